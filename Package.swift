@@ -1,0 +1,61 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+  name: "ComponentCatalog",
+  platforms: [.macOS(.v14), .iOS(.v17)],
+  products: [
+    .library(name: "Components", targets: ["Components"]),
+    .library(name: "CatalogDiff", targets: ["CatalogDiff"]),
+    .library(name: "CatalogStore", targets: ["CatalogStore"]),
+    .executable(name: "catalog", targets: ["catalog"]),
+  ],
+  targets: [
+    // The system's libsqlite3, found with pkg-config.
+    .systemLibrary(
+      name: "CSQLite",
+      pkgConfig: "sqlite3",
+      providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]
+    ),
+
+    // The component system and the catalog document model: zero dependencies beyond Foundation.
+    .target(name: "Components"),
+
+    // Structural diffs and RFC 6902 JSON Patch over catalog documents.
+    .target(name: "CatalogDiff", dependencies: ["Components"]),
+
+    // The schema, as plain SQL files, embedded into the build as Swift string literals.
+    .target(
+      name: "Migrations",
+      path: "Migrations",
+      plugins: ["EmbedMigrationsPlugin"]
+    ),
+    .executableTarget(name: "embed-migrations", path: "Sources/embed-migrations"),
+    .plugin(
+      name: "EmbedMigrationsPlugin",
+      capability: .buildTool(),
+      dependencies: ["embed-migrations"],
+      path: "Sources/EmbedMigrationsPlugin"
+    ),
+
+    // Storage: the SQLite connection, migrations and the catalog operations.
+    .target(name: "CatalogStore", dependencies: ["CSQLite", "Components", "Migrations"]),
+
+    // The `catalog` command: argument parsing, formatting, exit statuses.
+    .target(name: "CatalogCLI", dependencies: ["CatalogStore", "CatalogDiff", "Components"]),
+    .executableTarget(name: "catalog", dependencies: ["CatalogCLI"]),
+    .executableTarget(
+      name: "catalog-bench",
+      dependencies: ["CatalogCLI", "CatalogStore", "CatalogDiff", "Components"]
+    ),
+
+    .testTarget(name: "ComponentsTests", dependencies: ["Components"]),
+    .testTarget(name: "CatalogDiffTests", dependencies: ["CatalogDiff", "Components"]),
+    .testTarget(name: "CatalogStoreTests", dependencies: ["CatalogStore", "Components"]),
+    .testTarget(
+      name: "CatalogCLITests",
+      dependencies: ["CatalogCLI", "CatalogStore", "Components"]
+    ),
+  ],
+  swiftLanguageModes: [.v6]
+)
