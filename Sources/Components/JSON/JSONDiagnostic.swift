@@ -1,0 +1,63 @@
+/// A located problem in a JSON document: where it is, what is wrong, and whether the text is
+/// not JSON at all or is JSON that is not a valid catalog document.
+///
+/// ```text
+/// components.json:12:7: error: invalid JSON: expected ',' or '}' after an object member
+/// components.json:40:15: error: /components/3/kind: expected a string, found a number
+/// ```
+public struct JSONDiagnostic: Error, Sendable, Hashable, CustomStringConvertible {
+  /// What kind of problem this is.
+  public enum Category: Sendable, Hashable {
+    /// The text is not RFC 8259 JSON (or not UTF-8).
+    case invalidJSON
+    /// The text is JSON, but not what the reader needs at ``JSONDiagnostic/pointer``.
+    case invalidDocument
+  }
+
+  public var category: Category
+  public var position: SourcePosition
+  /// Where in the document the problem is; the root for syntax errors.
+  public var pointer: JSONPointer
+  /// Lowercase, no final period: `expected a string, found a number`.
+  public var message: String
+
+  public init(
+    _ category: Category, at position: SourcePosition, pointer: JSONPointer = .root,
+    _ message: String
+  ) {
+    self.category = category
+    self.position = position
+    self.pointer = pointer
+    self.message = message
+  }
+
+  /// `LINE:COLUMN: error: …`, to be prefixed with the file name.
+  public var description: String {
+    switch category {
+    case .invalidJSON:
+      return "\(position): error: invalid JSON: \(message)"
+    case .invalidDocument:
+      let location = pointer.isRoot ? "" : "\(pointer): "
+      return "\(position): error: \(location)\(message)"
+    }
+  }
+
+  /// `FILE:LINE:COLUMN: error: …`.
+  public func formatted(file: String) -> String {
+    "\(file):\(description)"
+  }
+}
+
+/// Every problem found in one document, in document order. Thrown when a document has
+/// several problems, so that a user can fix all of them in one go.
+public struct JSONDiagnostics: Error, Sendable, Hashable, CustomStringConvertible {
+  public var diagnostics: [JSONDiagnostic]
+
+  public init(_ diagnostics: [JSONDiagnostic]) {
+    self.diagnostics = diagnostics
+  }
+
+  public var description: String {
+    diagnostics.map(\.description).joined(separator: "\n")
+  }
+}

@@ -1,0 +1,69 @@
+/// A JSON number, kept exactly as written: `1.0`, `1e3` and `12345678901234567890` stay
+/// themselves through import and export.
+public struct JSONNumber: Sendable, Hashable, CustomStringConvertible {
+  /// The number's text as it appeared in the document. Always valid RFC 8259 number syntax.
+  public let text: String
+
+  /// Makes a number from text that is already valid JSON number syntax.
+  ///
+  /// Only the reader and the initializers below create numbers, so the text is always valid.
+  init(validatedText text: String) {
+    self.text = text
+  }
+
+  /// A number for an integer.
+  public init(_ value: Int) {
+    self.text = String(value)
+  }
+
+  /// A number for text, or `nil` when the text is not RFC 8259 number syntax.
+  public init?(text: String) {
+    guard JSONNumber.isValidSyntax(Array(text.utf8)) else { return nil }
+    self.text = text
+  }
+
+  public var description: String { text }
+
+  /// The value as a `Double` (which may round, or be infinite for numbers beyond its range).
+  public var doubleValue: Double { Double(text) ?? .nan }
+
+  /// The value as an `Int`, when the text is an integer that fits.
+  public var intValue: Int? { Int(text) }
+
+  /// Whether two numbers denote the same value: `1`, `1.0` and `10e-1` do.
+  ///
+  /// Integers are compared exactly; anything else by its `Double` value.
+  public func isNumericallyEqual(to other: JSONNumber) -> Bool {
+    if text == other.text { return true }
+    if let a = Int(text), let b = Int(other.text) { return a == b }
+    return doubleValue == other.doubleValue
+  }
+
+  /// Whether `bytes` is exactly one RFC 8259 number.
+  static func isValidSyntax(_ bytes: [UInt8]) -> Bool {
+    var i = 0
+    let n = bytes.count
+    func digits() -> Int {
+      let start = i
+      while i < n, bytes[i] >= UInt8(ascii: "0"), bytes[i] <= UInt8(ascii: "9") { i += 1 }
+      return i - start
+    }
+    if i < n, bytes[i] == UInt8(ascii: "-") { i += 1 }
+    guard i < n else { return false }
+    if bytes[i] == UInt8(ascii: "0") {
+      i += 1
+    } else if digits() == 0 {
+      return false
+    }
+    if i < n, bytes[i] == UInt8(ascii: ".") {
+      i += 1
+      guard digits() > 0 else { return false }
+    }
+    if i < n, bytes[i] == UInt8(ascii: "e") || bytes[i] == UInt8(ascii: "E") {
+      i += 1
+      if i < n, bytes[i] == UInt8(ascii: "+") || bytes[i] == UInt8(ascii: "-") { i += 1 }
+      guard digits() > 0 else { return false }
+    }
+    return i == n
+  }
+}

@@ -1,0 +1,88 @@
+/// An RFC 6901 JSON Pointer: `/components/3/payload/title`.
+public struct JSONPointer: Sendable, Hashable, CustomStringConvertible, Comparable {
+  /// The reference tokens, unescaped: `["components", "3", "payload", "title"]`.
+  public var tokens: [String]
+
+  public init(_ tokens: [String] = []) {
+    self.tokens = tokens
+  }
+
+  /// The root pointer (`""`), which names the whole document.
+  public static let root = JSONPointer()
+
+  /// Parses pointer text such as `/a/b~1c`.
+  ///
+  /// - Throws: ``JSONPointerError`` when the text is neither empty nor starts with `/`, or holds
+  ///   a `~` not followed by `0` or `1`.
+  public init(parsing text: String) throws(JSONPointerError) {
+    if text.isEmpty {
+      self.tokens = []
+      return
+    }
+    guard text.hasPrefix("/") else { throw JSONPointerError(pointer: text, reason: "must start with '/'") }
+    var tokens: [String] = []
+    for raw in text.dropFirst().split(separator: "/", omittingEmptySubsequences: false) {
+      var token = ""
+      var iterator = raw.makeIterator()
+      while let character = iterator.next() {
+        guard character == "~" else {
+          token.append(character)
+          continue
+        }
+        switch iterator.next() {
+        case "0": token.append("~")
+        case "1": token.append("/")
+        default: throw JSONPointerError(pointer: text, reason: "'~' must be followed by '0' or '1'")
+        }
+      }
+      tokens.append(token)
+    }
+    self.tokens = tokens
+  }
+
+  public var isRoot: Bool { tokens.isEmpty }
+
+  /// The pointer one level down.
+  public func appending(_ token: String) -> JSONPointer {
+    JSONPointer(tokens + [token])
+  }
+
+  /// The pointer one level down, at an array index.
+  public func appending(_ index: Int) -> JSONPointer {
+    JSONPointer(tokens + [String(index)])
+  }
+
+  /// The pointer one level up; the root's parent is the root.
+  public var parent: JSONPointer { JSONPointer(Array(tokens.dropLast())) }
+
+  public var description: String {
+    tokens.map { "/" + $0.replacingTildeAndSlash() }.joined()
+  }
+
+  public static func < (lhs: JSONPointer, rhs: JSONPointer) -> Bool {
+    lhs.tokens.lexicographicallyPrecedes(rhs.tokens)
+  }
+}
+
+/// A JSON Pointer whose text is not RFC 6901 syntax.
+public struct JSONPointerError: Error, Sendable, Hashable, CustomStringConvertible {
+  public var pointer: String
+  public var reason: String
+
+  public var description: String { "invalid JSON Pointer '\(pointer)': \(reason)" }
+}
+
+extension String {
+  fileprivate func replacingTildeAndSlash() -> String {
+    guard contains("~") || contains("/") else { return self }
+    var out = ""
+    for character in self {
+      switch character {
+      case "~": out += "~0"
+      case "/": out += "~1"
+      default: out.append(character)
+      }
+    }
+    return out
+  }
+}
