@@ -49,12 +49,14 @@ let package = Package(
       dependencies: ["CatalogCLI", "CatalogStore", "CatalogDiff", "Components"]
     ),
 
-    .testTarget(name: "ComponentsTests", dependencies: ["Components"]),
-    .testTarget(name: "CatalogDiffTests", dependencies: ["CatalogDiff", "Components"]),
-    .testTarget(name: "CatalogStoreTests", dependencies: ["CatalogStore", "Components"]),
+    // Fixtures, temporary directories and the built binary, shared by the test targets.
+    .target(name: "TestSupport", path: "Tests/TestSupport"),
+    .testTarget(name: "ComponentsTests", dependencies: ["Components", "TestSupport"]),
+    .testTarget(name: "CatalogDiffTests", dependencies: ["CatalogDiff", "Components", "TestSupport"]),
+    .testTarget(name: "CatalogStoreTests", dependencies: ["CatalogStore", "Components", "TestSupport"]),
     .testTarget(
       name: "CatalogCLITests",
-      dependencies: ["CatalogCLI", "CatalogStore", "Components"]
+      dependencies: ["CatalogCLI", "CatalogStore", "Components", "TestSupport"]
     ),
   ],
   swiftLanguageModes: [.v6]

@@ -1,3 +1,4 @@
+import TestSupport
 import Components
 import Foundation
 import Testing

@@ -2,20 +2,20 @@ import Foundation
 
 /// The shared test fixtures in `Tests/Fixtures`, found from this file's path so that the
 /// tests need no resource bundle.
-enum Fixtures {
-  static let directory = URL(fileURLWithPath: #filePath)
+public enum Fixtures {
+  public static let directory = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Fixtures")
 
-  static func url(_ relativePath: String) -> URL {
+  public static func url(_ relativePath: String) -> URL {
     directory.appendingPathComponent(relativePath)
   }
 
-  static func bytes(_ relativePath: String) throws -> [UInt8] {
+  public static func bytes(_ relativePath: String) throws -> [UInt8] {
     Array(try Data(contentsOf: url(relativePath)))
   }
 
   /// The JSONTestSuite parsing cases whose names start with `prefix` (`y_`, `n_`, `i_`).
-  static func jsonTestSuite(_ prefix: String) throws -> [String] {
+  public static func jsonTestSuite(_ prefix: String) throws -> [String] {
     try FileManager.default.contentsOfDirectory(atPath: url("JSONTestSuite/test_parsing").path)
       .filter { $0.hasPrefix(prefix) && $0.hasSuffix(".json") }
       .sorted()

@@ -1,0 +1,129 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+import Components
+
+extension Catalog {
+  /// Writes the catalog as it was at `reference` as components.json, in chunks.
+  ///
+  /// The bytes are exactly those `export` printed when that revision was head: the same
+  /// catalog always exports the same bytes.
+  ///
+  /// - Parameters:
+  ///   - reference: the revision (head by default).
+  ///   - categories: only entries in these categories (all when empty).
+  ///   - write: receives the document in order, a chunk at a time.
+  /// - Returns: the number of entries written.
+  @discardableResult
+  public func export(
+    at reference: RevisionReference = .head, categories: [String] = [],
+    into write: ([UInt8]) throws -> Void
+  ) throws -> Int {
+    let wanted = Set(categories)
+    return try storage.read { context in
+      let revision = try reference.resolve(in: context)
+      var writer = CatalogDocumentWriter()
+      var count = 0
+      try context.forEachEntry(at: revision) { stored in
+        guard wanted.isEmpty || wanted.contains(stored.entry.category) else { return }
+        writer.append(stored.entry)
+        count += 1
+        if writer.output.count >= 1 << 20 { try write(writer.drain()) }
+      }
+      try write(writer.finish())
+      return count
+    }
+  }
+
+  /// The catalog at `reference` as components.json bytes.
+  public func exportBytes(at reference: RevisionReference = .head, categories: [String] = []) throws -> [UInt8] {
+    var bytes: [UInt8] = []
+    try export(at: reference, categories: categories) { bytes.append(contentsOf: $0) }
+    return bytes
+  }
+
+  /// Writes the catalog at `reference` to a file, atomically: the document goes to a
+  /// temporary file beside `path`, which is renamed over `path` once complete, so a reader
+  /// never sees half a file.
+  @discardableResult
+  public func export(
+    at reference: RevisionReference = .head, categories: [String] = [], toFile path: String
+  ) throws -> Int {
+    let file = try AtomicFile(path: path)
+    do {
+      let count = try export(at: reference, categories: categories) { try file.write($0) }
+      try file.commit()
+      return count
+    } catch {
+      file.abandon()
+      throw error
+    }
+  }
+}
+
+/// A file written under a temporary name and renamed into place when complete.
+final class AtomicFile {
+  let path: String
+  private let temporaryPath: String
+  private var fd: Int32
+
+  init(path: String) throws {
+    self.path = path
+    let directory = path.contains("/") ? String(path[..<(path.lastIndex(of: "/") ?? path.endIndex)]) : "."
+    let name = path.split(separator: "/").last.map(String.init) ?? "export"
+    var template = Array("\(directory.isEmpty ? "/" : directory)/.\(name).XXXXXX".utf8CString)
+    fd = template.withUnsafeMutableBufferPointer { buffer in
+      buffer.baseAddress.map { mkstemp($0) } ?? -1
+    }
+    guard fd >= 0 else {
+      throw CatalogError.io(path: path, reason: String(cString: strerror(errno)))
+    }
+    temporaryPath = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    fchmod(fd, 0o644)
+  }
+
+  func write(_ bytes: [UInt8]) throws {
+    var offset = 0
+    while offset < bytes.count {
+      let written = bytes.withUnsafeBytes { raw in
+        raw.baseAddress.map { posixWrite(fd, $0 + offset, raw.count - offset) } ?? 0
+      }
+      if written < 0 {
+        if errno == EINTR { continue }
+        throw CatalogError.io(path: path, reason: String(cString: strerror(errno)))
+      }
+      offset += written
+    }
+  }
+
+  func commit() throws {
+    guard fsync(fd) == 0, close(fd) == 0 else {
+      throw CatalogError.io(path: path, reason: String(cString: strerror(errno)))
+    }
+    fd = -1
+    guard rename(temporaryPath, path) == 0 else {
+      let reason = String(cString: strerror(errno))
+      unlink(temporaryPath)
+      throw CatalogError.io(path: path, reason: reason)
+    }
+  }
+
+  func abandon() {
+    if fd >= 0 { close(fd) }
+    fd = -1
+    unlink(temporaryPath)
+  }
+
+  deinit {
+    if fd >= 0 { abandon() }
+  }
+}
+
+/// `write(2)`, named apart from methods called `write`.
+func posixWrite(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
+  write(fd, buffer, count)
+}

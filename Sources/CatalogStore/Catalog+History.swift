@@ -1,0 +1,214 @@
+import Components
+import Foundation
+
+/// One revision in the history of a component.
+public struct KindHistoryItem: Sendable, Hashable {
+  public var revision: Revision
+  /// What the revision did: added, changed, renamed, moved or removed.
+  public var change: EntryChange
+  /// The kind's name after this revision.
+  public var kind: String
+  /// The name before, when this revision renamed it.
+  public var previousKind: String?
+  /// The leaves that changed (`/payload/insets/top`, `/category`, `/deprecated`), sorted.
+  public var changedPaths: [JSONPointer]
+  /// `true`/`false` when this revision deprecated/undeprecated the entry, else `nil`.
+  public var deprecation: Bool?
+}
+
+/// Who last changed one leaf of an entry.
+public struct BlameLine: Sendable, Hashable {
+  /// The leaf, relative to the entry: `/category`, `/payload/title`.
+  public var path: JSONPointer
+  public var value: JSONValue
+  public var revision: Revision
+}
+
+extension Catalog {
+  /// Revisions, newest first.
+  public func revisions(limit: Int? = nil) throws -> [Revision] {
+    try storage.read { try $0.revisions(limit: limit, touching: nil) }
+  }
+
+  /// One revision.
+  public func revision(_ reference: RevisionReference) throws -> Revision {
+    try storage.read { context in
+      let id = try reference.resolve(in: context)
+      guard let revision = try context.revision(id) else {
+        throw CatalogError.unknownRevision(reference: reference.description, reason: "the catalog has no revisions yet")
+      }
+      return revision
+    }
+  }
+
+  /// The entry of `kind` as it was at `reference`.
+  ///
+  /// - Throws: ``CatalogError/unknownKind(kind:detail:)`` naming when the kind did exist.
+  public func entry(_ kind: String, at reference: RevisionReference = .head) throws -> CatalogEntry {
+    try storage.read { context in
+      let revision = try reference.resolve(in: context)
+      return try Self.version(of: kind, at: revision, in: context).entry
+    }
+  }
+
+  /// The revisions that touched the component now (or last) named `kind`, newest first,
+  /// following it back through renames, each with what changed.
+  public func history(of kind: String, limit: Int? = nil) throws -> [KindHistoryItem] {
+    try storage.read { context in
+      let head = try context.headRevision()
+      guard let component = try context.component(named: kind, atOrBefore: head) else {
+        throw CatalogError.unknownKind(kind: kind, detail: "has ever been in the catalog")
+      }
+      let versions = try context.versions(ofComponent: component)
+      let revisions = Dictionary(
+        uniqueKeysWithValues: try context.revisions(limit: nil, touching: component).map { ($0.id, $0) })
+      var items: [KindHistoryItem] = []
+      var previous: StoredEntry?
+      for version in versions {
+        guard let revision = revisions[version.revision] else { continue }
+        let changed = try previous.map { try Self.changedPaths(from: $0.entry, to: version.entry) } ?? []
+        let deprecation: Bool? =
+          changed.contains(JSONPointer(["deprecated"])) ? version.entry.isDeprecated : nil
+        items.append(
+          KindHistoryItem(
+            revision: revision, change: version.change, kind: version.entry.kind,
+            previousKind: previous.flatMap { $0.entry.kind != version.entry.kind ? $0.entry.kind : nil },
+            changedPaths: version.change == .added || version.change == .removed ? [] : changed,
+            deprecation: deprecation))
+        previous = version
+      }
+      let newestFirst = Array(items.reversed())
+      return limit.map { Array(newestFirst.prefix($0)) } ?? newestFirst
+    }
+  }
+
+  /// For every leaf of the entry of `kind` at `reference`, the revision that last changed it.
+  public func blame(_ kind: String, at reference: RevisionReference = .head) throws -> [BlameLine] {
+    try storage.read { context in
+      let revision = try reference.resolve(in: context)
+      let target = try Self.version(of: kind, at: revision, in: context)
+      let versions = try context.versions(ofComponent: target.componentID).filter { $0.revision <= revision }
+      var lastChange: [JSONPointer: (value: JSONValue, revision: Int64)] = [:]
+      var present = false
+      for version in versions {
+        if version.change == .removed {
+          present = false
+          continue
+        }
+        let leaves = try Self.leaves(of: version.entry)
+        for leaf in leaves {
+          // A leaf counts as changed where its value differs, and everywhere when the entry
+          // (re)appears.
+          if !present || lastChange[leaf.pointer]?.value != leaf.value {
+            lastChange[leaf.pointer] = (leaf.value, version.revision)
+          }
+        }
+        present = true
+      }
+      var revisions: [Int64: Revision] = [:]
+      return try Self.leaves(of: target.entry).map { leaf in
+        let id = lastChange[leaf.pointer]?.revision ?? target.revision
+        if revisions[id] == nil { revisions[id] = try context.revision(id) }
+        guard let revision = revisions[id] else {
+          throw CatalogError.database("revision \(id) is missing")
+        }
+        return BlameLine(path: leaf.pointer, value: leaf.value, revision: revision)
+      }
+    }
+  }
+
+  /// The tags, by name.
+  public func tags() throws -> [Tag] {
+    try storage.read { try $0.tags() }
+  }
+
+  /// Names a revision (head by default).
+  ///
+  /// - Throws: ``CatalogError/invalidRequest(_:)`` for a name that reads as another kind of
+  ///   reference or is taken.
+  @discardableResult
+  public func tag(_ name: String, at reference: RevisionReference = .head, author: String) throws -> Tag {
+    try RevisionReference.validateTagName(name)
+    return try storage.write { context in
+      let revision = try reference.resolve(in: context)
+      guard revision > 0 else {
+        throw CatalogError.unknownRevision(reference: reference.description, reason: "the catalog has no revisions yet")
+      }
+      if let existing = try context.tag(named: name) {
+        throw CatalogError.invalidRequest(
+          "tag '\(name)' already names revision \(existing.revision); delete it first to move it")
+      }
+      let tag = Tag(name: name, revision: revision, time: Date(), author: author)
+      try context.setTag(tag)
+      return .commit(tag)
+    }
+  }
+
+  /// Deletes a tag. Tags are labels, not history: revisions are untouched.
+  public func deleteTag(_ name: String) throws {
+    try storage.write { context in
+      guard try context.deleteTag(named: name) else {
+        throw CatalogError.invalidRequest("no tag is named '\(name)'")
+      }
+      return .commit(())
+    }
+  }
+
+  // MARK: - Helpers
+
+  /// The stored state of `kind` at `revision`, or an error saying when the kind existed.
+  static func version(of kind: String, at revision: Int64, in context: any CatalogReadContext) throws -> StoredEntry {
+    if let component = try context.component(named: kind, atOrBefore: revision) {
+      let versions = try context.versions(ofComponent: component)
+      if let current = versions.last(where: { $0.revision <= revision }), current.change != .removed,
+        current.entry.kind == kind
+      {
+        return current
+      }
+    }
+    let head = try context.headRevision()
+    guard let component = try context.component(named: kind, atOrBefore: head) else {
+      throw CatalogError.unknownKind(kind: kind, detail: "has ever been in the catalog")
+    }
+    let spans = Self.presence(of: kind, in: try context.versions(ofComponent: component), head: head)
+    throw CatalogError.unknownKind(
+      kind: kind, detail: "at revision \(revision); it existed in \(spans)")
+  }
+
+  /// "revisions 3–7 and 9–12 (head)": where a component bore `kind`.
+  static func presence(of kind: String, in versions: [StoredEntry], head: Int64) -> String {
+    var spans: [(Int64, Int64?)] = []
+    var start: Int64?
+    for version in versions {
+      let bearsName = version.change != .removed && version.entry.kind == kind
+      if bearsName, start == nil { start = version.revision }
+      if !bearsName, let begin = start {
+        spans.append((begin, version.revision - 1))
+        start = nil
+      }
+    }
+    if let start { spans.append((start, nil)) }
+    let text = spans.map { begin, end -> String in
+      guard let end else { return "\(begin)–\(head) (head)" }
+      return begin == end ? "\(begin)" : "\(begin)–\(end)"
+    }
+    return (spans.count == 1 && spans[0].1 == spans[0].0 ? "revision " : "revisions ")
+      + text.joined(separator: " and ")
+  }
+
+  /// The entry's leaves: `/kind`, `/category`, `/description`, the payload's leaves under
+  /// `/payload`, and the extra members' leaves.
+  static func leaves(of entry: CatalogEntry) throws -> [(pointer: JSONPointer, value: JSONValue)] {
+    try entry.jsonValue.leaves()
+  }
+
+  /// The leaves that differ between two states of an entry, sorted.
+  static func changedPaths(from old: CatalogEntry, to new: CatalogEntry) throws -> [JSONPointer] {
+    let before = Dictionary(try leaves(of: old).map { ($0.pointer, $0.value) }, uniquingKeysWith: { a, _ in a })
+    let after = Dictionary(try leaves(of: new).map { ($0.pointer, $0.value) }, uniquingKeysWith: { a, _ in a })
+    var paths = Set<JSONPointer>()
+    for (pointer, value) in after where before[pointer] != value { paths.insert(pointer) }
+    for pointer in before.keys where after[pointer] == nil { paths.insert(pointer) }
+    return paths.sorted()
+  }
+}

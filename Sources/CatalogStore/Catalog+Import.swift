@@ -1,0 +1,109 @@
+import Components
+import Foundation
+
+/// How an import (or any other write) is recorded.
+public struct WriteOptions: Sendable {
+  public var author: String
+  public var message: String
+  /// Refuse to write unless head is this revision (compare-and-set for scripts).
+  public var expectHead: Int64?
+  /// Work out and report the changes, then write nothing.
+  public var dryRun: Bool
+
+  public init(author: String, message: String = "", expectHead: Int64? = nil, dryRun: Bool = false) {
+    self.author = author
+    self.message = message
+    self.expectHead = expectHead
+    self.dryRun = dryRun
+  }
+}
+
+/// Options of ``Catalog/importDocument(from:options:prune:limits:progress:)``.
+public struct DocumentLimits: Sendable {
+  public var maxDepth: Int
+  public var maxSize: Int
+
+  public init(maxDepth: Int = JSONReader.defaultMaxDepth, maxSize: Int = JSONReader.defaultMaxSize) {
+    self.maxDepth = maxDepth
+    self.maxSize = maxSize
+  }
+}
+
+/// What a write did, or would do under `dryRun`.
+public struct WriteResult: Sendable {
+  /// The revision written; `nil` when nothing changed or on a dry run.
+  public var revision: Revision?
+  /// Head after the write (unchanged when nothing was written).
+  public var head: Int64
+  public var counts: ChangeCounts
+  public var added: [String] = []
+  public var changed: [String] = []
+  public var removed: [String] = []
+  public var moved: [String] = []
+  /// Kinds in the catalog that the imported file lacks, kept because `prune` was off.
+  public var kept: [String] = []
+  /// How many entries the document held.
+  public var entryCount = 0
+  public var dryRun = false
+
+  /// Whether the write found nothing to change.
+  public var isUnchanged: Bool { counts.isEmpty }
+}
+
+/// Progress of a long import, for a progress display.
+public struct ImportProgress: Sendable {
+  public var entries: Int
+  public var bytesRead: Int
+  public var totalBytes: Int?
+}
+
+extension Catalog {
+  /// Imports a components.json document as one new revision.
+  ///
+  /// The document is streamed: each entry is validated, compared with head and its payload
+  /// stored as it is read, inside one transaction that holds the writer lock. Any problem in
+  /// the document rolls the whole transaction back, so the catalog is untouched, and every
+  /// problem found is reported together. When nothing differs from head, nothing is written.
+  ///
+  /// - Parameters:
+  ///   - source: the document.
+  ///   - options: author, message, `expectHead`, `dryRun`.
+  ///   - prune: remove kinds that the document lacks (otherwise they are kept and listed).
+  ///   - limits: nesting depth and size limits for the document.
+  ///   - progress: called every few thousand entries.
+  /// - Throws: ``CatalogError``.
+  @discardableResult
+  public func importDocument(
+    from source: DocumentSource, options: WriteOptions, prune: Bool = false,
+    limits: DocumentLimits = DocumentLimits(), progress: ((ImportProgress) -> Void)? = nil
+  ) throws -> WriteResult {
+    try storage.write { context in
+      let head = try context.headRevision()
+      try Self.check(options.expectHead, head: head)
+      let index = try context.index(at: head)
+      var plan = ChangePlan(index: index, storesPayloads: !options.dryRun)
+      try source.withReader(maxDepth: limits.maxDepth, maxSize: limits.maxSize) { reader, total in
+        let document = CatalogDocumentReader(reader)
+        do {
+          while let located = try document.next() {
+            try plan.add(located.entry, context: context)
+            if let progress, plan.fileOrder.count % 4096 == 0 {
+              progress(ImportProgress(entries: plan.fileOrder.count, bytesRead: document.bytesConsumed, totalBytes: total))
+            }
+          }
+        } catch let diagnostics as JSONDiagnostics {
+          throw CatalogError.invalidDocument(source: source.name, diagnostics)
+        }
+      }
+      plan.finish(prune: prune)
+      return try plan.write(
+        in: context, head: head, options: options, source: source.name, operation: "import")
+    }
+  }
+
+  static func check(_ expectHead: Int64?, head: Int64) throws {
+    if let expectHead, expectHead != head {
+      throw CatalogError.headMismatch(head: head, expected: expectHead)
+    }
+  }
+}

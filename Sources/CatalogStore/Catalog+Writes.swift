@@ -1,0 +1,108 @@
+import Components
+import Foundation
+
+extension Catalog {
+  /// Writes a new revision whose catalog equals the one at `reference`.
+  ///
+  /// History only moves forward: the revisions since `reference` stay, and a kind that comes
+  /// back continues its own history.
+  @discardableResult
+  public func restore(_ reference: RevisionReference, options: WriteOptions) throws -> WriteResult {
+    try storage.write { context in
+      let head = try context.headRevision()
+      try Self.check(options.expectHead, head: head)
+      let target = try reference.resolve(in: context)
+      var entries: [CatalogEntry] = []
+      try context.forEachEntry(at: target) { entries.append($0.entry) }
+      return try Self.replaceCatalog(
+        with: entries, in: context, head: head, options: options,
+        source: "restore \(reference)", operation: "restore")
+    }
+  }
+
+  /// Writes a new revision whose catalog is exactly `entries`, in that order: kinds not in
+  /// `entries` are removed. This is how `catalog patch` lands a patched document.
+  @discardableResult
+  public func replaceCatalog(
+    with entries: [CatalogEntry], options: WriteOptions, source: String, operation: String
+  ) throws -> WriteResult {
+    try storage.write { context in
+      let head = try context.headRevision()
+      try Self.check(options.expectHead, head: head)
+      return try Self.replaceCatalog(
+        with: entries, in: context, head: head, options: options, source: source, operation: operation)
+    }
+  }
+
+  private static func replaceCatalog(
+    with entries: [CatalogEntry], in context: any CatalogWriteContext, head: Int64,
+    options: WriteOptions, source: String, operation: String
+  ) throws -> WriteDecision<WriteResult> {
+    var plan = ChangePlan(index: try context.index(at: head), storesPayloads: !options.dryRun)
+    var seen = Set<String>()
+    for entry in entries {
+      guard seen.insert(entry.kind).inserted else {
+        throw CatalogError.invalidRequest("the resulting catalog has kind \"\(entry.kind)\" twice")
+      }
+      try plan.add(entry, context: context)
+    }
+    plan.finish(prune: true)
+    return try plan.write(in: context, head: head, options: options, source: source, operation: operation)
+  }
+
+  /// Renames a kind in a new revision. Its history (log, blame) follows it.
+  @discardableResult
+  public func rename(_ old: String, to new: String, options: WriteOptions) throws -> WriteResult {
+    guard !new.isEmpty else { throw CatalogError.invalidRequest("the new kind must not be empty") }
+    return try modify(old, options: options, source: "rename \(old) \(new)", operation: "rename") { entry, index in
+      if old == new { return entry }
+      if index[new] != nil {
+        throw CatalogError.invalidRequest("cannot rename \"\(old)\" to \"\(new)\": that kind already exists")
+      }
+      var renamed = entry
+      renamed.kind = new
+      return renamed
+    }
+  }
+
+  /// Marks an entry deprecated (or not) in a new revision: the entry stays in the catalog
+  /// and its exports gain `"deprecated": true`.
+  @discardableResult
+  public func setDeprecated(_ kind: String, _ deprecated: Bool, options: WriteOptions) throws -> WriteResult {
+    try modify(
+      kind, options: options, source: "\(deprecated ? "deprecate" : "undeprecate") \(kind)",
+      operation: deprecated ? "deprecate" : "undeprecate"
+    ) { entry, _ in entry.settingDeprecated(deprecated) }
+  }
+
+  /// Rewrites one head entry, keeping the rest of the catalog as it is.
+  private func modify(
+    _ kind: String, options: WriteOptions, source: String, operation: String,
+    _ change: (CatalogEntry, [String: IndexedEntry]) throws -> CatalogEntry
+  ) throws -> WriteResult {
+    try storage.write { context in
+      let head = try context.headRevision()
+      try Self.check(options.expectHead, head: head)
+      let index = try context.index(at: head)
+      guard let target = index[kind] else {
+        _ = try Self.version(of: kind, at: head, in: context)  // throws, saying when it existed
+        throw CatalogError.unknownKind(kind: kind, detail: "at head")
+      }
+      let current = try ChangePlan.entry(
+        kind: target.kind, category: target.category, description: target.description,
+        payload: try context.payload(target.payloadID), extra: target.extra, keyOrder: target.keyOrder)
+      let updated = try change(current, index)
+      var plan = ChangePlan(index: index, storesPayloads: !options.dryRun)
+      if updated.kind != kind { plan.renames[updated.kind] = target }
+      for existing in index.values.sorted(by: { $0.position < $1.position }) {
+        if existing.componentID == target.componentID {
+          try plan.add(updated, context: context)
+        } else {
+          plan.keep(existing)
+        }
+      }
+      plan.finish(prune: false)
+      return try plan.write(in: context, head: head, options: options, source: source, operation: operation)
+    }
+  }
+}

@@ -1,0 +1,42 @@
+import Components
+
+/// Everything that can go wrong with a catalog, as a user would be told it.
+///
+/// The command-line tool maps each case to an exit status (docs/cli.md); an app can switch
+/// over the cases.
+public enum CatalogError: Error, Sendable, Equatable, CustomStringConvertible {
+  /// The document is not JSON, or not a valid components document. The catalog is unchanged.
+  case invalidDocument(source: String, JSONDiagnostics)
+  /// A revision reference that names no revision.
+  case unknownRevision(reference: String, reason: String)
+  /// A kind that is not in the catalog at the revision asked about.
+  case unknownKind(kind: String, detail: String)
+  /// An operation's arguments do not make sense for this catalog (a tag name that looks like
+  /// a revision number, a rename onto an existing kind, …).
+  case invalidRequest(String)
+  /// `--expect-head` did not hold: someone else wrote first.
+  case headMismatch(head: Int64, expected: Int64)
+  /// The file is not a catalog, is damaged, is newer than this code, or cannot be written.
+  case database(String)
+  /// A file could not be read or written.
+  case io(path: String, reason: String)
+
+  public var description: String {
+    switch self {
+    case .invalidDocument(let source, let diagnostics):
+      return diagnostics.diagnostics.map { $0.formatted(file: source) }.joined(separator: "\n")
+    case .unknownRevision(let reference, let reason):
+      return "unknown revision '\(reference)': \(reason)"
+    case .unknownKind(let kind, let detail):
+      return "no component of kind \"\(kind)\" \(detail)"
+    case .invalidRequest(let message):
+      return message
+    case .headMismatch(let head, let expected):
+      return "head is revision \(head), expected \(expected)"
+    case .database(let message):
+      return message
+    case .io(let path, let reason):
+      return "\(path): \(reason)"
+    }
+  }
+}

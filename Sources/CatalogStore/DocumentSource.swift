@@ -1,0 +1,71 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+import Components
+
+/// Where a components.json document comes from.
+public enum DocumentSource: Sendable, Hashable {
+  /// A file, read in fixed-size chunks so that its size does not decide memory use.
+  case file(String)
+  /// Standard input (`-`).
+  case standardInput
+  /// Bytes in memory, with a name for messages.
+  case bytes([UInt8], name: String)
+
+  /// The name messages use: the path, `-` or the given name.
+  public var name: String {
+    switch self {
+    case .file(let path): return path
+    case .standardInput: return "-"
+    case .bytes(_, let name): return name
+    }
+  }
+
+  /// Opens the source and hands a reader over it to `body`.
+  ///
+  /// - Throws: ``CatalogError/io(path:reason:)`` when the file cannot be opened.
+  func withReader<T>(
+    maxDepth: Int, maxSize: Int, _ body: (JSONReader, _ totalBytes: Int?) throws -> T
+  ) throws -> T {
+    switch self {
+    case .bytes(let bytes, _):
+      return try body(JSONReader(bytes: bytes, maxDepth: maxDepth, maxSize: maxSize), bytes.count)
+    case .standardInput:
+      return try body(JSONReader(fileDescriptor: 0, maxDepth: maxDepth, maxSize: maxSize), nil)
+    case .file(let path):
+      let fd = open(path, O_RDONLY | O_CLOEXEC)
+      guard fd >= 0 else {
+        throw CatalogError.io(path: path, reason: String(cString: strerror(errno)))
+      }
+      defer { close(fd) }
+      var info = stat()
+      guard fstat(fd, &info) == 0 else {
+        throw CatalogError.io(path: path, reason: String(cString: strerror(errno)))
+      }
+      if (info.st_mode & S_IFMT) == S_IFDIR {
+        throw CatalogError.io(path: path, reason: "is a directory")
+      }
+      let reader = JSONReader(fileDescriptor: fd, maxDepth: maxDepth, maxSize: maxSize)
+      return try body(reader, Int(info.st_size))
+    }
+  }
+
+  /// Reads and validates the whole document.
+  ///
+  /// - Throws: ``CatalogError/invalidDocument(source:_:)`` or ``CatalogError/io(path:reason:)``.
+  public func readEntries(
+    maxDepth: Int = JSONReader.defaultMaxDepth, maxSize: Int = JSONReader.defaultMaxSize
+  ) throws -> [CatalogEntry] {
+    try withReader(maxDepth: maxDepth, maxSize: maxSize) { reader, _ in
+      do throws(JSONDiagnostics) {
+        return try CatalogDocumentReader(reader).readAll()
+      } catch {
+        throw CatalogError.invalidDocument(source: name, error)
+      }
+    }
+  }
+}

@@ -1,0 +1,62 @@
+/// Order keys: strings whose byte order is the order of entries in an exported file.
+///
+/// A key is a base-36 fraction (`0-9a-z`, most significant digit first, no trailing `0`), so
+/// between any two keys there is always room for more. Placing an entry between two others
+/// writes a row for that entry alone, which is what keeps storage growing with the number of
+/// changes rather than with the size of the catalog (see docs/schema.md).
+enum OrderKey {
+  private static let alphabet = Array("0123456789abcdefghijklmnopqrstuvwxyz".utf8)
+  private static let base = 36
+
+  /// `count` keys in ascending order, strictly between `lower` and `upper` (`nil` means the
+  /// start or the end of the list), spread so that later insertions find room.
+  static func keys(count: Int, after lower: String?, before upper: String?) -> [String] {
+    var result: [String] = []
+    result.reserveCapacity(count)
+    fill(count, lower.map(digits) ?? [], upper.map(digits), into: &result)
+    return result
+  }
+
+  /// Fills by bisection, so that key lengths grow with log(count), not with count.
+  private static func fill(_ count: Int, _ lower: [Int], _ upper: [Int]?, into result: inout [String]) {
+    guard count > 0 else { return }
+    let middle = midpoint(lower, upper)
+    let before = count / 2
+    fill(before, lower, middle, into: &result)
+    result.append(string(middle))
+    fill(count - before - 1, middle, upper, into: &result)
+  }
+
+  /// A key strictly between `lower` and `upper` (`upper == nil`: 1.0).
+  ///
+  /// The digit-wise algorithm of fractional indexing: skip the common prefix, then take a
+  /// digit halfway between, or extend the lower bound by one digit when its digits are
+  /// adjacent.
+  static func midpoint(_ lower: [Int], _ upper: [Int]?) -> [Int] {
+    if let upper {
+      var n = 0
+      while n < upper.count, (n < lower.count ? lower[n] : 0) == upper[n] { n += 1 }
+      if n > 0 {
+        let rest = midpoint(Array(lower.dropFirst(min(n, lower.count))), Array(upper.dropFirst(n)))
+        return Array(upper.prefix(n)) + rest
+      }
+    }
+    let low = lower.first ?? 0
+    let high = upper?.first ?? base
+    if high - low > 1 {
+      return [(low + high) / 2]
+    }
+    if let upper, upper.count > 1 {
+      return [upper[0]]
+    }
+    return [low] + midpoint(Array(lower.dropFirst()), nil)
+  }
+
+  private static func digits(_ key: String) -> [Int] {
+    key.utf8.map { alphabet.firstIndex(of: $0) ?? 0 }
+  }
+
+  private static func string(_ digits: [Int]) -> String {
+    String(decoding: digits.map { alphabet[$0] }, as: UTF8.self)
+  }
+}

@@ -1,0 +1,74 @@
+import Foundation
+
+/// One revision of the catalog: a write that changed something.
+public struct Revision: Sendable, Hashable, Identifiable {
+  /// 1, 2, 3, …: consecutive and never reused.
+  public var id: Int64
+  /// When the revision was written, in UTC.
+  public var time: Date
+  public var author: String
+  public var message: String
+  /// The imported file's name, `-` for standard input, or the operation's operands.
+  public var source: String
+  /// What wrote it: `import`, `restore`, `rename`, `deprecate`, `undeprecate`, `patch`.
+  public var operation: String
+  public var counts: ChangeCounts
+  /// The tags that name this revision, sorted.
+  public var tags: [String]
+
+  public init(
+    id: Int64, time: Date, author: String, message: String, source: String, operation: String,
+    counts: ChangeCounts, tags: [String] = []
+  ) {
+    self.id = id
+    self.time = time
+    self.author = author
+    self.message = message
+    self.source = source
+    self.operation = operation
+    self.counts = counts
+    self.tags = tags
+  }
+}
+
+/// How many entries a revision added, changed, removed and only moved.
+public struct ChangeCounts: Sendable, Hashable {
+  public var added: Int
+  public var changed: Int
+  public var removed: Int
+  public var moved: Int
+
+  public init(added: Int = 0, changed: Int = 0, removed: Int = 0, moved: Int = 0) {
+    self.added = added
+    self.changed = changed
+    self.removed = removed
+    self.moved = moved
+  }
+
+  /// Whether anything changed at all.
+  public var isEmpty: Bool { added == 0 && changed == 0 && removed == 0 && moved == 0 }
+}
+
+/// What a revision did to one component.
+public enum EntryChange: String, Sendable, Hashable, CaseIterable {
+  case added
+  case changed
+  case renamed
+  case moved
+  case removed
+}
+
+/// A name for a revision.
+public struct Tag: Sendable, Hashable {
+  public var name: String
+  public var revision: Int64
+  public var time: Date
+  public var author: String
+
+  public init(name: String, revision: Int64, time: Date, author: String) {
+    self.name = name
+    self.revision = revision
+    self.time = time
+    self.author = author
+  }
+}

@@ -1,0 +1,106 @@
+import Foundation
+
+/// A way to name a revision: `7`, `head`, `head~2`, a tag name, or an ISO-8601 time
+/// (`2026-11-29`, `2026-11-29T14:03:00Z`) meaning the revision that was head at that moment.
+public enum RevisionReference: Sendable, Hashable, CustomStringConvertible,
+  ExpressibleByStringLiteral, ExpressibleByIntegerLiteral
+{
+  case head
+  /// `head~N`: N revisions before head.
+  case beforeHead(Int)
+  case number(Int64)
+  case tag(String)
+  /// The revision that was head at this moment.
+  case time(Date, text: String)
+
+  /// Parses a reference as a user types it. Anything that is not a number, `head`,
+  /// `head~N` or a time is taken as a tag name.
+  public init(parsing text: String) {
+    if text == "head" || text == "HEAD" {
+      self = .head
+    } else if text.hasPrefix("head~") || text.hasPrefix("HEAD~"),
+      let count = Int(text.dropFirst(5)), count >= 0, text.dropFirst(5).allSatisfy(\.isNumber)
+    {
+      self = .beforeHead(count)
+    } else if !text.isEmpty, text.allSatisfy({ $0.isASCII && $0.isNumber }), let number = Int64(text) {
+      self = .number(number)
+    } else if let date = Timestamp.parse(text) {
+      self = .time(date, text: text)
+    } else {
+      self = .tag(text)
+    }
+  }
+
+  public init(stringLiteral value: String) {
+    self.init(parsing: value)
+  }
+
+  public init(integerLiteral value: Int64) {
+    self = .number(value)
+  }
+
+  public var description: String {
+    switch self {
+    case .head: return "head"
+    case .beforeHead(let count): return "head~\(count)"
+    case .number(let number): return String(number)
+    case .tag(let name): return name
+    case .time(_, let text): return text
+    }
+  }
+
+  /// Whether `name` could be a tag's name: it must not read as any other kind of reference.
+  public static func validateTagName(_ name: String) throws(CatalogError) {
+    guard case .tag = RevisionReference(parsing: name) else {
+      throw .invalidRequest(
+        "tag name '\(name)' reads as a revision number, head or a time; choose another name")
+    }
+    let allowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._-/+")
+    guard let first = name.first, first.isLetter || first.isNumber, name.allSatisfy(allowed.contains),
+      name.count <= 100
+    else {
+      throw .invalidRequest(
+        "tag name '\(name)' must start with a letter or digit and use only letters, digits and . _ - / +")
+    }
+  }
+
+  /// The revision id this reference names in `context`; 0 for `head` of an empty catalog.
+  ///
+  /// - Throws: ``CatalogError/unknownRevision(reference:reason:)`` when it names none.
+  package func resolve(in context: any CatalogReadContext) throws -> Int64 {
+    let head = try context.headRevision()
+    switch self {
+    case .head:
+      return head
+    case .beforeHead(let count):
+      guard Int64(count) < head else {
+        throw CatalogError.unknownRevision(
+          reference: description, reason: "head is revision \(head), so there is no revision \(count) before it")
+      }
+      return head - Int64(count)
+    case .number(let number):
+      guard number >= 1, number <= head else {
+        throw CatalogError.unknownRevision(
+          reference: description,
+          reason: head == 0 ? "the catalog has no revisions yet" : "revisions are 1 to \(head)")
+      }
+      return number
+    case .tag(let name):
+      guard let tag = try context.tag(named: name) else {
+        let known = try context.tags().map(\.name)
+        throw CatalogError.unknownRevision(
+          reference: name,
+          reason: "no revision number, head~N, ISO-8601 time or tag has that name"
+            + (known.isEmpty ? " (the catalog has no tags)" : "; tags: \(known.joined(separator: ", "))"))
+      }
+      return tag.revision
+    case .time(let date, let text):
+      guard let id = try context.revision(atOrBefore: date) else {
+        let first = try context.revision(1).map { " (the first revision is from \(Timestamp.string($0.time)))" }
+        throw CatalogError.unknownRevision(
+          reference: text, reason: "the catalog had no revisions yet at \(Timestamp.string(date))\(first ?? "")")
+      }
+      return id
+    }
+  }
+}

@@ -1,0 +1,120 @@
+import Components
+import Foundation
+
+/// The seam between the catalog's logic and a database engine.
+///
+/// Everything engine-specific (SQL text, connection handling, locking, error codes) lives
+/// behind this protocol; ``Catalog`` and everything above it speak only in revisions,
+/// components and entries. SQLite (``SQLiteCatalogStorage``) is the embedded default; a
+/// PostgreSQL implementation would implement the same protocols with the same schema.
+///
+/// Reads and writes happen inside a context that sees one consistent revision: a read
+/// context is a snapshot, a write context holds the single writer lock from its first
+/// statement to its commit, so two writers never interleave.
+package protocol CatalogStorage: AnyObject {
+  /// Runs `body` in a read snapshot.
+  func read<T>(_ body: (any CatalogReadContext) throws -> T) throws -> T
+
+  /// Runs `body` holding the writer lock. The writes it makes land together when it returns
+  /// ``WriteDecision/commit(_:)``, and not at all when it returns
+  /// ``WriteDecision/rollback(_:)`` or throws.
+  func write<T>(_ body: (any CatalogWriteContext) throws -> WriteDecision<T>) throws -> T
+
+  /// A number that changes whenever another connection commits a write.
+  func externalChangeCounter() throws -> Int64
+}
+
+/// Whether a write keeps what it wrote.
+package enum WriteDecision<T> {
+  case commit(T)
+  case rollback(T)
+}
+
+/// One component's stored state as of some revision: the `entry_version` row in force.
+package struct StoredEntry: Sendable, Hashable {
+  package var componentID: Int64
+  /// The revision that wrote this state.
+  package var revision: Int64
+  package var change: EntryChange
+  package var entry: CatalogEntry
+  /// The order key: entries are exported in ascending byte order of it.
+  package var position: String
+}
+
+/// What an import compares against without reading payload texts: the head state of one
+/// component, with its payload's id.
+package struct IndexedEntry: Sendable, Hashable {
+  package var componentID: Int64
+  package var kind: String
+  package var category: String
+  package var description: String
+  package var payloadID: Int64
+  /// ``JSONText/stableHash`` of the payload, to compare without reading its text.
+  package var payloadHash: Int64
+  package var extra: String?
+  package var keyOrder: String?
+  package var position: String
+}
+
+/// A new `entry_version` row.
+package struct VersionRow: Sendable {
+  package var componentID: Int64
+  package var change: EntryChange
+  package var kind: String
+  package var category: String
+  package var description: String
+  package var payloadID: Int64
+  package var extra: String?
+  package var keyOrder: String?
+  package var position: String
+}
+
+/// A new revision's metadata.
+package struct RevisionDraft: Sendable {
+  package var time: Date
+  package var author: String
+  package var message: String
+  package var source: String
+  package var operation: String
+  package var counts: ChangeCounts
+}
+
+/// The queries a catalog needs, answered inside one snapshot.
+package protocol CatalogReadContext {
+  /// The newest revision's id, 0 for an empty catalog.
+  func headRevision() throws -> Int64
+  func revision(_ id: Int64) throws -> Revision?
+  /// Revisions newest first, at most `limit` (all when nil), optionally only those that wrote
+  /// a row for one of `components`.
+  func revisions(limit: Int?, touching component: Int64?) throws -> [Revision]
+  /// The newest revision written at or before `time`.
+  func revision(atOrBefore time: Date) throws -> Int64?
+  func tag(named name: String) throws -> Tag?
+  func tags() throws -> [Tag]
+  /// Calls `body` with every entry present at `revision`, in export order.
+  func forEachEntry(at revision: Int64, _ body: (StoredEntry) throws -> Void) throws
+  /// The entries present at `revision` keyed by kind, without payload texts.
+  func index(at revision: Int64) throws -> [String: IndexedEntry]
+  /// Every stored state of a component, oldest first.
+  func versions(ofComponent id: Int64) throws -> [StoredEntry]
+  /// The component that bore `kind` most recently at or before `revision`, if any.
+  func component(named kind: String, atOrBefore revision: Int64) throws -> Int64?
+  /// The canonical text of a stored payload.
+  func payload(_ id: Int64) throws -> JSONText
+  /// Storage-level checks (`integrity_check` and foreign keys): an empty list when healthy.
+  func storageProblems() throws -> [String]
+}
+
+/// The writes a catalog makes, inside the writer lock.
+package protocol CatalogWriteContext: CatalogReadContext {
+  /// The id of a stored payload with exactly this text, storing it first if needed.
+  func internPayload(_ text: JSONText) throws -> Int64
+  /// Appends a revision row and returns its id (head + 1).
+  func appendRevision(_ draft: RevisionDraft) throws -> Int64
+  /// Creates a component identity first seen in `revision`.
+  func newComponent(in revision: Int64) throws -> Int64
+  func appendVersion(_ row: VersionRow, in revision: Int64) throws
+  func setTag(_ tag: Tag) throws
+  /// Returns whether a tag was deleted.
+  func deleteTag(named name: String) throws -> Bool
+}
