@@ -1,0 +1,61 @@
+extension ArgumentSpec.ValueKind {
+  /// The words that follow `expected` in an invalid-value message: `an integer`,
+  /// `a number of at least 0`, `one of: text, json`.
+  package var expectation: String {
+    switch self {
+    case .text: return "text"
+    case .integer(nil): return "an integer"
+    case .integer(let minimum?): return "an integer of at least \(minimum)"
+    case .number(nil): return "a number"
+    case .number(let minimum?): return "a number of at least \(Self.format(minimum))"
+    case .choice(let values): return "one of: " + values.joined(separator: ", ")
+    }
+  }
+
+  /// Whether `value` is acceptable.
+  package func accepts(_ value: String) -> Bool {
+    switch self {
+    case .text: return true
+    case .integer(let minimum): return Self.integer(value).map { $0 >= (minimum ?? .min) } ?? false
+    case .number(let minimum):
+      return Self.number(value).map { $0 >= (minimum ?? -.greatestFiniteMagnitude) } ?? false
+    case .choice(let values): return values.contains(value)
+    }
+  }
+
+  /// The integer spelled by `text`: optional sign and decimal digits only.
+  package static func integer(_ text: String) -> Int? {
+    Int(text)
+  }
+
+  /// The finite number spelled by `text` in decimal notation; `inf`, `nan` and hexadecimal
+  /// floats are refused because nobody means them on a command line.
+  package static func number(_ text: String) -> Double? {
+    let allowed = Set("0123456789+-.eE")
+    guard !text.isEmpty, text.allSatisfy({ allowed.contains($0) }) else { return nil }
+    guard let number = Double(text), number.isFinite else { return nil }
+    return number
+  }
+
+  /// `0` rather than `0.0`; string surgery instead of rounding, which would need libm.
+  private static func format(_ number: Double) -> String {
+    let text = String(number)
+    return text.hasSuffix(".0") ? String(text.dropLast(2)) : text
+  }
+}
+
+extension ArgumentSpec {
+  /// Checks `value` against the spec's value kind.
+  ///
+  /// - Parameters:
+  ///   - value: The value as the user typed it.
+  ///   - spelling: The option name as typed (`-m` or `--message`); ignored for positionals.
+  ///   - index: The position of the value in the parsed argument array.
+  /// - Throws: `UsageError.invalidValue` quoting the value and the argument.
+  package func validate(_ value: String, spelling: String?, index: Int?) throws(UsageError) {
+    guard valueKind.accepts(value) else {
+      throw .invalidValue(
+        value, argument: display(as: spelling), expected: valueKind.expectation, index: index)
+    }
+  }
+}

@@ -1,0 +1,57 @@
+/// The arguments several catalog commands share, declared once so that their names,
+/// placeholders and help read the same everywhere.
+extension ArgumentSpec {
+  // MARK: - Global options
+
+  /// `--database <path>` / `-d <path>`: the catalog file. The caller falls back to
+  /// `$CATALOG_DATABASE`, then `components.sqlite`; the parser reads no environment.
+  package static let database = option(
+    "database", short: "d", valueName: "path",
+    help:
+      "The catalog database file. Default: $CATALOG_DATABASE, else components.sqlite in the "
+      + "current directory. Created on first write.")
+
+  /// `--busy-timeout <seconds>`: how long a writer waits for another writer's lock.
+  package static let busyTimeout = option(
+    "busy-timeout", valueName: "seconds", value: .number(minimum: 0), defaultValue: "5",
+    help: "How long to wait while another process is writing to the catalog.")
+
+  // MARK: - Writing a revision
+
+  /// `--message <text>` / `-m <text>`: the revision message.
+  package static let message = option(
+    "message", short: "m", valueName: "text", help: "The revision message.")
+
+  /// `--author <name>`: the revision author. The caller falls back to `$CATALOG_AUTHOR`,
+  /// then the user name.
+  package static let author = option(
+    "author", valueName: "name",
+    help: "The revision author. Default: $CATALOG_AUTHOR, else your user name.")
+
+  /// `--expect-head <n>`: compare-and-set; a mismatch writes nothing and exits 75.
+  package static let expectHead = option(
+    "expect-head", valueName: "n", value: .integer(minimum: 0),
+    help: "Write only if head is revision <n>; otherwise write nothing and exit with 75.")
+
+  /// The options of every command that writes a revision.
+  package static let writeOptions: [ArgumentSpec] = [message, author, expectHead]
+
+  // MARK: - Reading
+
+  /// `--max-depth <n>`: the deepest JSON nesting accepted.
+  package static let maxDepth = option(
+    "max-depth", valueName: "n", value: .integer(minimum: 1), defaultValue: "512",
+    help: "Reject JSON nested more than <n> levels deep.")
+
+  /// `--at <rev>`: the revision to read.
+  package static let at = option(
+    "at", valueName: "rev", defaultValue: "head",
+    help: "The revision to read: a number, head, head~N, a tag or an ISO-8601 time.")
+
+  /// `--format <format>` with the given choices, the first being the default.
+  package static func format(_ values: [String], help: String) -> ArgumentSpec {
+    option(
+      "format", valueName: "format", value: .choice(values), defaultValue: values.first,
+      help: help)
+  }
+}

@@ -1,0 +1,44 @@
+extension CommandSpec {
+  /// `catalog diff <old> <new>`: a structural diff with change classes.
+  package static let diffCommand = CommandSpec(
+    name: "diff",
+    abstract: "Compare two catalogs entry by entry.",
+    discussion: """
+      Each operand is a file, '-' for stdin (one operand at most), or @REF for a catalog \
+      revision: @head, @7, @head~2, @v1.2, @2026-11-29. Entries are matched by kind; for \
+      a changed kind every changed field is shown as a JSON Pointer with its old and new \
+      value. Every change has a class: breaking (rules KEY_REMOVED, TYPE_CHANGED, \
+      ENTRY_REMOVED, ENTRY_RENAMED), additive, value or metadata.
+
+      Formats: text, grouped by kind (+ added, - removed, ~ changed); json, a summary \
+      for scripts; json-patch, an RFC 6902 patch that turns <old> into <new>.
+
+      Exit status, like diff(1): 0 no differences (or none of the --fail-on class), \
+      1 differences, 2 trouble (a bad operand or invalid JSON).
+      """,
+    arguments: [
+      .positional("old", help: "The old catalog: a file, '-' or @REF."),
+      .positional("new", help: "The new catalog: a file, '-' or @REF."),
+      .format(["text", "json", "json-patch"], help: "The output format."),
+      .flag("stat", help: "Print one line per kind and a total, like 'git diff --stat'."),
+      .flag(
+        "with-tests",
+        help: "With --format json-patch, add test operations that guard the old values."),
+      .option(
+        "color", valueName: "when", value: .choice(["auto", "always", "never"]),
+        defaultValue: "auto",
+        help: "Colour the text format; auto means when stdout is a terminal and NO_COLOR is unset."),
+      .option(
+        "fail-on", valueName: "class", value: .choice(["breaking", "any"]),
+        defaultValue: "any",
+        help: "Exit with 1 for any difference, or only for breaking changes."),
+    ],
+    examples: [
+      Example("What importing a file would change:", "catalog diff @head components.json"),
+      Example("Since a release, as a patch:", "catalog diff @v1.0 @head --format json-patch"),
+      Example(
+        "Fail a CI job on breaking changes only:",
+        "catalog diff @head components.json --fail-on breaking"),
+    ],
+    seeAlso: ["patch", "import", "log"])
+}

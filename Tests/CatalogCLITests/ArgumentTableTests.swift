@@ -1,0 +1,124 @@
+import CatalogCLI
+import Testing
+
+/// The command table matches the issues, and every spec in it is well formed.
+@Suite struct ArgumentTableTests {
+  static let root = CatalogCommandTable.root
+  static let generator = HelpGenerator(root: root)
+
+  @Test func everyCommandOfTheIssuesHasTheExpectedSynopsis() {
+    let expected: [String: [String]] = [
+      "import": [
+        "catalog import <file> [--message <text>] [--author <name>] [--prune] [--dry-run]"
+          + " [--expect-head <n>] [--max-depth <n>]"
+      ],
+      "export": ["catalog export [--output <file>] [--category <name> ...] [--at <rev>]"],
+      "check": ["catalog check <file> [--max-depth <n>]"],
+      "log": ["catalog log [<kind>] [--limit <n>] [--format <format>]"],
+      "show": ["catalog show <kind> [--at <rev>] [--format <format>]"],
+      "blame": ["catalog blame <kind> [--at <rev>] [--format <format>]"],
+      "tag": ["catalog tag <name> [<rev>]", "catalog tag --list", "catalog tag --delete <name>"],
+      "restore": [
+        "catalog restore <rev> [--message <text>] [--author <name>] [--expect-head <n>]"
+      ],
+      "rename": [
+        "catalog rename <old> <new> [--message <text>] [--author <name>] [--expect-head <n>]"
+      ],
+      "deprecate": [
+        "catalog deprecate <kind> [--message <text>] [--author <name>] [--expect-head <n>]"
+      ],
+      "undeprecate": [
+        "catalog undeprecate <kind> [--message <text>] [--author <name>] [--expect-head <n>]"
+      ],
+      "diff": [
+        "catalog diff <old> <new> [--format <format>] [--stat] [--with-tests] [--color <when>]"
+          + " [--fail-on <class>]"
+      ],
+      "patch": [
+        "catalog patch <patch-file> [--message <text>] [--author <name>] [--expect-head <n>]"
+      ],
+      "doctor": ["catalog doctor"],
+      "help": ["catalog help [<command>]"],
+    ]
+    #expect(Set(Self.root.allCommands.map(\.name)) == Set(expected.keys))
+    #expect(Self.root.allCommands.count == expected.count)
+    for command in Self.root.allCommands {
+      #expect(Self.generator.usage(for: command) == expected[command.name], "\(command.name)")
+    }
+    #expect(
+      Self.generator.rootUsage
+        == "catalog [--database <path>] [--busy-timeout <seconds>] <command> [<arguments>]")
+  }
+
+  @Test func choicesAndDefaultsMatchTheIssues() throws {
+    func spec(_ command: String, _ name: String) throws -> ArgumentSpec {
+      let command = try #require(Self.root.command(named: command))
+      return try #require(command.arguments.first { $0.name == name })
+    }
+    #expect(try spec("log", "format").valueKind == .choice(["text", "json"]))
+    #expect(try spec("show", "format").valueKind == .choice(["json", "text"]))
+    #expect(try spec("blame", "format").valueKind == .choice(["text", "json"]))
+    #expect(try spec("diff", "format").valueKind == .choice(["text", "json", "json-patch"]))
+    #expect(try spec("diff", "color").valueKind == .choice(["auto", "always", "never"]))
+    #expect(try spec("diff", "fail-on").valueKind == .choice(["breaking", "any"]))
+    #expect(try spec("import", "max-depth").defaultValue == "512")
+    #expect(try spec("export", "output").shortSpelling == "-o")
+    #expect(try spec("import", "message").shortSpelling == "-m")
+    #expect(Self.root.globalOptions.map(\.name) == ["database", "busy-timeout"])
+    #expect(Self.root.globalOptions.first?.shortSpelling == "-d")
+    #expect(Self.root.globalOptions.last?.defaultValue == "5")
+  }
+
+  @Test func everyWritingCommandTakesMessageAuthorAndExpectHead() {
+    for name in ["import", "restore", "rename", "deprecate", "undeprecate", "patch"] {
+      let names = Self.root.command(named: name)?.arguments.map(\.name) ?? []
+      for option in ["message", "author", "expect-head"] {
+        #expect(names.contains(option), "\(name) lacks --\(option)")
+      }
+    }
+  }
+
+  @Test func specsAreWellFormed() {
+    let globalSpellings = Set(
+      Self.root.globalOptions.flatMap { [$0.longSpelling, $0.shortSpelling] })
+    let reserved: Set<String?> = ["--help", "-h", "--version"]
+    for command in Self.root.allCommands {
+      let names = command.arguments.map(\.name) + Self.root.globalOptions.map(\.name)
+      #expect(Set(names).count == names.count, "\(command.name): duplicate names")
+      for spec in command.namedArguments {
+        for spelling in [spec.longSpelling, spec.shortSpelling] where spelling != nil {
+          #expect(!globalSpellings.contains(spelling), "\(command.name): \(spelling ?? "")")
+          #expect(!reserved.contains(spelling), "\(command.name): \(spelling ?? "")")
+        }
+        #expect(spec.defaultValue.map(spec.valueKind.accepts) ?? true, "\(spec.name) default")
+      }
+      // Required, then optional, then at most one variadic, last.
+      let ranks = command.positionals.map { spec -> Int in
+        switch spec.kind {
+        case .positional(.required): return 0
+        case .positional(.optional): return 1
+        default: return 2
+        }
+      }
+      #expect(ranks == ranks.sorted(), "\(command.name): positional order")
+      #expect(ranks.filter { $0 == 2 }.count <= 1)
+      #expect(!command.abstract.isEmpty)
+      for example in command.examples {
+        #expect(example.command.hasPrefix("catalog ") || example.command.contains("| catalog "))
+      }
+      for related in command.seeAlso {
+        #expect(Self.root.command(named: related) != nil, "\(command.name): \(related)")
+      }
+      for constraint in command.constraints {
+        switch constraint {
+        case .mutuallyExclusive(let names), .oneRequired(let names):
+          #expect(names.allSatisfy { name in command.arguments.contains { $0.name == name } })
+        }
+      }
+    }
+    for command in Self.root.commands {
+      #expect(!command.discussion.isEmpty, "\(command.name)")
+      #expect(!command.examples.isEmpty, "\(command.name)")
+    }
+  }
+}
