@@ -1,0 +1,153 @@
+import Foundation
+
+extension ComponentsRegistry {
+  /// Decodes every entry of a components document, failing on the first bad entry.
+  ///
+  /// Accepts both document forms: a top-level array of entries and `{"components": [...]}`.
+  /// Each entry is an object with `kind` and `payload`; other members are ignored. Safe to call
+  /// off the main actor.
+  ///
+  /// - Parameter data: The document's JSON text.
+  /// - Returns: One factory per entry, in document order.
+  /// - Throws: `ComponentDecodingError` naming the first failing entry's index and kind, the
+  ///   JSON Pointer of the problem inside the document (`/components/3/payload/insets/top`) and
+  ///   the reason; or a document-level error (index nil) when the text is not JSON or not a list
+  ///   of entries.
+  public func decodeFactories(
+    from data: Foundation.Data
+  ) throws(ComponentDecodingError) -> [ComponentFactory] {
+    var factories: [ComponentFactory] = []
+    for result in try decodeFactoryResults(from: data) {
+      factories.append(try result.get())
+    }
+    return factories
+  }
+
+  /// Decodes every entry of a components document, keeping one result per entry, so that one
+  /// bad entry does not empty a gallery.
+  ///
+  /// - Parameter data: The document's JSON text, in either form (see `decodeFactories(from:)`).
+  /// - Returns: One result per entry, in document order; each failure is a
+  ///   `ComponentDecodingError` as `decodeFactories(from:)` would throw it.
+  /// - Throws: `ComponentDecodingError` only when the document itself is not JSON or not a list
+  ///   of entries.
+  public func decodeFactoryResults(
+    from data: Foundation.Data
+  ) throws(ComponentDecodingError) -> [Result<ComponentFactory, ComponentDecodingError>] {
+    let document: RegistryDocument
+    do {
+      document = try makeJSONDecoder().decode(RegistryDocument.self, from: data)
+    } catch {
+      throw Self.documentError(error, source: data)
+    }
+    let source = RegistryJSONSource(data)
+    return document.entries.enumerated().map { index, entry in
+      entry.result.mapError { error in
+        ComponentDecodingError(
+          converting: error,
+          index: index,
+          kind: entry.kind,
+          fallbackPath: entry.fallbackPath,
+          source: source
+        )
+      }
+    }
+  }
+
+  /// Decodes one payload with the type registered for `kind`: the catalog loader's entry point,
+  /// where payloads are stored apart from their kind.
+  ///
+  /// - Parameters:
+  ///   - kind: The entry's kind.
+  ///   - payload: The JSON text of the payload alone.
+  /// - Returns: The factory.
+  /// - Throws: `ComponentDecodingError` with `index` nil, `kind` set, and a JSON Pointer inside
+  ///   the payload (`/insets/top`); reason `.unknownKind` when `kind` is not registered.
+  public func decodeFactory(
+    kind: ComponentKind,
+    payload: Foundation.Data
+  ) throws(ComponentDecodingError) -> ComponentFactory {
+    guard let type = componentType(for: kind) else {
+      throw ComponentDecodingError(
+        index: nil,
+        kind: kind,
+        pointer: "",
+        reason: .unknownKind(kind, registeredKinds: registeredKinds)
+      )
+    }
+    return try decodePayload(of: type, kind: kind, payload: payload)
+  }
+
+  /// A JSONDecoder that finds this registry for nested components.
+  func makeJSONDecoder() -> JSONDecoder {
+    let decoder = JSONDecoder()
+    decoder.userInfo[.componentsRegistry] = self
+    return decoder
+  }
+
+  private func decodePayload<C: Component>(
+    of type: C.Type,
+    kind: ComponentKind,
+    payload: Foundation.Data
+  ) throws(ComponentDecodingError) -> ComponentFactory {
+    let outcome: RegistryPayloadOutcome<C>
+    do {
+      outcome = try makeJSONDecoder().decode(RegistryPayloadOutcome<C>.self, from: payload)
+    } catch {
+      var documentError = Self.documentError(error, source: payload)
+      documentError.kind = kind
+      throw documentError
+    }
+    switch outcome.result {
+    case .success(let factory):
+      return factory
+    case .failure(let error):
+      throw ComponentDecodingError(
+        converting: error,
+        index: nil,
+        kind: kind,
+        fallbackPath: [],
+        source: RegistryJSONSource(payload)
+      )
+    }
+  }
+
+  /// The error for a document (or payload) that failed as a whole: not JSON, or not a list of
+  /// entries. Entry errors never get here, since entries catch their own.
+  private static func documentError(
+    _ error: any Error,
+    source: Foundation.Data
+  ) -> ComponentDecodingError {
+    if let error = error as? ComponentDecodingError {
+      return error
+    }
+    if case DecodingError.dataCorrupted(let context) = error, context.codingPath.isEmpty,
+      let detail = RegistryJSONSyntax.detail(of: source)
+    {
+      return ComponentDecodingError(
+        index: nil, kind: nil, pointer: "", reason: .invalidJSON(detail))
+    }
+    return ComponentDecodingError(
+      converting: error,
+      index: nil,
+      kind: nil,
+      fallbackPath: [],
+      source: RegistryJSONSource(source)
+    )
+  }
+}
+
+/// A payload decoded as `C.Data`, or the error: decoding it never throws, so that errors reach
+/// the registry as the payload type threw them, not rewrapped by JSONDecoder.
+struct RegistryPayloadOutcome<C: Component>: Decodable {
+  let result: Result<ComponentFactory, any Error>
+
+  init(from decoder: any Decoder) {
+    do {
+      let data = try decoder.singleValueContainer().decode(C.Data.self)
+      result = .success(ComponentFactory(data: data, type: C.self))
+    } catch {
+      result = .failure(error)
+    }
+  }
+}
