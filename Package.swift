@@ -56,7 +56,8 @@ let package = Package(
     .testTarget(name: "CatalogStoreTests", dependencies: ["CatalogStore", "Components", "TestSupport"]),
     .testTarget(
       name: "CatalogCLITests",
-      dependencies: ["CatalogCLI", "CatalogStore", "Components", "TestSupport"]
+      // The tests run the built `catalog` binary, so they depend on it.
+      dependencies: ["CatalogCLI", "CatalogStore", "Components", "TestSupport", "catalog"]
     ),
   ],
   swiftLanguageModes: [.v6]

@@ -144,13 +144,15 @@ extension Catalog {
     }
   }
 
-  /// Deletes a tag. Tags are labels, not history: revisions are untouched.
-  public func deleteTag(_ name: String) throws {
+  /// Deletes a tag and returns what it was. Tags are labels, not history: revisions are
+  /// untouched.
+  @discardableResult
+  public func deleteTag(_ name: String) throws -> Tag {
     try storage.write { context in
-      guard try context.deleteTag(named: name) else {
+      guard let tag = try context.tag(named: name), try context.deleteTag(named: name) else {
         throw CatalogError.invalidRequest("no tag is named '\(name)'")
       }
-      return .commit(())
+      return .commit(tag)
     }
   }
 

@@ -18,7 +18,9 @@ public enum CatalogError: Error, Sendable, Equatable, CustomStringConvertible {
   case headMismatch(head: Int64, expected: Int64)
   /// The file is not a catalog, is damaged, is newer than this code, or cannot be written.
   case database(String)
-  /// A file could not be read or written.
+  /// An input file (or the catalog database a read needs) is missing or unreadable.
+  case unreadable(path: String, reason: String)
+  /// A file could not be written.
   case io(path: String, reason: String)
 
   public var description: String {
@@ -35,7 +37,7 @@ public enum CatalogError: Error, Sendable, Equatable, CustomStringConvertible {
       return "head is revision \(head), expected \(expected)"
     case .database(let message):
       return message
-    case .io(let path, let reason):
+    case .unreadable(let path, let reason), .io(let path, let reason):
       return "\(path): \(reason)"
     }
   }

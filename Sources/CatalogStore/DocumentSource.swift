@@ -27,7 +27,7 @@ public enum DocumentSource: Sendable, Hashable {
 
   /// Opens the source and hands a reader over it to `body`.
   ///
-  /// - Throws: ``CatalogError/io(path:reason:)`` when the file cannot be opened.
+  /// - Throws: ``CatalogError/unreadable(path:reason:)`` when the file cannot be opened.
   func withReader<T>(
     maxDepth: Int, maxSize: Int, _ body: (JSONReader, _ totalBytes: Int?) throws -> T
   ) throws -> T {
@@ -39,15 +39,15 @@ public enum DocumentSource: Sendable, Hashable {
     case .file(let path):
       let fd = open(path, O_RDONLY | O_CLOEXEC)
       guard fd >= 0 else {
-        throw CatalogError.io(path: path, reason: String(cString: strerror(errno)))
+        throw CatalogError.unreadable(path: path, reason: String(cString: strerror(errno)))
       }
       defer { close(fd) }
       var info = stat()
       guard fstat(fd, &info) == 0 else {
-        throw CatalogError.io(path: path, reason: String(cString: strerror(errno)))
+        throw CatalogError.unreadable(path: path, reason: String(cString: strerror(errno)))
       }
       if (info.st_mode & S_IFMT) == S_IFDIR {
-        throw CatalogError.io(path: path, reason: "is a directory")
+        throw CatalogError.unreadable(path: path, reason: "is a directory")
       }
       let reader = JSONReader(fileDescriptor: fd, maxDepth: maxDepth, maxSize: maxSize)
       return try body(reader, Int(info.st_size))
@@ -56,7 +56,7 @@ public enum DocumentSource: Sendable, Hashable {
 
   /// Reads and validates the whole document.
   ///
-  /// - Throws: ``CatalogError/invalidDocument(source:_:)`` or ``CatalogError/io(path:reason:)``.
+  /// - Throws: ``CatalogError/invalidDocument(source:_:)`` or ``CatalogError/unreadable(path:reason:)``.
   public func readEntries(
     maxDepth: Int = JSONReader.defaultMaxDepth, maxSize: Int = JSONReader.defaultMaxSize
   ) throws -> [CatalogEntry] {

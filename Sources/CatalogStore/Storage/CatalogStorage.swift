@@ -95,6 +95,8 @@ package protocol CatalogReadContext {
   func forEachEntry(at revision: Int64, _ body: (StoredEntry) throws -> Void) throws
   /// The entries present at `revision` keyed by kind, without payload texts.
   func index(at revision: Int64) throws -> [String: IndexedEntry]
+  /// Every stored state of every component, in revision order (then component).
+  func forEachVersion(_ body: (StoredEntry) throws -> Void) throws
   /// Every stored state of a component, oldest first.
   func versions(ofComponent id: Int64) throws -> [StoredEntry]
   /// The component that bore `kind` most recently at or before `revision`, if any.
@@ -103,6 +105,8 @@ package protocol CatalogReadContext {
   func payload(_ id: Int64) throws -> JSONText
   /// Storage-level checks (`integrity_check` and foreign keys): an empty list when healthy.
   func storageProblems() throws -> [String]
+  /// Payloads that no entry version refers to (a write that stored them was not recorded).
+  func unreferencedPayloadCount() throws -> Int
 }
 
 /// The writes a catalog makes, inside the writer lock.

@@ -18,7 +18,7 @@ final class SQLiteCatalogStorage: CatalogStorage {
     do {
       if options.readOnly || !options.create {
         guard FileManager.default.fileExists(atPath: path) else {
-          throw CatalogError.io(path: path, reason: "no catalog database here; 'catalog import FILE' creates one")
+          throw CatalogError.unreadable(path: path, reason: "no catalog database here; 'catalog import FILE' creates one")
         }
       }
       database = try Database(
@@ -30,7 +30,7 @@ final class SQLiteCatalogStorage: CatalogStorage {
         if !pending.isEmpty && pending.count < migrator.migrations.count {
           throw CatalogError.database(
             "\(path): the catalog's schema is older than this binary (it lacks \(pending.joined(separator: ", "))); "
-              + "run a writing command such as 'catalog doctor' to upgrade it")
+              + "run any writing command (such as 'catalog tag') to upgrade it")
         }
       } else {
         try migrator.migrate(database)
@@ -330,6 +330,25 @@ final class SQLiteContext: CatalogWriteContext {
     var versions: [StoredEntry] = []
     while try statement.step() { versions.append(try Self.storedEntry(from: statement)) }
     return versions
+  }
+
+  func forEachVersion(_ body: (StoredEntry) throws -> Void) throws {
+    let statement = try database.cachedStatement(
+      sql: """
+        SELECT v.component_id, v.revision_id, v.change, v.kind, v.category, v.description,
+               p.json, v.extra, v.key_order, v.position
+        FROM entry_version AS v JOIN payload AS p ON p.id = v.payload_id
+        ORDER BY v.revision_id, v.component_id
+        """)
+    defer { statement.reset() }
+    while try statement.step() { try body(try Self.storedEntry(from: statement)) }
+  }
+
+  func unreferencedPayloadCount() throws -> Int {
+    Int(
+      try database.scalar(
+        sql: "SELECT count(*) FROM payload WHERE id NOT IN (SELECT payload_id FROM entry_version)")
+        ?? 0)
   }
 
   func component(named kind: String, atOrBefore revision: Int64) throws -> Int64? {

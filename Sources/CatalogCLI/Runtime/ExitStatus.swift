@@ -1,0 +1,21 @@
+/// The `catalog` command's exit statuses (docs/cli.md). The 64–75 range follows BSD's
+/// sysexits.h, so scripts can tell kinds of failure apart.
+package enum ExitStatus: Int32, Sendable {
+  case success = 0
+  /// `diff`: the operands differ (or differ in the `--fail-on` class).
+  case differences = 1
+  /// `diff`: an operand could not be read or is not valid.
+  case trouble = 2
+  /// The command line is wrong.
+  case usage = 64
+  /// The input is not valid: bad JSON, a bad document, an unknown revision or kind.
+  case dataError = 65
+  /// An input file (or the catalog for a read) does not exist or cannot be read.
+  case noInput = 66
+  /// A bug: the tool reached a state it should not.
+  case internalError = 70
+  /// The database is damaged, locked, newer than this binary, or a file cannot be written.
+  case ioError = 74
+  /// `--expect-head` did not hold; nothing was written.
+  case headMismatch = 75
+}

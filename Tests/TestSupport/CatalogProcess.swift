@@ -1,0 +1,67 @@
+import Foundation
+
+/// The built `catalog` executable, run as a subprocess the way a user runs it.
+public enum CatalogProcess {
+  /// What a run printed and returned.
+  public struct Result: Sendable, CustomStringConvertible {
+    public var status: Int32
+    public var stdout: String
+    public var stderr: String
+    public var stdoutBytes: [UInt8]
+
+    public var description: String {
+      "exit \(status)\n--- stdout\n\(stdout)--- stderr\n\(stderr)"
+    }
+  }
+
+  /// The `catalog` binary beside the test bundle (`.build/<triple>/debug/catalog`).
+  public static var executable: URL {
+    let bundleDirectory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+    let candidates = [
+      bundleDirectory.appendingPathComponent("catalog"),
+      bundleDirectory.deletingLastPathComponent().appendingPathComponent("catalog"),
+      Fixtures.directory.deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent(".build/debug/catalog"),
+    ]
+    return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) } ?? candidates[0]
+  }
+
+  /// Runs `catalog` with `arguments` in `directory`.
+  ///
+  /// - Parameters:
+  ///   - stdin: bytes for standard input (empty input when nil).
+  ///   - environment: added to a minimal environment (no `CATALOG_*` from the caller's).
+  @discardableResult
+  public static func run(
+    _ arguments: [String], in directory: TemporaryDirectory, stdin: [UInt8]? = nil,
+    environment: [String: String] = [:]
+  ) throws -> Result {
+    let process = Process()
+    process.executableURL = executable
+    process.arguments = arguments
+    process.currentDirectoryURL = directory.url
+    var env = ["PATH": "/usr/bin:/bin", "USER": "tester", "HOME": directory.url.path]
+    env.merge(environment) { $1 }
+    process.environment = env
+    let input = Pipe()
+    let output = Pipe()
+    let error = Pipe()
+    process.standardInput = input
+    process.standardOutput = output
+    process.standardError = error
+    try process.run()
+    // Read both pipes concurrently so that a large output cannot block the child.
+    let group = DispatchGroup()
+    nonisolated(unsafe) var outBytes = Data()
+    nonisolated(unsafe) var errBytes = Data()
+    DispatchQueue.global().async(group: group) { outBytes = output.fileHandleForReading.readDataToEndOfFile() }
+    DispatchQueue.global().async(group: group) { errBytes = error.fileHandleForReading.readDataToEndOfFile() }
+    if let stdin { input.fileHandleForWriting.write(Data(stdin)) }
+    try? input.fileHandleForWriting.close()
+    process.waitUntilExit()
+    group.wait()
+    return Result(
+      status: process.terminationStatus, stdout: String(decoding: outBytes, as: UTF8.self),
+      stderr: String(decoding: errBytes, as: UTF8.self), stdoutBytes: Array(outBytes))
+  }
+}
