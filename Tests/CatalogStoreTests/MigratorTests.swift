@@ -1,0 +1,279 @@
+import CSQLite
+import Foundation
+import Migrations
+import Testing
+
+@testable import CatalogStore
+
+@Suite("Migrator")
+struct MigratorTests {
+  static let catalogTables = [
+    "component", "entry_version", "payload", "revision", "schema_migration", "tag",
+  ]
+
+  /// The embedded schema followed by one more migration.
+  static func migrator(adding name: String, sql: String) -> Migrator {
+    Migrator(migrations: EmbeddedMigrations.all + [(name: name, sql: sql)])
+  }
+
+  @Test func embedsTheInitialMigration() {
+    #expect(Migrator().migrations.map(\.name).first == "0001_initial")
+    #expect(Migrator().migrations.first?.sql.contains("CREATE TABLE revision") == true)
+  }
+
+  @Test func migratesAFreshDatabaseAndThenDoesNothing() throws {
+    try withTemporaryDatabasePath { path in
+      do {
+        let db = try Database(path: path, mode: .readWrite(create: true))
+        #expect(try Migrator().pendingMigrations(in: db) == ["0001_initial"])
+        #expect(try Migrator().migrate(db) == ["0001_initial"])
+        #expect(try tableNames(db) == Self.catalogTables)
+        #expect(try db.scalar(sql: "PRAGMA application_id") == Int64(0x4341_5447))
+        let appliedAtValue: String? = try db.scalar(
+          sql: "SELECT applied_at FROM schema_migration WHERE name = '0001_initial'")
+        let appliedAt = try #require(appliedAtValue)
+        // UTC, ISO-8601 with milliseconds, like 2026-11-29T14:03:00.123Z.
+        let timestamp = /\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z/
+        #expect(appliedAt.wholeMatch(of: timestamp) != nil)
+        #expect(try Migrator().pendingMigrations(in: db) == [])
+      }
+      let before = try #require(fileBytes(path))
+      do {
+        let db = try Database(path: path, mode: .readWrite(create: false))
+        #expect(try Migrator().migrate(db) == [])
+        #expect(db.totalChanges == 0)
+      }
+      #expect(fileBytes(path) == before)
+    }
+  }
+
+  @Test func appliesOnlyTheMigrationsThatArePending() throws {
+    try withTemporaryDatabasePath { path in
+      let db = try Database(path: path, mode: .readWrite(create: true))
+      try Migrator().migrate(db)
+      let next = Self.migrator(adding: "0002_notes", sql: "CREATE TABLE note(text TEXT);")
+      #expect(try next.pendingMigrations(in: db) == ["0002_notes"])
+      #expect(try next.migrate(db) == ["0002_notes"])
+      #expect(try tableNames(db).contains("note"))
+      #expect(
+        try db.scalar(
+          sql: "SELECT group_concat(name) FROM (SELECT name FROM schema_migration ORDER BY name)")
+          == "0001_initial,0002_notes")
+    }
+  }
+
+  @Test func upToDateCatalogOpensReadOnlyUnchanged() throws {
+    try withTemporaryDatabasePath { path in
+      do {
+        let db = try Database(path: path, mode: .readWrite(create: true))
+        try Migrator().migrate(db)
+        try db.enableWAL()
+      }
+      let before = try #require(fileBytes(path))
+      do {
+        let db = try Database(path: path, mode: .readOnly)
+        #expect(try Migrator().pendingMigrations(in: db) == [])
+        #expect(try Migrator().migrate(db) == [])
+      }
+      #expect(fileBytes(path) == before)
+    }
+  }
+
+  @Test func outdatedCatalogCannotMigrateReadOnly() throws {
+    try withTemporaryDatabasePath { path in
+      try makeDatabaseFile(at: path, script: "")
+      let db = try Database(path: path, mode: .readOnly)
+      #expect(try Migrator().pendingMigrations(in: db) == ["0001_initial"])
+      let error = try requireError(DatabaseError.self) { try Migrator().migrate(db) }
+      #expect(error.isReadOnly)
+    }
+  }
+
+  @Test func refusesASchemaNewerThanThisBinary() throws {
+    try withTemporaryDatabasePath { path in
+      do {
+        let db = try Database(path: path, mode: .readWrite(create: true))
+        try Self.migrator(adding: "0002_future", sql: "CREATE TABLE future(x);").migrate(db)
+      }
+      let before = try #require(fileBytes(path))
+      let db = try Database(path: path, mode: .readWrite(create: false))
+      let expected = MigrationError.schemaIsNewer(unknownMigrations: ["0002_future"])
+      let pendingError = try requireError(MigrationError.self) {
+        try Migrator().pendingMigrations(in: db)
+      }
+      #expect(pendingError == expected)
+      let migrateError = try requireError(MigrationError.self) { try Migrator().migrate(db) }
+      #expect(migrateError == expected)
+      #expect(
+        expected.description
+          == "the catalog's schema is newer than this catalog binary (it has migration "
+          + "0002_future, which this binary does not know); upgrade catalog")
+      #expect(fileBytes(path) == before)
+    }
+  }
+
+  @Test func refusesADatabaseOfSomethingElseWithoutTouchingIt() throws {
+    try withTemporaryDatabasePath { path in
+      try makeDatabaseFile(
+        at: path, script: "CREATE TABLE notes(text); INSERT INTO notes VALUES ('x');")
+      let before = try #require(fileBytes(path))
+      do {
+        let db = try Database(path: path, mode: .readWrite(create: false))
+        let error = try requireError(MigrationError.self) { try Migrator().migrate(db) }
+        #expect(error == .notACatalog(path: path, applicationID: 0))
+        #expect(
+          error.description
+            == "\(path) is not a catalog database (it has tables, but neither the catalog "
+            + "application id nor a schema_migration table); it was left unchanged")
+      }
+      #expect(fileBytes(path) == before)
+    }
+  }
+
+  @Test func refusesAnotherApplicationsDatabaseEvenWhenEmpty() throws {
+    try withTemporaryDatabasePath { path in
+      try makeDatabaseFile(at: path, script: "PRAGMA application_id = 0x12345678;")
+      let before = try #require(fileBytes(path))
+      do {
+        let db = try Database(path: path, mode: .readWrite(create: false))
+        let error = try requireError(MigrationError.self) { try Migrator().migrate(db) }
+        #expect(error == .notACatalog(path: path, applicationID: 0x1234_5678))
+        #expect(
+          error.description
+            == "\(path) is not a catalog database (its application id is 0x12345678, not "
+            + "0x43415447); it was left unchanged")
+      }
+      #expect(fileBytes(path) == before)
+    }
+  }
+
+  @Test func aFileThatIsNotSQLiteThrowsNotADatabase() throws {
+    try withTemporaryDatabasePath { path in
+      var generator = SystemRandomNumberGenerator()
+      let noise = Data((0..<8192).map { _ in UInt8.random(in: 0...255, using: &generator) })
+      #expect(FileManager.default.createFile(atPath: path, contents: noise))
+      let error = try requireError(DatabaseError.self) {
+        let db = try Database(path: path, mode: .readWrite(create: false))
+        try Migrator().migrate(db)
+      }
+      #expect(error.isNotADatabase)
+      #expect(error.resultCode == SQLITE_NOTADB)
+      #expect(error.message == "file is not a database")
+      #expect(fileBytes(path) == noise)
+    }
+  }
+
+  @Test func aFailingMigrationLeavesAnExistingCatalogAsItWas() throws {
+    try withTemporaryDatabasePath { path in
+      do {
+        let db = try Database(path: path, mode: .readWrite(create: true))
+        try Migrator().migrate(db)
+        try db.execute(
+          sql: "INSERT INTO revision VALUES (1, '2026-11-29T14:03:00.123Z', 'ana', 'first', "
+            + "'components.json', 'import', 1, 0, 0, 0)")
+      }
+      let before = try #require(fileBytes(path))
+      let bogus = Self.migrator(
+        adding: "0002_bogus",
+        sql: "CREATE TABLE extra(x);\nINSERT INTO nowhere VALUES (1);\nCREATE TABLE never(x);")
+      do {
+        let db = try Database(path: path, mode: .readWrite(create: false))
+        let error = try requireError(DatabaseError.self) { try bogus.migrate(db) }
+        #expect(error.message == "no such table: nowhere")
+        #expect(error.sql == "INSERT INTO nowhere VALUES (1);\nCREATE TABLE never(x);")
+        #expect(db.isInTransaction == false)
+        #expect(try bogus.pendingMigrations(in: db) == ["0002_bogus"])
+        #expect(try tableNames(db) == Self.catalogTables)
+      }
+      #expect(fileBytes(path) == before)
+    }
+  }
+
+  @Test func aFailingFirstMigrationLeavesAFreshFileEmpty() throws {
+    try withTemporaryDatabasePath { path in
+      try makeDatabaseFile(at: path, script: "")
+      let before = try #require(fileBytes(path))
+      let bogus = Migrator(migrations: [
+        (name: "0001_bogus", sql: "CREATE TABLE a(x); CREATE TABLE a(y);")
+      ])
+      do {
+        let db = try Database(path: path, mode: .readWrite(create: false))
+        let error = try requireError(DatabaseError.self) { try bogus.migrate(db) }
+        #expect(error.message == "table a already exists")
+        #expect(try tableNames(db) == [])
+        #expect(try db.scalar(sql: "PRAGMA application_id") == Int64(0))
+      }
+      #expect(fileBytes(path) == before)
+    }
+  }
+
+  @Test func aMigrationThatBreaksAForeignKeyIsRolledBack() throws {
+    try withTemporaryDatabasePath { path in
+      let db = try Database(path: path, mode: .readWrite(create: true))
+      try Migrator().migrate(db)
+      let orphan = Self.migrator(
+        adding: "0002_orphan",
+        sql:
+          "PRAGMA defer_foreign_keys = ON; INSERT INTO component(id, revision_id) VALUES (5, 42);")
+      let error = try requireError(MigrationError.self) { try orphan.migrate(db) }
+      #expect(
+        error
+          == .foreignKeyViolation(
+            migration: "0002_orphan", table: "component", rowID: 5, parent: "revision"))
+      #expect(
+        error.description
+          == "migration 0002_orphan was rolled back: row 5 of component refers to a missing row "
+          + "of revision")
+      #expect(try db.scalar(sql: "SELECT count(*) FROM component") == Int64(0))
+      #expect(try orphan.pendingMigrations(in: db) == ["0002_orphan"])
+    }
+  }
+
+  @Test func aMigrationListWithADuplicateNameIsRefused() throws {
+    try withTemporaryDatabasePath { path in
+      let db = try Database(path: path, mode: .readWrite(create: true))
+      let twice = Migrator(migrations: [
+        (name: "0001_a", sql: "CREATE TABLE a(x);"),
+        (name: "0001_a", sql: "CREATE TABLE b(x);"),
+      ])
+      let error = try requireError(MigrationError.self) { try twice.migrate(db) }
+      #expect(error == .duplicateMigration(name: "0001_a"))
+      #expect(try tableNames(db) == [])
+    }
+  }
+
+  @Test(arguments: [
+    ("UPDATE revision SET author = 'eve'", "revision rows cannot change"),
+    ("DELETE FROM revision", "revision rows cannot be deleted"),
+    ("UPDATE payload SET json = '{}'", "payloads cannot change"),
+    ("DELETE FROM payload", "payloads cannot be deleted"),
+    ("UPDATE component SET revision_id = 1", "components cannot change"),
+    ("DELETE FROM component", "components cannot be deleted"),
+    ("UPDATE entry_version SET description = 'x'", "entry versions cannot change"),
+    ("DELETE FROM entry_version", "entry versions cannot be deleted"),
+  ])
+  func historyTablesAreAppendOnly(sql: String, refusal: String) throws {
+    try withTemporaryDatabasePath { path in
+      let db = try Database(path: path, mode: .readWrite(create: true))
+      try Migrator().migrate(db)
+      try db.execute(
+        script: """
+          INSERT INTO revision VALUES
+            (1, '2026-11-29T14:03:00.123Z', 'ana', 'first', 'components.json', 'import', 1, 0, 0, 0);
+          INSERT INTO payload VALUES (1, 42, '{"title":"Hi"}');
+          INSERT INTO component VALUES (1, 1);
+          INSERT INTO entry_version VALUES
+            (1, 1, 'added', 'Button', 'controls', 'A button', 1, NULL, NULL, 'a0');
+          """
+      )
+      let error = try requireError(DatabaseError.self) { try db.execute(sql: sql) }
+      #expect(error.isConstraint)
+      #expect(error.extendedResultCode == 1811)  // SQLITE_CONSTRAINT_TRIGGER
+      #expect(error.message == "history is append-only: \(refusal)")
+      #expect(error.sql == sql)
+      #expect(try db.scalar(sql: "SELECT author FROM revision") == "ana")
+      #expect(try db.scalar(sql: "SELECT count(*) FROM entry_version") == Int64(1))
+      #expect(try db.scalar(sql: "SELECT json FROM payload") == #"{"title":"Hi"}"#)
+    }
+  }
+}
