@@ -54,6 +54,17 @@ public enum DocumentSource: Sendable, Hashable {
     }
   }
 
+  /// Throws unless the source can be opened for reading, so that a command can refuse a
+  /// missing file before it creates or locks anything.
+  public func checkReadable() throws {
+    guard case .file(let path) = self else { return }
+    let fd = open(path, O_RDONLY | O_CLOEXEC)
+    guard fd >= 0 else {
+      throw CatalogError.unreadable(path: path, reason: String(cString: strerror(errno)))
+    }
+    close(fd)
+  }
+
   /// Reads and validates the whole document.
   ///
   /// - Throws: ``CatalogError/invalidDocument(source:_:)`` or ``CatalogError/unreadable(path:reason:)``.

@@ -41,7 +41,7 @@ struct ImportExportCommandTests {
     try directory.write("bad.json", "{\"components\": [\n  {\"kind\": \"a\",}\n]}")
     let result = try CatalogProcess.run(["import", "bad.json"], in: directory)
     #expect(result.status == 65)
-    #expect(result.stderr == "bad.json:2:17: error: invalid JSON: unexpected character '}'; expected a string key\n")
+    #expect(result.stderr == "bad.json:2:16: error: invalid JSON: unexpected character '}'; expected a string key\n")
     let log = try CatalogProcess.run(["log", "--format", "json"], in: directory)
     #expect(log.stdout.components(separatedBy: "\"revision\"").count == 2)
   }
@@ -61,7 +61,7 @@ struct ImportExportCommandTests {
       result.stderr == """
         bad.json:2:29: error: /components/0/category: expected a string, found a number
         bad.json:3:3: error: /components/1: missing "payload"
-        bad.json:3:13: error: /components/1/kind: duplicate kind "a": also at /components/0 (line 2, column 13)
+        bad.json:3:12: error: /components/1/kind: duplicate kind "a": also at /components/0 (line 2, column 12)
 
         """)
   }

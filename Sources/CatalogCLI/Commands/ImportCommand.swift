@@ -8,6 +8,7 @@ enum ImportCommand: CatalogCommand {
   static func run(_ context: CommandContext) throws -> ExitStatus {
     let file = context.arguments.positional("file") ?? "-"
     let source: DocumentSource = file == "-" ? .standardInput : .file(file)
+    try source.checkReadable()
     let catalog = try context.openCatalog(forWriting: true)
     let limits = DocumentLimits(maxDepth: try context.arguments.int("max-depth") ?? JSONReader.defaultMaxDepth)
     let progress = ProgressLine(console: context.console, label: "importing \(source.name)")
