@@ -8,7 +8,8 @@ import Foundation
 public enum Timestamp {
   /// `2026-11-29T14:03:00.123Z`.
   public static func string(_ date: Date) -> String {
-    let totalMilliseconds = Int64((date.timeIntervalSince1970 * 1000).rounded(.down))
+    // Nearest, not down: a parsed ".123" is 0.12299999… as a Double.
+    let totalMilliseconds = Int64((date.timeIntervalSince1970 * 1000).rounded())
     let milliseconds = Int(((totalMilliseconds % 1000) + 1000) % 1000)
     let seconds = (totalMilliseconds - Int64(milliseconds)) / 1000
     var days = seconds / 86_400
