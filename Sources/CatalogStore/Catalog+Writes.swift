@@ -34,6 +34,25 @@ extension Catalog {
     }
   }
 
+  /// Reads head, lets `transform` compute the new catalog from it, and writes the result as
+  /// one revision — all under the writer lock, so no other write can land in between. This
+  /// is how `catalog patch` applies an RFC 6902 patch to the head document.
+  @discardableResult
+  public func update(
+    options: WriteOptions, source: String, operation: String,
+    _ transform: ([CatalogEntry]) throws -> [CatalogEntry]
+  ) throws -> WriteResult {
+    try storage.write { context in
+      let head = try context.headRevision()
+      try Self.check(options.expectHead, head: head)
+      var current: [CatalogEntry] = []
+      try context.forEachEntry(at: head) { current.append($0.entry) }
+      return try Self.replaceCatalog(
+        with: try transform(current), in: context, head: head, options: options, source: source,
+        operation: operation)
+    }
+  }
+
   private static func replaceCatalog(
     with entries: [CatalogEntry], in context: any CatalogWriteContext, head: Int64,
     options: WriteOptions, source: String, operation: String

@@ -54,6 +54,20 @@ public enum DocumentSource: Sendable, Hashable {
     }
   }
 
+  /// Reads the source as one JSON value (a JSON Patch, for example).
+  ///
+  /// - Throws: ``CatalogError/invalidDocument(source:_:)`` with the problem's position, or
+  ///   ``CatalogError/unreadable(path:reason:)``.
+  public func readJSONValue(maxDepth: Int = JSONReader.defaultMaxDepth) throws -> JSONValue {
+    try withReader(maxDepth: maxDepth, maxSize: JSONReader.defaultMaxSize) { reader, _ in
+      do throws(JSONDiagnostic) {
+        return try reader.readDocument()
+      } catch {
+        throw CatalogError.invalidDocument(source: name, JSONDiagnostics([error]))
+      }
+    }
+  }
+
   /// Throws unless the source can be opened for reading, so that a command can refuse a
   /// missing file before it creates or locks anything.
   public func checkReadable() throws {
