@@ -140,3 +140,17 @@ struct JSONReaderTests {
     #expect(!a.isEquivalent(to: try JSONValue(parsing: #"{"x": 1, "y": [1, 3]}"#)))
   }
 }
+
+@Suite("JSON Pointer")
+struct JSONPointerTests {
+  @Test func escapesAndParsesByScalars() throws {
+    let pointer = JSONPointer(["a/b", "~x", "\u{301}k", "~\u{301}"])
+    #expect(pointer.description == "/a~1b/~0x/\u{301}k/~0\u{301}")
+    #expect(try JSONPointer(parsing: pointer.description) == pointer)
+    #expect(try JSONPointer(parsing: "/\u{301}x").tokens == ["\u{301}x"])
+    #expect(try JSONPointer(parsing: "").isRoot)
+    #expect(try JSONPointer(parsing: "/").tokens == [""])
+    #expect(throws: JSONPointerError.self) { try JSONPointer(parsing: "a") }
+    #expect(throws: JSONPointerError.self) { try JSONPointer(parsing: "/~2") }
+  }
+}
