@@ -62,7 +62,8 @@ extension Catalog {
         if version.change != .removed {
           if let other = bearers[version.entry.kind], other != version.componentID {
             report.problems.append(
-              "revision \(version.revision) holds kind \"\(version.entry.kind)\" twice (components \(other) and \(version.componentID))")
+              "revision \(version.revision) holds kind \"\(version.entry.kind)\" twice (components \(other) and \(version.componentID))"
+            )
           }
           bearers[version.entry.kind] = version.componentID
           present[version.componentID] = version.entry.kind
@@ -71,13 +72,16 @@ extension Catalog {
           _ = try version.entry.payload.value(maxDepth: Int.max / 2)
         } catch {
           report.problems.append(
-            "the payload of \"\(version.entry.kind)\" in revision \(version.revision) is not valid JSON: \(error)")
+            "the payload of \"\(version.entry.kind)\" in revision \(version.revision) is not valid JSON: \(error)"
+          )
         }
-        if version.position.isEmpty || !version.position.utf8.allSatisfy(validKeyCharacters.contains)
+        if version.position.isEmpty
+          || !version.position.utf8.allSatisfy(validKeyCharacters.contains)
           || version.position.hasSuffix("0")
         {
           report.problems.append(
-            "\"\(version.entry.kind)\" in revision \(version.revision) has a malformed order key '\(version.position)'")
+            "\"\(version.entry.kind)\" in revision \(version.revision) has a malformed order key '\(version.position)'"
+          )
         }
       }
       closeRevision(currentRevision)

@@ -30,7 +30,8 @@ extension Catalog {
       let head = try context.headRevision()
       try Self.check(options.expectHead, head: head)
       return try Self.replaceCatalog(
-        with: entries, in: context, head: head, options: options, source: source, operation: operation)
+        with: entries, in: context, head: head, options: options, source: source,
+        operation: operation)
     }
   }
 
@@ -66,17 +67,20 @@ extension Catalog {
       try plan.add(entry, context: context)
     }
     plan.finish(prune: true)
-    return try plan.write(in: context, head: head, options: options, source: source, operation: operation)
+    return try plan.write(
+      in: context, head: head, options: options, source: source, operation: operation)
   }
 
   /// Renames a kind in a new revision. Its history (log, blame) follows it.
   @discardableResult
   public func rename(_ old: String, to new: String, options: WriteOptions) throws -> WriteResult {
     guard !new.isEmpty else { throw CatalogError.invalidRequest("the new kind must not be empty") }
-    return try modify(old, options: options, source: "rename \(old) \(new)", operation: "rename") { entry, index in
+    return try modify(old, options: options, source: "rename \(old) \(new)", operation: "rename") {
+      entry, index in
       if old == new { return entry }
       if index[new] != nil {
-        throw CatalogError.invalidRequest("cannot rename \"\(old)\" to \"\(new)\": that kind already exists")
+        throw CatalogError.invalidRequest(
+          "cannot rename \"\(old)\" to \"\(new)\": that kind already exists")
       }
       var renamed = entry
       renamed.kind = new
@@ -87,7 +91,9 @@ extension Catalog {
   /// Marks an entry deprecated (or not) in a new revision: the entry stays in the catalog
   /// and its exports gain `"deprecated": true`.
   @discardableResult
-  public func setDeprecated(_ kind: String, _ deprecated: Bool, options: WriteOptions) throws -> WriteResult {
+  public func setDeprecated(_ kind: String, _ deprecated: Bool, options: WriteOptions) throws
+    -> WriteResult
+  {
     try modify(
       kind, options: options, source: "\(deprecated ? "deprecate" : "undeprecate") \(kind)",
       operation: deprecated ? "deprecate" : "undeprecate"
@@ -109,7 +115,8 @@ extension Catalog {
       }
       let current = try ChangePlan.entry(
         kind: target.kind, category: target.category, description: target.description,
-        payload: try context.payload(target.payloadID), extra: target.extra, keyOrder: target.keyOrder)
+        payload: try context.payload(target.payloadID), extra: target.extra,
+        keyOrder: target.keyOrder)
       let updated = try change(current, index)
       var plan = ChangePlan(index: index, storesPayloads: !options.dryRun)
       if updated.kind != kind { plan.renames[updated.kind] = target }
@@ -121,7 +128,8 @@ extension Catalog {
         }
       }
       plan.finish(prune: false)
-      return try plan.write(in: context, head: head, options: options, source: source, operation: operation)
+      return try plan.write(
+        in: context, head: head, options: options, source: source, operation: operation)
     }
   }
 }

@@ -46,7 +46,8 @@ public enum Timestamp {
       return true
     }
     guard let year = number(4), expect("-"), let month = number(2), expect("-"),
-      let day = number(2), (1...12).contains(month), (1...daysIn(month: month, year: year)).contains(day)
+      let day = number(2), (1...12).contains(month),
+      (1...daysIn(month: month, year: year)).contains(day)
     else { return nil }
     var seconds = Double(days(fromYear: year, month: month, day: day)) * 86_400
     if i == bytes.count { return Date(timeIntervalSince1970: seconds) }
@@ -83,7 +84,8 @@ public enum Timestamp {
     guard let offsetHours = number(2), offsetHours < 24 else { return nil }
     _ = expect(":")
     guard let offsetMinutes = number(2), offsetMinutes < 60, i == bytes.count else { return nil }
-    return Date(timeIntervalSince1970: seconds - sign * Double(offsetHours * 3600 + offsetMinutes * 60))
+    return Date(
+      timeIntervalSince1970: seconds - sign * Double(offsetHours * 3600 + offsetMinutes * 60))
   }
 
   private static func daysIn(month: Int, year: Int) -> Int {

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// Whether `python3` with the `jsonpatch` package is on this machine (.ci/run installs it).
 let pythonJSONPatchAvailable: Bool = {
@@ -29,7 +29,9 @@ struct DiffPatchCommandTests {
   }
 
   @discardableResult
-  func run(_ arguments: [String], expect status: Int32, stdin: [UInt8]? = nil) throws -> CatalogProcess.Result {
+  func run(_ arguments: [String], expect status: Int32, stdin: [UInt8]? = nil) throws
+    -> CatalogProcess.Result
+  {
     let result = try CatalogProcess.run(arguments, in: directory, stdin: stdin)
     #expect(result.status == status, "\(arguments): \(result)")
     return result
@@ -47,9 +49,14 @@ struct DiffPatchCommandTests {
   }
 
   @Test func failOnBreakingSeparatesAdditiveFromBreaking() throws {
-    try directory.write("a.json", #"[{"kind": "k", "category": "c", "description": "d", "payload": {"x": 1, "y": 2}}]"#)
-    try directory.write("added.json", #"[{"kind": "k", "category": "c", "description": "d", "payload": {"x": 1, "y": 2, "z": 3}}]"#)
-    try directory.write("removed.json", #"[{"kind": "k", "category": "c", "description": "d", "payload": {"x": 1}}]"#)
+    try directory.write(
+      "a.json",
+      #"[{"kind": "k", "category": "c", "description": "d", "payload": {"x": 1, "y": 2}}]"#)
+    try directory.write(
+      "added.json",
+      #"[{"kind": "k", "category": "c", "description": "d", "payload": {"x": 1, "y": 2, "z": 3}}]"#)
+    try directory.write(
+      "removed.json", #"[{"kind": "k", "category": "c", "description": "d", "payload": {"x": 1}}]"#)
     try run(["diff", "a.json", "added.json", "--fail-on", "breaking"], expect: 0)
     try run(["diff", "a.json", "added.json"], expect: 1)
     let removed = try run(["diff", "a.json", "removed.json", "--fail-on", "breaking"], expect: 1)
@@ -57,31 +64,42 @@ struct DiffPatchCommandTests {
   }
 
   @Test func patchFromDiffLandsAsTheNewFile() throws {
-    let patch = try run(["diff", "old.json", "new.json", "--format", "json-patch"], expect: 1).stdoutBytes
+    let patch = try run(["diff", "old.json", "new.json", "--format", "json-patch"], expect: 1)
+      .stdoutBytes
     try directory.write("change.json", patch)
     try run(["import", "old.json"], expect: 0)
     let applied = try run(["patch", "change.json", "-m", "patched"], expect: 0)
     #expect(applied.stdout == "revision 2: 3 added, 22 changed, 3 removed\n")
-    #expect(try run(["export"], expect: 0).stdoutBytes == Fixtures.bytes("generated-300-mutated.json"))
+    #expect(
+      try run(["export"], expect: 0).stdoutBytes == Fixtures.bytes("generated-300-mutated.json"))
     #expect(try run(["diff", "@head", "new.json"], expect: 0).stdout.isEmpty)
-    #expect(try run(["diff", "@1", "@2", "--stat"], expect: 1).stdout.contains("28 kinds: 3 added, 3 removed, 22 changed"))
+    #expect(
+      try run(["diff", "@1", "@2", "--stat"], expect: 1).stdout.contains(
+        "28 kinds: 3 added, 3 removed, 22 changed"))
   }
 
   @Test func guardedPatchRefusesACatalogThatMovedOn() throws {
-    let patch = try run(["diff", "old.json", "new.json", "--format", "json-patch", "--with-tests"], expect: 1)
+    let patch = try run(
+      ["diff", "old.json", "new.json", "--format", "json-patch", "--with-tests"], expect: 1)
     try directory.write("change.json", patch.stdoutBytes)
     try run(["import", "new.json"], expect: 0)
     let refused = try run(["patch", "change.json"], expect: 65)
     #expect(refused.stderr.contains("test"))
     #expect(refused.stderr.hasSuffix("nothing was written\n"))
-    #expect(try run(["log", "--format", "json"], expect: 0).stdout.components(separatedBy: "\"revision\":").count == 2)
+    #expect(
+      try run(["log", "--format", "json"], expect: 0).stdout.components(
+        separatedBy: "\"revision\":"
+      ).count == 2)
   }
 
   @Test func failingOperationIsNamed() throws {
     try run(["import", "old.json"], expect: 0)
-    try directory.write("bad.json", #"[{"op": "replace", "path": "/components/0/payload/nope/x", "value": 1}]"#)
+    try directory.write(
+      "bad.json", #"[{"op": "replace", "path": "/components/0/payload/nope/x", "value": 1}]"#)
     let result = try run(["patch", "bad.json"], expect: 65)
-    #expect(result.stderr.hasPrefix("catalog: error: bad.json: operation 0 (replace /components/0/payload/nope/x):"))
+    #expect(
+      result.stderr.hasPrefix(
+        "catalog: error: bad.json: operation 0 (replace /components/0/payload/nope/x):"))
   }
 
   /// The issue's independent check: Python's `jsonpatch` applies our patch to the old file

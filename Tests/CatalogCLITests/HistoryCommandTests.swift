@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 @Suite("catalog log, show, blame, tag, restore, rename, deprecate")
 struct HistoryCommandTests {
@@ -40,7 +40,9 @@ struct HistoryCommandTests {
   @Test func logTextAndJSON() throws {
     let text = try run(["log", "--limit", "1"]).stdout
     #expect(text.hasPrefix("revision 2\nAuthor:  bob\nDate:    "))
-    #expect(text.contains("Source:  v2.json (import)\nCounts:  0 added, 1 changed, 0 removed\n\n    second\n"))
+    #expect(
+      text.contains(
+        "Source:  v2.json (import)\nCounts:  0 added, 1 changed, 0 removed\n\n    second\n"))
     let kind = try run(["log", "tile-preview", "--format", "json"]).stdout
     let items = try JSONSerialization.jsonObject(with: Data(kind.utf8)) as? [[String: Any]]
     #expect(items?.count == 2)
@@ -67,13 +69,16 @@ struct HistoryCommandTests {
 
         """)
     let missing = try run(["show", "nope"], expect: 65)
-    #expect(missing.stderr == "catalog: error: no component of kind \"nope\" has ever been in the catalog\n")
+    #expect(
+      missing.stderr
+        == "catalog: error: no component of kind \"nope\" has ever been in the catalog\n")
   }
 
   @Test func blameJSON() throws {
     let blame = try run(["blame", "tile-preview", "--format", "json"]).stdout
     let lines = try JSONSerialization.jsonObject(with: Data(blame.utf8)) as? [[String: Any]]
-    let byPath = Dictionary(uniqueKeysWithValues: (lines ?? []).map { ($0["path"] as? String ?? "", $0) })
+    let byPath = Dictionary(
+      uniqueKeysWithValues: (lines ?? []).map { ($0["path"] as? String ?? "", $0) })
     #expect(byPath["/payload/title"]?["revision"] as? Int == 2)
     #expect(byPath["/payload/title"]?["author"] as? String == "bob")
     #expect(byPath["/payload/insets/top"]?["revision"] as? Int == 1)
@@ -92,10 +97,16 @@ struct HistoryCommandTests {
   }
 
   @Test func restoreRenameDeprecate() throws {
-    #expect(try run(["restore", "1", "-m", "back"]).stdout == "revision 3: 0 added, 1 changed, 0 removed\n")
+    #expect(
+      try run(["restore", "1", "-m", "back"]).stdout
+        == "revision 3: 0 added, 1 changed, 0 removed\n")
     #expect(try run(["restore", "1"]).stdout == "no changes (head is revision 3)\n")
-    #expect(try run(["rename", "badge", "status-badge"]).stdout == "revision 4: 0 added, 1 changed, 0 removed\n")
-    #expect(try run(["deprecate", "status-badge"]).stdout == "revision 5: 0 added, 1 changed, 0 removed\n")
+    #expect(
+      try run(["rename", "badge", "status-badge"]).stdout
+        == "revision 4: 0 added, 1 changed, 0 removed\n")
+    #expect(
+      try run(["deprecate", "status-badge"]).stdout == "revision 5: 0 added, 1 changed, 0 removed\n"
+    )
     let exported = try run(["export"]).stdout
     #expect(exported.contains("\"kind\": \"status-badge\""))
     #expect(exported.contains("\"deprecated\": true"))
@@ -109,10 +120,15 @@ struct HistoryCommandTests {
   @Test func expectHeadRefusesStaleWriters() throws {
     let stale = try run(["import", "v1.json", "--expect-head", "1"], expect: 75)
     #expect(stale.stderr == "catalog: error: head is revision 2, expected 1\n")
-    for arguments in [["restore", "1"], ["rename", "badge", "b2"], ["deprecate", "badge"], ["undeprecate", "badge"]] {
+    for arguments in [
+      ["restore", "1"], ["rename", "badge", "b2"], ["deprecate", "badge"],
+      ["undeprecate", "badge"],
+    ] {
       let result = try run(arguments + ["--expect-head", "7"], expect: 75)
       #expect(result.stderr == "catalog: error: head is revision 2, expected 7\n")
     }
-    #expect(try run(["import", "v1.json", "--expect-head", "2"]).stdout == "revision 3: 0 added, 1 changed, 0 removed\n")
+    #expect(
+      try run(["import", "v1.json", "--expect-head", "2"]).stdout
+        == "revision 3: 0 added, 1 changed, 0 removed\n")
   }
 }

@@ -1,8 +1,8 @@
 import CatalogStore
 import Components
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 @Suite("Catalog history")
 struct HistoryTests {
@@ -82,14 +82,22 @@ struct HistoryTests {
     let secondTime = Timestamp.string(revisions[1].time)
     #expect(try catalog.revision(RevisionReference(parsing: secondTime)).id >= 2)
     let error = try requireCatalogError { _ = try catalog.revision("2001-01-01") }
-    #expect(error.description.hasPrefix("unknown revision '2001-01-01': the catalog had no revisions yet"))
+    #expect(
+      error.description.hasPrefix("unknown revision '2001-01-01': the catalog had no revisions yet")
+    )
     #expect(try catalog.revision("2999-01-01T00:00:00Z").id == 3)
   }
 
   @Test func unknownReferencesSayWhatWasLookedFor() throws {
-    #expect(try requireCatalogError { _ = try catalog.revision(9) }.description == "unknown revision '9': revisions are 1 to 3")
-    #expect(try requireCatalogError { _ = try catalog.revision("head~3") }.description == "unknown revision 'head~3': head is revision 3, so there is no revision 3 before it")
-    #expect(try requireCatalogError { _ = try catalog.revision("nope") }.description.hasPrefix("unknown revision 'nope'"))
+    #expect(
+      try requireCatalogError { _ = try catalog.revision(9) }.description
+        == "unknown revision '9': revisions are 1 to 3")
+    #expect(
+      try requireCatalogError { _ = try catalog.revision("head~3") }.description
+        == "unknown revision 'head~3': head is revision 3, so there is no revision 3 before it")
+    #expect(
+      try requireCatalogError { _ = try catalog.revision("nope") }.description.hasPrefix(
+        "unknown revision 'nope'"))
   }
 
   @Test func restoreMovesForward() throws {
@@ -104,7 +112,8 @@ struct HistoryTests {
 
   @Test func renameIsFollowedByLogAndBlame() throws {
     let old = try kinds(third)[1]
-    let result = try catalog.rename(old, to: "renamed-kind", options: WriteOptions(author: "cy", message: "rename"))
+    let result = try catalog.rename(
+      old, to: "renamed-kind", options: WriteOptions(author: "cy", message: "rename"))
     #expect(result.counts == ChangeCounts(changed: 1))
     let exported = String(decoding: try catalog.exportBytes(), as: UTF8.self)
     #expect(exported.contains("\"kind\": \"renamed-kind\""))
@@ -118,14 +127,17 @@ struct HistoryTests {
     #expect(blame.first { $0.path == JSONPointer(["payload", "title"]) }?.revision.id == 3)
     #expect(try catalog.entry(old, at: 3).kind == old)
     let gone = try requireCatalogError { _ = try catalog.entry(old) }
-    #expect(gone.description == "no component of kind \"\(old)\" at revision 4; it existed in revisions 1–3")
+    #expect(
+      gone.description
+        == "no component of kind \"\(old)\" at revision 4; it existed in revisions 1–3")
   }
 
   @Test func deprecationIsExportedAndLogged() throws {
     let kind = try kinds(third)[2]
     try catalog.setDeprecated(kind, true, options: WriteOptions(author: "dee"))
     #expect(try catalog.entry(kind).isDeprecated)
-    #expect(String(decoding: try catalog.exportBytes(), as: UTF8.self).contains("\"deprecated\": true"))
+    #expect(
+      String(decoding: try catalog.exportBytes(), as: UTF8.self).contains("\"deprecated\": true"))
     #expect(try catalog.setDeprecated(kind, true, options: WriteOptions(author: "dee")).isUnchanged)
     try catalog.setDeprecated(kind, false, options: WriteOptions(author: "dee"))
     let history = try catalog.history(of: kind)
@@ -135,18 +147,23 @@ struct HistoryTests {
 
   @Test func hundredsOfRevisions() throws {
     let small = try Catalog(path: directory.path("small.sqlite"))
-    var entries = (0..<20).map { CatalogEntry(kind: "k\($0)", category: "c", description: "d", payload: ["n": 0]) }
+    var entries = (0..<20).map {
+      CatalogEntry(kind: "k\($0)", category: "c", description: "d", payload: ["n": 0])
+    }
     var documents: [[UInt8]] = []
     for step in 0..<300 {
       entries[step % 20].payload = JSONText(["n": .number(JSONNumber(step))])
       if step % 50 == 49 { entries.swapAt(0, 19) }
       let bytes = CatalogDocumentWriter.document(entries)
       documents.append(bytes)
-      try small.importDocument(from: .bytes(bytes, name: "\(step)"), options: WriteOptions(author: "bot"))
+      try small.importDocument(
+        from: .bytes(bytes, name: "\(step)"), options: WriteOptions(author: "bot"))
     }
     #expect(try small.head()?.id == 300)
     for revision in [1, 2, 49, 50, 51, 150, 299, 300] {
-      #expect(try small.exportBytes(at: .number(Int64(revision))) == documents[revision - 1], "revision \(revision)")
+      #expect(
+        try small.exportBytes(at: .number(Int64(revision))) == documents[revision - 1],
+        "revision \(revision)")
     }
     #expect(try small.history(of: "k7").count == 16)
     #expect(try small.doctor().isHealthy)

@@ -23,7 +23,8 @@ public enum CatalogProcess {
       Fixtures.directory.deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent(".build/debug/catalog"),
     ]
-    return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) } ?? candidates[0]
+    return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }
+      ?? candidates[0]
   }
 
   /// Runs `catalog` with `arguments` in `directory`.
@@ -54,8 +55,12 @@ public enum CatalogProcess {
     let group = DispatchGroup()
     nonisolated(unsafe) var outBytes = Data()
     nonisolated(unsafe) var errBytes = Data()
-    DispatchQueue.global().async(group: group) { outBytes = output.fileHandleForReading.readDataToEndOfFile() }
-    DispatchQueue.global().async(group: group) { errBytes = error.fileHandleForReading.readDataToEndOfFile() }
+    DispatchQueue.global().async(group: group) {
+      outBytes = output.fileHandleForReading.readDataToEndOfFile()
+    }
+    DispatchQueue.global().async(group: group) {
+      errBytes = error.fileHandleForReading.readDataToEndOfFile()
+    }
     if let stdin { input.fileHandleForWriting.write(Data(stdin)) }
     try? input.fileHandleForWriting.close()
     process.waitUntilExit()

@@ -35,7 +35,8 @@ enum DiffCommand: CatalogCommand {
     switch try arguments.choice("color", as: Color.self) ?? .auto {
     case .always: color = true
     case .never: color = false
-    case .auto: color = context.console.stdoutIsTerminal && (context.environment["NO_COLOR"] ?? "").isEmpty
+    case .auto:
+      color = context.console.stdoutIsTerminal && (context.environment["NO_COLOR"] ?? "").isEmpty
     }
 
     var catalog: Catalog?

@@ -28,7 +28,9 @@ package struct CommandContext {
 
   /// `--database`, else `$CATALOG_DATABASE`, else `components.sqlite`.
   package var databasePath: String {
-    arguments.string("database") ?? environment["CATALOG_DATABASE"].flatMap { $0.isEmpty ? nil : $0 }
+    arguments.string("database") ?? environment["CATALOG_DATABASE"].flatMap {
+      $0.isEmpty ? nil : $0
+    }
       ?? "components.sqlite"
   }
 

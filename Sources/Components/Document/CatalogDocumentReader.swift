@@ -97,7 +97,8 @@ public final class CatalogDocumentReader {
       if json.isEmptyContainer(close: 0x7D) {
         try json.expectEndOfInput()
         throw JSONDiagnostic(
-          .invalidDocument, at: rootPosition, "missing \"components\": a catalog document is "
+          .invalidDocument, at: rootPosition,
+          "missing \"components\": a catalog document is "
             + "{\"components\": [...]} or an array of entries")
       }
       try seekComponents()
@@ -110,7 +111,8 @@ public final class CatalogDocumentReader {
       try json.expectEndOfInput()
       throw JSONDiagnostic(
         .invalidDocument, at: rootPosition,
-        "expected an object with \"components\" or an array of entries, found \(article(value.typeName))")
+        "expected an object with \"components\" or an array of entries, found \(article(value.typeName))"
+      )
     }
   }
 
@@ -158,7 +160,8 @@ public final class CatalogDocumentReader {
         JSONDiagnostic(
           .invalidDocument, at: keyPosition, pointer: JSONPointer([key]),
           key == "components"
-            ? "duplicate key \"components\"" : "unexpected member; a catalog document has only \"components\""))
+            ? "duplicate key \"components\""
+            : "unexpected member; a catalog document has only \"components\""))
     }
     json.leaveContainer()
     try json.expectEndOfInput()
@@ -255,7 +258,8 @@ public final class CatalogDocumentReader {
       ("description", description != nil || order.contains("description")),
       ("payload", payload != nil),
     ] where !present {
-      report(JSONDiagnostic(.invalidDocument, at: position, pointer: pointer, "missing \"\(name)\""))
+      report(
+        JSONDiagnostic(.invalidDocument, at: position, pointer: pointer, "missing \"\(name)\""))
       valid = false
     }
     if let kind {
@@ -313,7 +317,9 @@ public final class CatalogDocumentReader {
   }
 }
 
-@available(*, unavailable, message: "a document reader wraps a JSONReader and is used by one thread")
+@available(
+  *, unavailable, message: "a document reader wraps a JSONReader and is used by one thread"
+)
 extension CatalogDocumentReader: Sendable {}
 
 extension JSONDiagnostic {
@@ -334,5 +340,6 @@ extension JSONPointer: ExpressibleByArrayLiteral {
 
 /// "an object", "a string".
 func article(_ typeName: String) -> String {
-  ["a", "e", "i", "o", "u"].contains(typeName.first.map(String.init) ?? "") ? "an \(typeName)" : "a \(typeName)"
+  ["a", "e", "i", "o", "u"].contains(typeName.first.map(String.init) ?? "")
+    ? "an \(typeName)" : "a \(typeName)"
 }
