@@ -33,6 +33,8 @@ extension Catalog {
       var counted: [Int64: ChangeCounts] = [:]
       var present: [Int64: String] = [:]  // component → kind, for present components
       var bearers: [String: Int64] = [:]  // kind → component
+      var positionOwners: [String: Int64] = [:]  // order key → present component
+      var positions: [Int64: String] = [:]  // present component → order key
       var currentRevision: Int64 = 0
       let validKeyCharacters = Set("0123456789abcdefghijklmnopqrstuvwxyz".utf8)
 
@@ -59,7 +61,19 @@ extension Catalog {
           bearers[old] = nil
         }
         present[version.componentID] = nil
+        if let old = positions.removeValue(forKey: version.componentID),
+          positionOwners[old] == version.componentID
+        {
+          positionOwners[old] = nil
+        }
         if version.change != .removed {
+          if let other = positionOwners[version.position], other != version.componentID {
+            report.problems.append(
+              "revision \(version.revision) gives components \(other) and \(version.componentID) "
+                + "the same order key '\(version.position)'")
+          }
+          positionOwners[version.position] = version.componentID
+          positions[version.componentID] = version.position
           if let other = bearers[version.entry.kind], other != version.componentID {
             report.problems.append(
               "revision \(version.revision) holds kind \"\(version.entry.kind)\" twice (components \(other) and \(version.componentID))"

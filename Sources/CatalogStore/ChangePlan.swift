@@ -152,11 +152,24 @@ struct ChangePlan {
 
   /// Order keys for the desired entries. Entries whose relative order is unchanged (the
   /// longest run of existing entries already in order) keep their keys; the others get new
-  /// keys between their neighbours.
+  /// keys right after the key before them, below the next key any entry keeps — an anchor
+  /// or a kind kept from head that the document lacks — so no two entries share a key.
   private func placePositions() -> [String] {
     var positions = fileOrder.map { $0.existing?.position ?? "" }
     let anchors = Self.longestIncreasingRun(
       fileOrder.indices.filter { fileOrder[$0].existing != nil }, positions)
+    let fixed = (anchors.map { positions[$0] } + kept.map(\.position)).sorted()
+    /// The smallest fixed key above `key` (or above the start, for nil).
+    func nextFixed(after key: String?) -> String? {
+      guard let key else { return fixed.first }
+      var low = 0
+      var high = fixed.count
+      while low < high {
+        let mid = (low + high) / 2
+        if fixed[mid] <= key { low = mid + 1 } else { high = mid }
+      }
+      return low < fixed.count ? fixed[low] : nil
+    }
     var i = 0
     var lowerBound: String?
     while i < fileOrder.count {
@@ -167,8 +180,7 @@ struct ChangePlan {
       }
       var j = i
       while j < fileOrder.count, !anchors.contains(j) { j += 1 }
-      let upperBound = j < fileOrder.count ? positions[j] : nil
-      let keys = OrderKey.keys(count: j - i, after: lowerBound, before: upperBound)
+      let keys = OrderKey.keys(count: j - i, after: lowerBound, before: nextFixed(after: lowerBound))
       for (offset, key) in keys.enumerated() { positions[i + offset] = key }
       i = j
     }

@@ -139,3 +139,31 @@ struct CatalogImportTests {
     #expect(try catalog.head()?.id == 1)
   }
 }
+
+@Suite("Entry order")
+struct EntryOrderTests {
+  /// Kinds kept from head (the file lacks them) never share an order key with new entries,
+  /// so the export order is always defined.
+  @Test func newEntriesNeverCollideWithKeptOnes() throws {
+    let directory = try TemporaryDirectory()
+    let catalog = try Catalog(path: directory.path("c.sqlite"))
+    func document(_ kinds: [String]) -> [UInt8] {
+      CatalogDocumentWriter.document(
+        kinds.map { CatalogEntry(kind: $0, category: "c", description: "d", payload: .null) })
+    }
+    let options = WriteOptions(author: "t")
+    try catalog.importDocument(from: .bytes(document(["a", "b", "c"]), name: "1"), options: options)
+    // "b" is kept (not pruned) and new kinds land between "a" and "c".
+    for round in 0..<20 {
+      let kinds = ["a"] + (0...round).map { "n\(round)-\($0)" } + ["c"]
+      try catalog.importDocument(from: .bytes(document(kinds), name: "r\(round)"), options: options)
+      let exported = try catalog.entries().map(\.kind)
+      #expect(Set(exported).count == exported.count)
+      #expect(exported.first == "a" && exported.last == "c")
+      #expect(exported.contains("b"))
+      let new = exported.filter { $0.hasPrefix("n\(round)-") }
+      #expect(new == (0...round).map { "n\(round)-\($0)" })
+    }
+    #expect(try catalog.doctor().isHealthy)
+  }
+}

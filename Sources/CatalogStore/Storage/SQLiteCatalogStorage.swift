@@ -282,7 +282,7 @@ final class SQLiteContext: CatalogWriteContext {
           ON v.component_id = latest.component_id AND v.revision_id = latest.revision_id
         JOIN payload AS p ON p.id = v.payload_id
         WHERE v.change <> 'removed'
-        ORDER BY v.position
+        ORDER BY v.position, v.component_id
         """)
     try statement.bind([.integer(revision)])
     defer { statement.reset() }
