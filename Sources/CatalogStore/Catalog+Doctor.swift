@@ -30,58 +30,36 @@ extension Catalog {
         report.problems.append("revision ids are not consecutive from 1 to \(head)")
       }
       let expected = Dictionary(uniqueKeysWithValues: revisions.map { ($0.id, $0.counts) })
-      var counted: [Int64: ChangeCounts] = [:]
-      var present: [Int64: String] = [:]  // component → kind, for present components
-      var bearers: [String: Int64] = [:]  // kind → component
-      var positionOwners: [String: Int64] = [:]  // order key → present component
-      var positions: [Int64: String] = [:]  // present component → order key
-      var currentRevision: Int64 = 0
+      var state = DerivedCatalog()
+      var rows: [StoredEntry] = []
       let validKeyCharacters = Set("0123456789abcdefghijklmnopqrstuvwxyz".utf8)
 
-      func closeRevision(_ revision: Int64) {
-        guard revision > 0 else { return }
-        if counted[revision, default: ChangeCounts()] != expected[revision] {
+      /// Checks one revision's rows together: within a revision, two entries may trade
+      /// keys or names, so the catalog is checked after all of them apply.
+      func closeRevision() {
+        guard let revision = rows.first?.revision else { return }
+        var counts = ChangeCounts()
+        for row in rows {
+          switch row.change {
+          case .added: counts.added += 1
+          case .changed, .renamed: counts.changed += 1
+          case .removed: counts.removed += 1
+          case .moved: counts.moved += 1
+          }
+        }
+        if counts != expected[revision] {
           report.problems.append(
             "revision \(revision) records counts that differ from the rows it wrote")
         }
+        report.problems += state.apply(rows)
+        rows.removeAll()
       }
+      var seenRevisions = Set<Int64>()
       try context.forEachVersion { version in
         report.entryVersions += 1
-        if version.revision != currentRevision {
-          closeRevision(currentRevision)
-          currentRevision = version.revision
-        }
-        switch version.change {
-        case .added: counted[version.revision, default: ChangeCounts()].added += 1
-        case .changed, .renamed: counted[version.revision, default: ChangeCounts()].changed += 1
-        case .removed: counted[version.revision, default: ChangeCounts()].removed += 1
-        case .moved: counted[version.revision, default: ChangeCounts()].moved += 1
-        }
-        if let old = present[version.componentID], bearers[old] == version.componentID {
-          bearers[old] = nil
-        }
-        present[version.componentID] = nil
-        if let old = positions.removeValue(forKey: version.componentID),
-          positionOwners[old] == version.componentID
-        {
-          positionOwners[old] = nil
-        }
-        if version.change != .removed {
-          if let other = positionOwners[version.position], other != version.componentID {
-            report.problems.append(
-              "revision \(version.revision) gives components \(other) and \(version.componentID) "
-                + "the same order key '\(version.position)'")
-          }
-          positionOwners[version.position] = version.componentID
-          positions[version.componentID] = version.position
-          if let other = bearers[version.entry.kind], other != version.componentID {
-            report.problems.append(
-              "revision \(version.revision) holds kind \"\(version.entry.kind)\" twice (components \(other) and \(version.componentID))"
-            )
-          }
-          bearers[version.entry.kind] = version.componentID
-          present[version.componentID] = version.entry.kind
-        }
+        if version.revision != rows.first?.revision { closeRevision() }
+        seenRevisions.insert(version.revision)
+        rows.append(version)
         do {
           _ = try version.entry.payload.value(maxDepth: Int.max / 2)
         } catch {
@@ -98,16 +76,52 @@ extension Catalog {
           )
         }
       }
-      closeRevision(currentRevision)
-      for revision in revisions where counted[revision.id] == nil {
+      closeRevision()
+      for revision in revisions where !seenRevisions.contains(revision.id) {
         report.problems.append("revision \(revision.id) wrote no entry versions")
       }
-      report.components = Set(present.keys).count
+      report.components = state.kinds.count
       let unreferenced = try context.unreferencedPayloadCount()
       if unreferenced > 0 {
         report.notes.append("\(unreferenced) stored payload(s) are not used by any revision")
       }
       return report
     }
+  }
+}
+
+/// The catalog derived revision by revision, to check that each revision's catalog holds
+/// every kind and every order key once.
+private struct DerivedCatalog {
+  /// Present components: component → (kind, order key).
+  var entries: [Int64: (kind: String, position: String)] = [:]
+  var kinds: [String: Int64] = [:]
+  var positions: [String: Int64] = [:]
+
+  /// Applies one revision's rows and returns what is wrong with the result.
+  mutating func apply(_ rows: [StoredEntry]) -> [String] {
+    for row in rows {
+      if let old = entries.removeValue(forKey: row.componentID) {
+        if kinds[old.kind] == row.componentID { kinds[old.kind] = nil }
+        if positions[old.position] == row.componentID { positions[old.position] = nil }
+      }
+    }
+    var problems: [String] = []
+    for row in rows where row.change != .removed {
+      if let other = kinds[row.entry.kind] {
+        problems.append(
+          "revision \(row.revision) holds kind \"\(row.entry.kind)\" twice (components \(other) and \(row.componentID))"
+        )
+      }
+      if let other = positions[row.position] {
+        problems.append(
+          "revision \(row.revision) gives components \(other) and \(row.componentID) the same order key '\(row.position)'"
+        )
+      }
+      entries[row.componentID] = (row.entry.kind, row.position)
+      kinds[row.entry.kind] = row.componentID
+      positions[row.position] = row.componentID
+    }
+    return problems
   }
 }

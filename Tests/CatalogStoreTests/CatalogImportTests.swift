@@ -152,7 +152,8 @@ struct EntryOrderTests {
         kinds.map { CatalogEntry(kind: $0, category: "c", description: "d", payload: .null) })
     }
     let options = WriteOptions(author: "t")
-    try catalog.importDocument(from: .bytes(document(["a", "b", "c"]), name: "1"), options: options)
+    try catalog.importDocument(
+      from: .bytes(document(["a", "b", "c"]), name: "1"), options: options)
     // "b" is kept (not pruned) and new kinds land between "a" and "c".
     for round in 0..<20 {
       let kinds = ["a"] + (0...round).map { "n\(round)-\($0)" } + ["c"]
