@@ -57,3 +57,11 @@ public struct ComponentFactory: Hashable, Sendable {
     hasher.combine(AnyHashable(data))
   }
 }
+
+extension ComponentFactory {
+  /// Whether this factory holds an entry of an unregistered kind as a `GenericComponent`,
+  /// whose data is the payload's `JSONValue`.
+  public var isGeneric: Bool {
+    componentType == GenericComponent.self
+  }
+}
