@@ -65,3 +65,15 @@ extension ComponentFactory {
     componentType == GenericComponent.self
   }
 }
+
+extension ComponentFactory: CustomStringConvertible {
+  /// The kind and the decoded data, for logs and text galleries:
+  /// `tile-preview Data(title: "A", isActive: true)`; a generic component's data prints as its
+  /// JSON text.
+  public var description: String {
+    if let value = data as? JSONValue {
+      return "\(kind) \(value.canonicalText)"
+    }
+    return "\(kind) \(data)"
+  }
+}
