@@ -1,5 +1,4 @@
 import Components
-import Foundation
 
 extension ComponentsRegistry {
   /// Decodes every entry of the catalog at a revision with the types registered for their
