@@ -46,9 +46,10 @@ struct ChangePlan {
     let extra = Self.extraText(entry)
     let keyOrder = Self.keyOrderText(entry)
     let existing = index[entry.kind] ?? renames[entry.kind]
-    if let existing, existing.kind == entry.kind, existing.category == entry.category,
-      existing.description == entry.description, existing.extra == extra,
-      existing.keyOrder == keyOrder, existing.payloadHash == entry.payload.stableHash
+    if let existing, exactlyEqual(existing.kind, entry.kind),
+      exactlyEqual(existing.category, entry.category),
+      exactlyEqual(existing.description, entry.description), exactlyEqual(existing.extra, extra),
+      exactlyEqual(existing.keyOrder, keyOrder), existing.payloadHash == entry.payload.stableHash
     {
       fileOrder.append(Planned(kind: entry.kind, status: .unchanged, existing: existing, row: nil))
       return
@@ -261,4 +262,12 @@ struct ChangePlan {
       kind: kind, category: category, description: description, payload: payload,
       extraMembers: members, memberOrder: order)
   }
+}
+
+/// Whether two texts have the same UTF-8 bytes. Swift's `==` on strings is canonical
+/// equivalence ("\u{E9}" == "e\u{301}"), under which a re-spelled category would count as
+/// unchanged and the user's new bytes would be dropped.
+private func exactlyEqual(_ a: String?, _ b: String?) -> Bool {
+  guard let a, let b else { return a == nil && b == nil }
+  return a.utf8.elementsEqual(b.utf8)
 }

@@ -4,7 +4,7 @@ import Testing
 @Suite struct UsageErrorTests {
   static let importUsage =
     "Usage: catalog import <file> [--message <text>] [--author <name>] [--prune] [--dry-run]"
-    + " [--expect-head <n>] [--max-depth <n>]\n"
+    + " [--expect-head <n>] [--max-depth <n>] [--max-size <bytes>]\n"
   static let importFooter = "See 'catalog import --help' for more information.\n"
   static let rootUsage =
     "Usage: catalog [--database <path>] [--busy-timeout <seconds>] <command> [<arguments>]\n"

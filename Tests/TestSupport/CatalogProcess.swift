@@ -9,6 +9,13 @@ public enum CatalogProcess {
     public var stderr: String
     public var stdoutBytes: [UInt8]
 
+    public init(status: Int32, stdout: String, stderr: String, stdoutBytes: [UInt8]) {
+      self.status = status
+      self.stdout = stdout
+      self.stderr = stderr
+      self.stdoutBytes = stdoutBytes
+    }
+
     public var description: String {
       "exit \(status)\n--- stdout\n\(stdout)--- stderr\n\(stderr)"
     }
@@ -61,7 +68,12 @@ public enum CatalogProcess {
     DispatchQueue.global().async(group: group) {
       errBytes = error.fileHandleForReading.readDataToEndOfFile()
     }
-    if let stdin { input.fileHandleForWriting.write(Data(stdin)) }
+    if let stdin {
+      // A child may exit before reading all of its input (a size limit, an early error):
+      // writing the rest must fail quietly instead of killing the test process with SIGPIPE.
+      signal(SIGPIPE, SIG_IGN)
+      try? input.fileHandleForWriting.write(contentsOf: Data(stdin))
+    }
     try? input.fileHandleForWriting.close()
     process.waitUntilExit()
     group.wait()

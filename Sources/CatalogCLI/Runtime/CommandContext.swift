@@ -1,4 +1,5 @@
 import CatalogStore
+import Components
 import Foundation
 
 #if canImport(Glibc)
@@ -59,6 +60,13 @@ package struct CommandContext {
     WriteOptions(
       author: author, message: arguments.string("message") ?? "",
       expectHead: try arguments.int("expect-head").map(Int64.init), dryRun: dryRun)
+  }
+
+  /// `--max-depth` and `--max-size` of a command that reads a document.
+  package func documentLimits() throws -> DocumentLimits {
+    DocumentLimits(
+      maxDepth: try arguments.int("max-depth") ?? JSONReader.defaultMaxDepth,
+      maxSize: try arguments.int("max-size") ?? JSONReader.defaultMaxSize)
   }
 
   /// The revision named by `--at` (head when absent).

@@ -438,17 +438,40 @@ final class SQLiteContext: CatalogWriteContext {
 
   // MARK: Checks
 
-  func storageProblems() throws -> [String] {
+  func integrityProblems() throws -> [String] {
     var problems: [String] = []
-    let integrity = try database.makeStatement(sql: "PRAGMA integrity_check")
-    while try integrity.step() {
-      let line = integrity.string(at: 0) ?? ""
-      if line != "ok" { problems.append("integrity_check: \(line)") }
+    do {
+      let integrity = try database.makeStatement(sql: "PRAGMA integrity_check")
+      while try integrity.step() {
+        let line = integrity.string(at: 0) ?? ""
+        if line != "ok" { problems.append("integrity_check: \(line)") }
+      }
+    } catch let error as DatabaseError where error.isCorrupt || error.isNotADatabase {
+      problems.append("integrity_check: \(error.message)")
     }
+    return problems
+  }
+
+  func foreignKeyProblems() throws -> [String] {
+    var problems: [String] = []
+    // One line per broken relation rather than per row: a lost revision orphans every row
+    // that it wrote.
+    var orphans: [(table: String, parent: String, rows: Int)] = []
     let foreignKeys = try database.makeStatement(sql: "PRAGMA foreign_key_check")
     while try foreignKeys.step() {
+      let table = foreignKeys.string(at: 0) ?? "?"
+      let parent = foreignKeys.string(at: 2) ?? "?"
+      if let index = orphans.firstIndex(where: { $0.table == table && $0.parent == parent }) {
+        orphans[index].rows += 1
+      } else {
+        orphans.append((table, parent, 1))
+      }
+    }
+    for orphan in orphans {
       problems.append(
-        "foreign_key_check: a row of \(foreignKeys.string(at: 0) ?? "?") refers to a missing row of \(foreignKeys.string(at: 2) ?? "?")")
+        orphan.rows == 1
+          ? "foreign_key_check: a row of \(orphan.table) refers to a missing row of \(orphan.parent)"
+          : "foreign_key_check: \(orphan.rows) rows of \(orphan.table) refer to missing rows of \(orphan.parent)")
     }
     return problems
   }

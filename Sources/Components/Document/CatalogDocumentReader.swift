@@ -212,7 +212,7 @@ public final class CatalogDocumentReader {
     var valid = true
     repeat {
       let keyPosition = json.positionOfNextToken()
-      let key = try json.readKey()
+      let key = try readKey(in: pointer)
       let memberPointer = pointer.appending(key)
       let valuePosition = json.positionOfNextToken()
       if order.contains(key) {
@@ -235,7 +235,7 @@ public final class CatalogDocumentReader {
           valid = false
           continue
         }
-        let string = try json.readString()
+        let string = try readString(at: memberPointer)
         if key == "kind" {
           kind = string
           kindPosition = valuePosition
@@ -269,12 +269,17 @@ public final class CatalogDocumentReader {
             .invalidDocument, at: kindPosition, pointer: pointer.appending("kind"),
             "kind must not be empty"))
         valid = false
-      } else if let first = kindsSeen[kind] {
+      } else if let seen = kindsSeen.index(forKey: kind) {
+        // Kinds are compared as Swift compares strings, so that two spellings of one name
+        // (NFC and NFD) cannot both reach an app's registry; say so when the bytes differ.
+        let (firstKind, first) = kindsSeen[seen]
+        let spelling =
+          firstKind.utf8.elementsEqual(kind.utf8) ? "" : ", which differs only in Unicode normalization"
         report(
           JSONDiagnostic(
             .invalidDocument, at: kindPosition, pointer: pointer.appending("kind"),
             "duplicate kind \"\(kind)\": also at \(arrayPointer.appending(first.index)) "
-              + "(line \(first.position.line), column \(first.position.column))"))
+              + "(line \(first.position.line), column \(first.position.column))\(spelling)"))
         valid = false
       } else {
         kindsSeen[kind] = (index, kindPosition)
@@ -301,6 +306,24 @@ public final class CatalogDocumentReader {
     return JSONText(canonicalBytes: out)
   }
 
+  /// Reads a member name of the object at `pointer`; a document error in it names the object.
+  private func readKey(in pointer: JSONPointer) throws(JSONDiagnostic) -> String {
+    do {
+      return try json.readKey()
+    } catch {
+      throw error.prefixed(by: pointer)
+    }
+  }
+
+  /// Reads a string member; a document error in it (a lone surrogate) names the member.
+  private func readString(at pointer: JSONPointer) throws(JSONDiagnostic) -> String {
+    do {
+      return try json.readString()
+    } catch {
+      throw error.prefixed(by: pointer)
+    }
+  }
+
   private func readValue(at pointer: JSONPointer) throws(JSONDiagnostic) -> JSONValue {
     do {
       return try json.readValue()
@@ -310,6 +333,8 @@ public final class CatalogDocumentReader {
   }
 
   private func report(_ diagnostic: JSONDiagnostic) {
+    // Reading stops at the next entry boundary; problems later in this entry are dropped.
+    guard diagnostics.count < Self.maxDiagnostics else { return }
     diagnostics.append(diagnostic)
     if diagnostics.count >= Self.maxDiagnostics {
       state = .finished

@@ -54,6 +54,13 @@ public final class JSONReader {
   private var trackLine = 1
   private var trackColumn = 1
   private var readError: Int32?
+  /// The absolute offset of the quote of the string read last, and its position once a
+  /// refill has dropped it from the buffer.
+  private var openString = -1
+  private var openStringPosition: SourcePosition?
+  /// The last bytes before the buffer and the position of the first of them.
+  private var previousTail: [UInt8] = []
+  private var previousTailPosition: SourcePosition?
 
   /// A reader over bytes in memory.
   public init(
@@ -152,7 +159,9 @@ public final class JSONReader {
     defer { depth -= 1 }
     advance()  // {
     var members: [JSONObject.Member] = []
-    var seen: Set<String> = []
+    // Keys are compared by their UTF-8 bytes, as the transcoder compares them (RFC 8259
+    // section 8.3): "\u00e9" and "e\u0301" are two keys, though Swift's == calls them equal.
+    var seen: Set<[UInt8]> = []
     skipWhitespace()
     if peek() == 0x7D {
       advance()
@@ -160,14 +169,17 @@ public final class JSONReader {
     }
     while true {
       skipWhitespace()
-      let keyStart = index
+      let keyStart = bytesConsumed
       guard peek() == 0x22 else { throw unexpected(peek(), expecting: "a string key") }
       let key = try readString()
-      if members.count < 16 ? members.contains(where: { $0.key == key }) : seen.contains(key) {
+      let isDuplicate =
+        members.count < 16
+        ? members.contains { $0.key.utf8.elementsEqual(key.utf8) } : seen.contains(Array(key.utf8))
+      if isDuplicate {
         throw documentError(at: keyStart, "duplicate key \(quoted(key))")
       }
-      if members.count == 15 { seen = Set(members.map(\.key)) }
-      if members.count >= 15 { seen.insert(key) }
+      if members.count == 15 { seen = Set(members.map { Array($0.key.utf8) }) }
+      if members.count >= 15 { seen.insert(Array(key.utf8)) }
       try expectColon()
       do {
         members.append(.init(key: key, value: try readValue()))
@@ -269,7 +281,7 @@ public final class JSONReader {
       if !first { out.append(0x2C) }
       first = false
       skipWhitespace()
-      let keyStart = index
+      let keyStart = bytesConsumed
       guard peek() == 0x22 else { throw unexpected(peek(), expecting: "a string key") }
       let outKeyStart = out.count
       try scanString(into: &out, canonical: true)
@@ -398,14 +410,14 @@ public final class JSONReader {
   }
 
   private func expectLiteral(_ literal: StaticString) throws(JSONDiagnostic) {
-    let start = index
+    let start = bytesConsumed
     let base = literal.utf8Start
     for i in 0..<literal.utf8CodeUnitCount {
       let byte = peek()
       guard byte == Int(base[i]) else {
         if byte < 0 { try checkReadError() }
         throw syntaxError(
-          at: byte < 0 ? index : start,
+          at: byte < 0 ? bytesConsumed : start,
           byte < 0 ? "unexpected end of input in '\(literal)'" : "invalid literal; expected '\(literal)'")
       }
       advance()
@@ -463,7 +475,8 @@ public final class JSONReader {
   /// with `canonical`, as canonical JSON string text including quotes; otherwise as the raw
   /// UTF-8 of the decoded value.
   private func scanString(into out: inout [UInt8], canonical: Bool) throws(JSONDiagnostic) {
-    let start = index
+    let start = bytesConsumed
+    openString = start
     advance()  // "
     if canonical { out.append(0x22) }
     // A lone surrogate is reported after the closing quote, so that a syntax error later in
@@ -508,7 +521,7 @@ public final class JSONReader {
         return
       }
       if byte == 0x5C {
-        let escapeStart = index
+        let escapeStart = bytesConsumed
         switch try scanEscape() {
         case .character(let character):
           flushPendingHigh()
@@ -552,7 +565,7 @@ public final class JSONReader {
 
   /// Scans one escape sequence (the backslash is next).
   private func scanEscape() throws(JSONDiagnostic) -> Escape {
-    let escapeStart = index
+    let escapeStart = bytesConsumed
     advance()  // backslash
     let byte = peek()
     advance()
@@ -608,7 +621,7 @@ public final class JSONReader {
 
   /// Validates one multi-byte UTF-8 sequence at `index` and copies it.
   private func copyMultibyteScalar(into out: inout [UInt8]) throws(JSONDiagnostic) {
-    let start = index
+    let start = bytesConsumed
     let lead = Int(buffer[index])
     let length: Int
     var minimum: UInt32
@@ -761,6 +774,20 @@ public final class JSONReader {
   /// Replaces the consumed buffer with the next bytes of the input. Returns `false` at the end.
   private func refill() -> Bool {
     guard index >= end, !atEOF else { return index < end }
+    // Keep what errors about a token that began before the new buffer need: the position of
+    // an open string's quote, and the last bytes of this buffer with their position.
+    let quote = openString - bufferOffset
+    if quote >= trackIndex && quote < end { _ = position(at: quote + 1) }
+    let tailStart = max(trackIndex, end - 16)
+    let carried = tailStart == 0 ? min(previousTail.count, 16 - end) : 0
+    if carried > 0 {
+      // A short buffer: keep 16 bytes across it, for a token that spans several reads.
+      previousTailPosition = position(atAbsolute: bufferOffset - carried)
+      previousTail = previousTail.suffix(carried) + UnsafeBufferPointer(start: buffer, count: end)
+    } else {
+      previousTailPosition = position(at: tailStart)
+      previousTail = Array(UnsafeBufferPointer(start: buffer + tailStart, count: end - tailStart))
+    }
     advanceTracking(to: end)
     bufferOffset += end
     index = 0
@@ -803,7 +830,7 @@ public final class JSONReader {
     if code == EFBIG {
       throw JSONDiagnostic(
         .invalidDocument, at: position(at: index),
-        "the document is larger than the \(maxSize)-byte limit")
+        "the document is larger than \(maxSize) bytes (the --max-size limit)")
     }
     throw JSONDiagnostic(
       .invalidDocument, at: position(at: index),
@@ -836,23 +863,47 @@ public final class JSONReader {
   /// asked for in the same buffer.
   private func position(at bufferIndex: Int) -> SourcePosition {
     let target = min(max(bufferIndex, trackIndex), end)
+    // Tracking only moves forward: note the open string's quote on the way past it.
+    let quote = openString - bufferOffset
+    if quote >= trackIndex && quote < target {
+      advanceTracking(to: quote)
+      openStringPosition = SourcePosition(line: trackLine, column: trackColumn, offset: openString)
+    }
     advanceTracking(to: target)
     return SourcePosition(line: trackLine, column: trackColumn, offset: bufferOffset + target)
   }
 
-  /// The position of an absolute offset in the current buffer, or the earliest known one.
+  /// The position of an absolute offset: in the current buffer, in the last bytes of the
+  /// previous one (a token that straddles a refill), or the start of the string being read
+  /// when a refill happened inside it; otherwise the earliest position still known.
   private func position(atAbsolute offset: Int) -> SourcePosition {
-    position(at: offset - bufferOffset)
+    if let start = openStringPosition, start.offset == offset { return start }
+    if offset >= bufferOffset { return position(at: offset - bufferOffset) }
+    guard var position = previousTailPosition, offset >= position.offset else {
+      return position(at: 0)
+    }
+    for byte in previousTail.prefix(offset - position.offset) {
+      if byte == 0x0A {
+        position.line += 1
+        position.column = 1
+      } else if byte & 0xC0 != 0x80 {
+        position.column += 1
+      }
+    }
+    position.offset = offset
+    return position
   }
 
   // MARK: - Errors
 
-  private func syntaxError(at bufferIndex: Int? = nil, _ message: String) -> JSONDiagnostic {
-    JSONDiagnostic(.invalidJSON, at: position(at: bufferIndex ?? index), message)
+  /// An invalid-JSON error at an absolute byte offset (the next byte by default).
+  private func syntaxError(at offset: Int? = nil, _ message: String) -> JSONDiagnostic {
+    JSONDiagnostic(.invalidJSON, at: position(atAbsolute: offset ?? bytesConsumed), message)
   }
 
-  private func documentError(at bufferIndex: Int, _ message: String) -> JSONDiagnostic {
-    JSONDiagnostic(.invalidDocument, at: position(at: bufferIndex), message)
+  /// A document error at an absolute byte offset.
+  private func documentError(at offset: Int, _ message: String) -> JSONDiagnostic {
+    JSONDiagnostic(.invalidDocument, at: position(atAbsolute: offset), message)
   }
 
   /// An error for a byte that is not what the grammar allows here.
@@ -861,7 +912,7 @@ public final class JSONReader {
       if let code = readError, code == EFBIG {
         return JSONDiagnostic(
           .invalidDocument, at: position(at: index),
-          "the document is larger than the \(maxSize)-byte limit")
+          "the document is larger than \(maxSize) bytes (the --max-size limit)")
       }
       return syntaxError("unexpected end of input; expected \(expected)")
     }
