@@ -80,11 +80,14 @@ final class RunningCatalog: @unchecked Sendable {
   private let outBox = ByteBox()
   private let errBox = ByteBox()
 
-  init(_ arguments: [String], in directory: TemporaryDirectory, environment: [String: String] = [:])
-    throws
-  {
+  /// Starts `catalog` (or `executable`, such as a wrapper that runs `catalog` as another
+  /// user) with `arguments` in `directory`.
+  init(
+    _ arguments: [String], in directory: TemporaryDirectory, environment: [String: String] = [:],
+    executable: URL = CatalogProcess.executable
+  ) throws {
     process = Process()
-    process.executableURL = CatalogProcess.executable
+    process.executableURL = executable
     process.arguments = arguments
     process.currentDirectoryURL = directory.url
     var env = ["PATH": "/usr/bin:/bin", "USER": "tester", "HOME": directory.url.path]

@@ -91,6 +91,11 @@ final class SQLiteCatalogStorage: CatalogStorage {
         reason = "not a catalog database (the file is not SQLite, or is encrypted or damaged); it was left unchanged"
       } else if error.isCorrupt {
         reason = "the database is damaged (\(error.message)); 'catalog doctor' reports what is wrong"
+      } else if error.isReadOnlyDirectory {
+        // WAL mode needs PATH-wal and PATH-shm beside the file, for readers too
+        // (https://sqlite.org/wal.html#readonly).
+        reason = "the catalog's directory cannot be written, and SQLite keeps its -wal and -shm "
+          + "files beside the catalog, even to read it; make the directory writable"
       } else if error.isReadOnly {
         reason = "the catalog cannot be written (\(error.message)); check the permissions of the file and its directory"
       } else if error.isCantOpen {
