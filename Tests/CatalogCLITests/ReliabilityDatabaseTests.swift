@@ -62,9 +62,18 @@ struct ReliabilityDatabaseTests {
     #expect(try files() == before, "no journal, -wal or -shm file appears")
   }
 
+  /// An empty file (or one that a first writer has created but not yet set up) holds no
+  /// catalog: readers say so, as for a missing file; the first write makes it a catalog.
   @Test func anEmptyFileBecomesACatalog() throws {
-    // SQLite treats an empty file as an empty database: the first write makes it a catalog.
     try directory.write("components.sqlite", [UInt8]())
+    for arguments in [["export"], ["log"], ["doctor"]] {
+      let reader = try CatalogProcess.run(arguments, in: directory)
+      #expect(reader.status == 66, "\(arguments): \(reader)")
+      #expect(
+        reader.stderr
+          == "catalog: error: components.sqlite: no catalog database here; 'catalog import FILE' creates one\n")
+    }
+    #expect(try directory.read("components.sqlite") == [])
     let result = try CatalogProcess.run(["import", "ok.json"], in: directory)
     #expect(result.stdout == "revision 1: 300 added, 0 changed, 0 removed\n", "\(result)")
   }

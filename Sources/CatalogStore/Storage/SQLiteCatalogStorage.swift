@@ -27,7 +27,11 @@ final class SQLiteCatalogStorage: CatalogStorage {
       let migrator = Migrator()
       if options.readOnly {
         let pending = try migrator.pendingMigrations(in: database)
-        if !pending.isEmpty && pending.count < migrator.migrations.count {
+        if pending.count == migrator.migrations.count {
+          // An empty file, or one that a first writer is still setting up: no catalog yet.
+          throw CatalogError.unreadable(path: path, reason: "no catalog database here; 'catalog import FILE' creates one")
+        }
+        if !pending.isEmpty {
           throw CatalogError.database(
             "\(path): the catalog's schema is older than this binary (it lacks \(pending.joined(separator: ", "))); "
               + "run any writing command (such as 'catalog tag') to upgrade it")
