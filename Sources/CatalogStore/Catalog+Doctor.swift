@@ -36,8 +36,9 @@ extension Catalog {
           report.problems.append("the catalog's own checks stopped: \(error)")
         }
       }
-    } catch where !report.problems.isEmpty {
+    } catch {
       // On a damaged file even the end of the read transaction can fail; the report says why.
+      guard !report.problems.isEmpty else { throw error }
     }
     return report
   }
@@ -77,7 +78,8 @@ extension Catalog {
             "revision \(revision) records counts that differ from the rows it wrote")
         }
       } else {
-        report.problems.append("entry versions belong to revision \(revision), which does not exist")
+        report.problems.append(
+          "entry versions belong to revision \(revision), which does not exist")
       }
       report.problems += state.apply(rows)
       rows.removeAll()

@@ -1,7 +1,7 @@
 import Components
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// Bad input given to the real `catalog import`: every file is refused with a located message
 /// and exit status 65, nothing crashes, and the catalog is left exactly as it was.
@@ -85,7 +85,8 @@ struct ReliabilityBadInputTests {
     "i_number_real_underflow.json": "1:2: error: /0: expected an entry object, found a number",
     "i_number_too_big_neg_int.json": "1:2: error: /0: expected an entry object, found a number",
     "i_number_too_big_pos_int.json": "1:2: error: /0: expected an entry object, found a number",
-    "i_number_very_big_negative_int.json": "1:2: error: /0: expected an entry object, found a number",
+    "i_number_very_big_negative_int.json":
+      "1:2: error: /0: expected an entry object, found a number",
     "i_object_key_lone_2nd_surrogate.json":
       #"1:3: error: string holds a lone surrogate \udfaa, which UTF-8 cannot represent"#,
     "i_string_1st_surrogate_but_2nd_missing.json":
@@ -131,7 +132,8 @@ struct ReliabilityBadInputTests {
       "1:1: error: invalid JSON: unexpected character 'U+0000'; expected a JSON value",
     "i_string_utf16LE_no_BOM.json":
       "1:2: error: invalid JSON: unexpected character 'U+0000'; expected a JSON value",
-    "i_structure_500_nested_arrays.json": "1:2: error: /0: expected an entry object, found an array",
+    "i_structure_500_nested_arrays.json":
+      "1:2: error: /0: expected an entry object, found an array",
     "i_structure_UTF-8_BOM_empty_object.json":
       #"1:1: error: missing "components": a catalog document is {"components": [...]} or an array of entries"#,
   ]
@@ -143,7 +145,9 @@ struct ReliabilityBadInputTests {
     for name in names {
       let result = try CatalogProcess.run(["import", "\(Self.suite)/\(name)"], in: directory)
       #expect(result.status == 65, "\(name): \(result)")
-      let expected = Self.implementationDefinedMessages[name].map { "\(Self.suite)/\(name):\($0)\n" }
+      let expected = Self.implementationDefinedMessages[name].map {
+        "\(Self.suite)/\(name):\($0)\n"
+      }
       #expect(result.stderr == expected, "\(name)")
     }
     #expect(try directory.catalogState() == before)
@@ -173,10 +177,14 @@ struct ReliabilityBadInputTests {
     let depth = 100_000
     let open = String(repeating: "[", count: depth)
     let close = String(repeating: "]", count: depth)
-    let objects = String(repeating: #"{"a":"#, count: depth) + "1" + String(repeating: "}", count: depth)
+    let objects =
+      String(repeating: #"{"a":"#, count: depth) + "1" + String(repeating: "}", count: depth)
     let entry = #"[{"kind": "deep", "category": "c", "description": "d", "payload": "#
     let cases: [(String, String, String)] = [
-      ("unclosed.json", open, "2:1: error: invalid JSON: unexpected end of input; expected a JSON value"),
+      (
+        "unclosed.json", open,
+        "2:1: error: invalid JSON: unexpected end of input; expected a JSON value"
+      ),
       (
         "arrays.json", open + close,
         "1:513: error: /" + Array(repeating: "0", count: 512).joined(separator: "/")
@@ -204,7 +212,8 @@ struct ReliabilityBadInputTests {
   /// `--max-depth` is capped where the recursive reader still fits the stack of a debug
   /// build; within the cap, a document at the limit is read and one level more is not.
   @Test func maxDepthLimits() throws {
-    let tooDeep = try CatalogProcess.run(["check", "x.json", "--max-depth", "100000"], in: directory)
+    let tooDeep = try CatalogProcess.run(
+      ["check", "x.json", "--max-depth", "100000"], in: directory)
     #expect(tooDeep.status == 64)
     #expect(
       tooDeep.stderr.hasPrefix(
@@ -218,15 +227,20 @@ struct ReliabilityBadInputTests {
         + "}]}\n"
     }
     try directory.write("fits.json", document(997))
-    let fits = try CatalogProcess.run(["import", "fits.json", "--max-depth", "1000"], in: directory)
+    let fits = try CatalogProcess.run(
+      ["import", "fits.json", "--max-depth", "1000"], in: directory)
     #expect(fits.status == 0, "\(fits)")
     #expect(fits.stdout == "revision 1: 1 added, 0 changed, 0 removed\n")
     let exported = try CatalogProcess.run(["export"], in: directory)
-    #expect(try JSONValue(parsing: exported.stdoutBytes, maxDepth: 1000) == JSONValue(parsing: document(997), maxDepth: 1000))
+    #expect(
+      try JSONValue(parsing: exported.stdoutBytes, maxDepth: 1000)
+        == JSONValue(parsing: document(997), maxDepth: 1000))
     try directory.write("deeper.json", document(998))
-    let deeper = try CatalogProcess.run(["check", "deeper.json", "--max-depth", "1000"], in: directory)
+    let deeper = try CatalogProcess.run(
+      ["check", "deeper.json", "--max-depth", "1000"], in: directory)
     #expect(deeper.status == 65)
-    #expect(deeper.stderr.hasSuffix(": nesting is deeper than 1000 levels (the --max-depth limit)\n"))
+    #expect(
+      deeper.stderr.hasSuffix(": nesting is deeper than 1000 levels (the --max-depth limit)\n"))
     let shallow = try CatalogProcess.run(["check", "fits.json", "--max-depth", "3"], in: directory)
     #expect(
       shallow.stderr
@@ -241,21 +255,25 @@ struct ReliabilityBadInputTests {
     let before = try seededCatalog()
     let bytes = try Fixtures.bytes("generated-300.json")
     try directory.write("big.json", try GeneratedCatalog.document(count: 600))
-    let refused = try CatalogProcess.run(["import", "big.json", "--max-size", "1000"], in: directory)
+    let refused = try CatalogProcess.run(
+      ["import", "big.json", "--max-size", "1000"], in: directory)
     #expect(refused.status == 65)
     #expect(
       refused.stderr
         == "big.json:42:5: error: /components/1/payload/insets: the document is larger than 1000 bytes (the --max-size limit)\n"
     )
-    let piped = try CatalogProcess.run(["import", "-", "--max-size", "1000"], in: directory, stdin: bytes)
+    let piped = try CatalogProcess.run(
+      ["import", "-", "--max-size", "1000"], in: directory, stdin: bytes)
     #expect(piped.status == 65)
     #expect(piped.stderr.hasPrefix("-:42:5: error: "))
     #expect(try directory.catalogState() == before)
 
     try directory.write("exact.json", bytes)
-    let exact = try CatalogProcess.run(["check", "exact.json", "--max-size", "\(bytes.count)"], in: directory)
+    let exact = try CatalogProcess.run(
+      ["check", "exact.json", "--max-size", "\(bytes.count)"], in: directory)
     #expect(exact.status == 0 && exact.stdout == "ok: 300 components\n", "\(exact)")
-    let oneLess = try CatalogProcess.run(["check", "exact.json", "--max-size", "\(bytes.count - 1)"], in: directory)
+    let oneLess = try CatalogProcess.run(
+      ["check", "exact.json", "--max-size", "\(bytes.count - 1)"], in: directory)
     #expect(oneLess.status == 65)
     #expect(
       oneLess.stderr
@@ -265,6 +283,7 @@ struct ReliabilityBadInputTests {
     #expect(zero.status == 64)
     #expect(
       zero.stderr.hasPrefix(
-        "catalog: error: invalid value '0' for '--max-size <bytes>': expected an integer of at least 1\n"))
+        "catalog: error: invalid value '0' for '--max-size <bytes>': expected an integer of at least 1\n"
+      ))
   }
 }

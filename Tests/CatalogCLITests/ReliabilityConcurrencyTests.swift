@@ -1,7 +1,7 @@
 import Components
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 @testable import CatalogStore
 
@@ -148,7 +148,8 @@ struct ReliabilityConcurrencyTests {
       #expect(result.status == 0, "\(name): \(result)")
       #expect(!result.stderr.contains("locked"), "\(name): \(result.stderr)")
       let words = result.stdout.split(separator: " ")
-      guard words.first == "revision", let number = words.dropFirst().first.flatMap({ Int($0.dropLast()) })
+      guard words.first == "revision",
+        let number = words.dropFirst().first.flatMap({ Int($0.dropLast()) })
       else {
         Issue.record("\(name): \(result.stdout)")
         continue
@@ -160,11 +161,14 @@ struct ReliabilityConcurrencyTests {
     let state = try directory.catalogState()
     #expect(state.head == 40)
     #expect(state.export == landed[40].flatMap { byName[$0] })
-    let log = try JSONValue(parsing: try CatalogProcess.run(["log", "--format", "json"], in: directory).stdoutBytes)
+    let log = try JSONValue(
+      parsing: try CatalogProcess.run(["log", "--format", "json"], in: directory).stdoutBytes)
     for (number, name) in landed {
       let entry = log.arrayValue?.first { $0[["revision"]]?.canonicalText == "\(number)" }
       #expect(entry?[["source"]] == .string(name), "revision \(number)")
-      #expect(try CatalogProcess.run(["export", "--at", "\(number)"], in: directory).stdoutBytes == byName[name])
+      #expect(
+        try CatalogProcess.run(["export", "--at", "\(number)"], in: directory).stdoutBytes
+          == byName[name])
     }
     try directory.expectHealthy()
   }
@@ -205,7 +209,9 @@ struct ReliabilityConcurrencyTests {
         #expect(result.status == 75, "\(label): \(result)")
         let prefix = "catalog: error: head is revision "
         let suffix = ", expected \(expected)\n"
-        #expect(result.stderr.hasPrefix(prefix) && result.stderr.hasSuffix(suffix), "\(label): \(result.stderr)")
+        #expect(
+          result.stderr.hasPrefix(prefix) && result.stderr.hasSuffix(suffix),
+          "\(label): \(result.stderr)")
         let seen = Int64(result.stderr.dropFirst(prefix.count).dropLast(suffix.count)) ?? -1
         #expect(seen > expected, "\(label)")
       }
@@ -221,29 +227,36 @@ struct ReliabilityConcurrencyTests {
     try directory.write("b.json", try Fixtures.bytes("generated-300-mutated.json"))
     #expect(try CatalogProcess.run(["import", "a.json"], in: directory).status == 0)
     #expect(try CatalogProcess.run(["import", "b.json"], in: directory).status == 0)
+    try directory.write(
+      "p.json", #"[{"op": "replace", "path": "/components/0/description", "value": "patched"}]"#)
     let commands: [[String]] = [
       ["import", "a.json"], ["import", "b.json", "--dry-run"], ["restore", "1"],
       ["rename", "cell-grid-0", "cell-grid-zero"], ["deprecate", "cell-grid-zero"],
-      ["undeprecate", "cell-grid-zero"],
+      ["undeprecate", "cell-grid-zero"], ["patch", "p.json"],
     ]
     for command in commands {
       let before = try directory.catalogState()
-      let stale = try CatalogProcess.run(command + ["--expect-head", "\(before.head - 1)"], in: directory)
+      let stale = try CatalogProcess.run(
+        command + ["--expect-head", "\(before.head - 1)"], in: directory)
       #expect(stale.status == 75, "\(command): \(stale)")
       #expect(
-        stale.stderr == "catalog: error: head is revision \(before.head), expected \(before.head - 1)\n",
+        stale.stderr
+          == "catalog: error: head is revision \(before.head), expected \(before.head - 1)\n",
         "\(command)")
       #expect(stale.stdout.isEmpty)
       #expect(try directory.catalogState() == before, "\(command)")
-      let current = try CatalogProcess.run(command + ["--expect-head", "\(before.head)"], in: directory)
+      let current = try CatalogProcess.run(
+        command + ["--expect-head", "\(before.head)"], in: directory)
       #expect(current.status == 0, "\(command): \(current)")
       let expectedHead = command.contains("--dry-run") ? before.head : before.head + 1
       #expect(try directory.catalogState().head == expectedHead, "\(command)")
     }
     // An empty catalog is at revision 0.
-    let fresh = try CatalogProcess.run(["-d", "fresh.sqlite", "import", "a.json", "--expect-head", "0"], in: directory)
+    let fresh = try CatalogProcess.run(
+      ["-d", "fresh.sqlite", "import", "a.json", "--expect-head", "0"], in: directory)
     #expect(fresh.stdout == "revision 1: 300 added, 0 changed, 0 removed\n", "\(fresh)")
-    let missing = try CatalogProcess.run(["-d", "new.sqlite", "import", "a.json", "--expect-head", "3"], in: directory)
+    let missing = try CatalogProcess.run(
+      ["-d", "new.sqlite", "import", "a.json", "--expect-head", "3"], in: directory)
     #expect(missing.status == 75)
     #expect(missing.stderr == "catalog: error: head is revision 0, expected 3\n")
   }
@@ -256,11 +269,13 @@ struct ReliabilityConcurrencyTests {
     try directory.write("b.json", try Fixtures.bytes("generated-300-mutated.json"))
     #expect(try CatalogProcess.run(["import", "a.json"], in: directory).status == 0)
     let before = try directory.catalogState()
-    let lock = try Database(path: directory.path("components.sqlite"), mode: .readWrite(create: false))
+    let lock = try Database(
+      path: directory.path("components.sqlite"), mode: .readWrite(create: false))
     try lock.execute(sql: "BEGIN IMMEDIATE")
 
     let start = monotonicSeconds()
-    let refused = try CatalogProcess.run(["--busy-timeout", "0.5", "import", "b.json"], in: directory)
+    let refused = try CatalogProcess.run(
+      ["--busy-timeout", "0.5", "import", "b.json"], in: directory)
     let waited = monotonicSeconds() - start
     #expect(refused.status == 74)
     #expect(

@@ -1,6 +1,7 @@
+import Components
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 @testable import CatalogStore
 
@@ -67,11 +68,15 @@ struct ReliabilityCrashTests {
   ) throws -> Bool {
     let now = try directory.catalogState()
     #expect(try integrity() == "ok", "\(label)", sourceLocation: sourceLocation)
-    #expect(result.status == 0 || result.status == 137, "\(label): \(result)", sourceLocation: sourceLocation)
+    #expect(
+      result.status == 0 || result.status == 137, "\(label): \(result)",
+      sourceLocation: sourceLocation)
     if now.head == old.head {
       #expect(now.export == old.export, "\(label)", sourceLocation: sourceLocation)
       // A writer that said it wrote a revision must have written it.
-      #expect(result.status != 0, "\(label): reported success but nothing landed", sourceLocation: sourceLocation)
+      #expect(
+        result.status != 0, "\(label): reported success but nothing landed",
+        sourceLocation: sourceLocation)
       return false
     }
     #expect(now.head == old.head + 1, "\(label): head \(now.head)", sourceLocation: sourceLocation)
@@ -100,9 +105,9 @@ struct ReliabilityCrashTests {
     try directory.expectHealthy()
   }
 
-  /// `restore` of a large revision and `rename` write many or few rows; killed at any moment,
-  /// they too land whole or not at all.
-  @Test func killedRestoresAndRenamesLandWholeOrNotAtAll() throws {
+  /// `restore` of a large revision, `rename` and `patch` write many or few rows; killed at any
+  /// moment, they too land whole or not at all.
+  @Test func killedRestoresRenamesAndPatchesLandWholeOrNotAtAll() throws {
     _ = try timed(["import", "a.json"])
     _ = try timed(["import", "b.json"])
     let duration = try timed(["restore", "1"])
@@ -128,6 +133,23 @@ struct ReliabilityCrashTests {
         _ = try timed(["rename", from, to])
       }
     }
+    // A patch rewrites the catalog in one transaction, like restore.
+    for (step, fraction) in [0.0, 0.5, 0.9, 1.0, 1.2].enumerated() {
+      try directory.write(
+        "p.json",
+        #"[{"op": "replace", "path": "/components/1/description", "value": "patch \#(step)"}]"#)
+      let before = try directory.catalogState()
+      let result = try kill(["patch", "p.json"], after: renameDuration * fraction)
+      let landed = try directory.catalogState().head != before.head
+      var expected = before.export
+      if landed {
+        let entries = try CatalogDocumentReader(JSONReader(bytes: before.export)).readAll()
+        var patched = entries
+        patched[1].description = "patch \(step)"
+        expected = GeneratedCatalog.document(patched)
+      }
+      try expectOldOrNew(before, new: expected, result: result, "patch at \(fraction)")
+    }
     try directory.expectHealthy()
   }
 
@@ -149,7 +171,8 @@ struct ReliabilityCrashTests {
   /// The export that a rename of `from` to `to` produces from `export`.
   func renamedExport(_ export: [UInt8], from: String, to: String) throws -> [UInt8] {
     let text = String(decoding: export, as: UTF8.self)
-    let renamed = text.replacingOccurrences(of: "\"kind\": \"\(from)\"", with: "\"kind\": \"\(to)\"")
+    let renamed = text.replacingOccurrences(
+      of: "\"kind\": \"\(from)\"", with: "\"kind\": \"\(to)\"")
     #expect(renamed != text)
     return Array(renamed.utf8)
   }

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 @testable import CatalogStore
 
@@ -71,7 +71,8 @@ struct ReliabilityDatabaseTests {
       #expect(reader.status == 66, "\(arguments): \(reader)")
       #expect(
         reader.stderr
-          == "catalog: error: components.sqlite: no catalog database here; 'catalog import FILE' creates one\n")
+          == "catalog: error: components.sqlite: no catalog database here; 'catalog import FILE' creates one\n"
+      )
     }
     #expect(try directory.read("components.sqlite") == [])
     let result = try CatalogProcess.run(["import", "ok.json"], in: directory)
@@ -91,7 +92,8 @@ struct ReliabilityDatabaseTests {
     try directory.write("truncated.sqlite", Array(bytes.prefix(bytes.count / 2)))
     try expectRefused(
       "truncated.sqlite",
-      "the database is damaged (database disk image is malformed); 'catalog doctor' reports what is wrong")
+      "the database is damaged (database disk image is malformed); 'catalog doctor' reports what is wrong"
+    )
   }
 
   /// A page in the middle overwritten: writers and readers refuse it, and doctor lists what
@@ -111,14 +113,16 @@ struct ReliabilityDatabaseTests {
     }
     let doctor = try CatalogProcess.run(["-d", "damaged.sqlite", "doctor"], in: directory)
     #expect(doctor.status == 74)
-    #expect(doctor.stdout == "note: the catalog's own checks were skipped because the file is damaged\n")
+    #expect(
+      doctor.stdout == "note: the catalog's own checks were skipped because the file is damaged\n")
     #expect(doctor.stderr.hasPrefix("catalog: error: integrity_check: "), "\(doctor)")
     #expect(doctor.stderr.hasSuffix(" problem(s) found\n"))
     #expect(try directory.read("damaged.sqlite") == bytes)
   }
 
   @Test func aMissingDirectory() throws {
-    let result = try CatalogProcess.run(["-d", "missing/sub/c.sqlite", "import", "ok.json"], in: directory)
+    let result = try CatalogProcess.run(
+      ["-d", "missing/sub/c.sqlite", "import", "ok.json"], in: directory)
     #expect(result.status == 74)
     #expect(
       result.stderr
@@ -128,7 +132,8 @@ struct ReliabilityDatabaseTests {
     #expect(reader.status == 66)
     #expect(
       reader.stderr
-        == "catalog: error: missing/sub/c.sqlite: no catalog database here; 'catalog import FILE' creates one\n")
+        == "catalog: error: missing/sub/c.sqlite: no catalog database here; 'catalog import FILE' creates one\n"
+    )
     #expect(!FileManager.default.fileExists(atPath: directory.path("missing")))
   }
 
@@ -136,7 +141,8 @@ struct ReliabilityDatabaseTests {
   @Test func aNewerSchema() throws {
     _ = try makeCatalog()
     do {
-      let db = try Database(path: directory.path("components.sqlite"), mode: .readWrite(create: false))
+      let db = try Database(
+        path: directory.path("components.sqlite"), mode: .readWrite(create: false))
       try db.execute(
         sql: "INSERT INTO schema_migration (name, applied_at) VALUES (?, ?)",
         arguments: [.text("0002_from_the_future"), .text("2030-01-01T00:00:00.000Z")])

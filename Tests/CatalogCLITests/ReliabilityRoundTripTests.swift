@@ -1,7 +1,7 @@
 import Components
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// Odd but valid text goes in and comes out exactly: through import and export, and in what
 /// `log` and `show` print.
@@ -72,7 +72,8 @@ struct ReliabilityRoundTripTests {
       let shown = try CatalogProcess.run(["show", "--", entry.kind], in: directory)
       #expect(shown.status == 0, "\(entry.kind): \(shown)")
       #expect(try JSONValue(parsing: shown.stdoutBytes) == entry.jsonValue, "\(entry.kind)")
-      let history = try CatalogProcess.run(["log", "--format", "json", "--", entry.kind], in: directory)
+      let history = try CatalogProcess.run(
+        ["log", "--format", "json", "--", entry.kind], in: directory)
       #expect(try JSONValue(parsing: history.stdoutBytes)[["0", "kind"]] == .string(entry.kind))
     }
     try directory.expectHealthy()
@@ -85,7 +86,8 @@ struct ReliabilityRoundTripTests {
     func document(_ form: String) -> [UInt8] {
       GeneratedCatalog.document([
         CatalogEntry(
-          kind: "caf\(form)", category: "caf\(form)", description: "d", payload: ["k": .string(form)]),
+          kind: "caf\(form)", category: "caf\(form)", description: "d",
+          payload: ["k": .string(form)]),
         CatalogEntry(
           kind: "other", category: "c", description: "caf\(form)",
           payload: JSONText(["caf\(form)": 1]),
@@ -101,7 +103,8 @@ struct ReliabilityRoundTripTests {
     let second = try CatalogProcess.run(["import", "nfd.json"], in: directory)
     #expect(second.stdout == "revision 2: 0 added, 2 changed, 0 removed\n", "\(second)")
     #expect(try CatalogProcess.run(["export"], in: directory).stdoutBytes == decomposed)
-    #expect(try CatalogProcess.run(["export", "--at", "1"], in: directory).stdoutBytes == precomposed)
+    #expect(
+      try CatalogProcess.run(["export", "--at", "1"], in: directory).stdoutBytes == precomposed)
     try directory.expectHealthy()
   }
 
@@ -114,13 +117,16 @@ struct ReliabilityRoundTripTests {
     ]
     let payload = numbers.enumerated().map { "\"n\($0.offset)\": \($0.element)" }
       .joined(separator: ", ")
-    let document = #"[{"kind": "numbers", "category": "c", "description": "d", "payload": {"#
+    let document =
+      #"[{"kind": "numbers", "category": "c", "description": "d", "payload": {"#
       + payload + "}}]"
     try directory.write("numbers.json", document)
     #expect(try CatalogProcess.run(["import", "numbers.json"], in: directory).status == 0)
     let exported = try CatalogProcess.run(["export"], in: directory).stdout
     for (index, number) in numbers.enumerated() {
-      #expect(exported.contains("\"n\(index)\": \(number)\n") || exported.contains("\"n\(index)\": \(number),\n"), "\(number)")
+      #expect(
+        exported.contains("\"n\(index)\": \(number)\n")
+          || exported.contains("\"n\(index)\": \(number),\n"), "\(number)")
     }
     // Re-importing the export changes nothing.
     try directory.write("again.json", exported)
@@ -138,18 +144,23 @@ struct ReliabilityRoundTripTests {
     #expect(try CatalogProcess.run(["export"], in: directory).stdoutBytes == document)
     try directory.write("bad-bom.json", [0xEF, 0xBB, 0xBF] + Array(#"{"components": 1}"#.utf8))
     let bad = try CatalogProcess.run(["check", "bad-bom.json"], in: directory)
-    #expect(bad.stderr == "bad-bom.json:1:16: error: /components: expected an array of entries, found a number\n")
+    #expect(
+      bad.stderr
+        == "bad-bom.json:1:16: error: /components: expected an array of entries, found a number\n")
     // Only one mark, and only at the start.
     try directory.write("two-boms.json", [0xEF, 0xBB, 0xBF, 0xEF, 0xBB, 0xBF] + Array("[]".utf8))
     let two = try CatalogProcess.run(["check", "two-boms.json"], in: directory)
-    #expect(two.stderr == "two-boms.json:1:1: error: invalid JSON: unexpected byte 0xef; expected a JSON value\n")
+    #expect(
+      two.stderr
+        == "two-boms.json:1:1: error: invalid JSON: unexpected byte 0xef; expected a JSON value\n")
   }
 
   /// Strings of 10 MB in a payload and in a description go in and out unchanged.
   @Test func veryLongStringsRoundTrip() throws {
     let long = String(repeating: "0123456789abcdef🎉", count: 10_000_000 / 20)
     let document = GeneratedCatalog.document([
-      CatalogEntry(kind: "long", category: "c", description: long, payload: ["text": .string(long)]),
+      CatalogEntry(
+        kind: "long", category: "c", description: long, payload: ["text": .string(long)]),
       CatalogEntry(kind: "short", category: "c", description: "d", payload: .null),
     ])
     #expect(document.count > 20_000_000)

@@ -1,8 +1,8 @@
 import CatalogStore
 import Components
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 #if canImport(Glibc)
   import Glibc
@@ -121,7 +121,8 @@ final class RunningCatalog: @unchecked Sendable {
     let out = outBox.data
     let err = errBox.data
     return CatalogProcess.Result(
-      status: process.terminationReason == .uncaughtSignal ? 128 + process.terminationStatus
+      status: process.terminationReason == .uncaughtSignal
+        ? 128 + process.terminationStatus
         : process.terminationStatus,
       stdout: String(decoding: out, as: UTF8.self), stderr: String(decoding: err, as: UTF8.self),
       stdoutBytes: Array(out))

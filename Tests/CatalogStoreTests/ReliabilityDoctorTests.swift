@@ -1,7 +1,7 @@
 import Components
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 @testable import CatalogStore
 
@@ -24,7 +24,8 @@ struct ReliabilityDoctorTests {
   /// make history append-only.
   static func tamper(_ path: String, _ sql: String) throws {
     let db = try Database(path: path, mode: .readWrite(create: false))
-    let triggers = try db.makeStatement(sql: "SELECT name FROM sqlite_schema WHERE type = 'trigger'")
+    let triggers = try db.makeStatement(
+      sql: "SELECT name FROM sqlite_schema WHERE type = 'trigger'")
     var names: [String] = []
     while try triggers.step() { names.append(triggers.string(at: 0) ?? "") }
     for name in names { try db.execute(script: "DROP TRIGGER \(name)") }
@@ -32,7 +33,8 @@ struct ReliabilityDoctorTests {
   }
 
   static func problems(_ path: String) throws -> [String] {
-    try Catalog(path: path, options: Catalog.Options(readOnly: true, create: false)).doctor().problems
+    try Catalog(path: path, options: Catalog.Options(readOnly: true, create: false)).doctor()
+      .problems
   }
 
   @Test func aHealthyCatalogHasNoProblems() throws {
@@ -49,7 +51,8 @@ struct ReliabilityDoctorTests {
     try withTemporaryDatabasePath { path in
       try Self.makeCatalog(at: path)
       try Self.tamper(path, "UPDATE revision SET added = added + 1 WHERE id = 2")
-      #expect(try Self.problems(path) == ["revision 2 records counts that differ from the rows it wrote"])
+      #expect(
+        try Self.problems(path) == ["revision 2 records counts that differ from the rows it wrote"])
     }
   }
 
@@ -78,7 +81,8 @@ struct ReliabilityDoctorTests {
       let problems = try Self.problems(path)
       #expect(problems.count == 1)
       #expect(
-        problems.first?.hasPrefix(#"the payload of "cell-grid-0" in revision 1 is not valid JSON: "#)
+        problems.first?.hasPrefix(
+          #"the payload of "cell-grid-0" in revision 1 is not valid JSON: "#)
           == true, "\(problems)")
     }
   }
@@ -88,10 +92,13 @@ struct ReliabilityDoctorTests {
       try Self.makeCatalog(at: path)
       try Self.tamper(
         path,
-        "UPDATE entry_version SET kind = 'cell-grid-0' WHERE revision_id = 1 AND kind = 'gauge-badge-96'")
+        "UPDATE entry_version SET kind = 'cell-grid-0' WHERE revision_id = 1 AND kind = 'gauge-badge-96'"
+      )
       let problems = try Self.problems(path)
       #expect(problems.count == 1)
-      #expect(problems.first?.hasPrefix(#"revision 1 holds kind "cell-grid-0" twice"#) == true, "\(problems)")
+      #expect(
+        problems.first?.hasPrefix(#"revision 1 holds kind "cell-grid-0" twice"#) == true,
+        "\(problems)")
     }
   }
 
@@ -104,14 +111,16 @@ struct ReliabilityDoctorTests {
       var damaged = [UInt8](bytes)
       let pageSize = 4096
       let page = damaged.count / pageSize / 2
-      for i in 0..<pageSize { damaged[page * pageSize + i] = UInt8(truncatingIfNeeded: i &* 37 &+ 11) }
+      for i in 0..<pageSize {
+        damaged[page * pageSize + i] = UInt8(truncatingIfNeeded: i &* 37 &+ 11)
+      }
       try Data(damaged).write(to: URL(fileURLWithPath: path))
       let report = try Catalog(path: path, options: Catalog.Options(readOnly: true)).doctor()
       #expect(!report.problems.isEmpty)
-      #expect(report.problems.allSatisfy { $0.hasPrefix("integrity_check: ") }, "\(report.problems)")
+      #expect(
+        report.problems.allSatisfy { $0.hasPrefix("integrity_check: ") }, "\(report.problems)")
       #expect(report.notes == ["the catalog's own checks were skipped because the file is damaged"])
       #expect(fileBytes(path) == Data(damaged))
     }
   }
 }
-

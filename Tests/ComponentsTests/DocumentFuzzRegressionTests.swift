@@ -1,7 +1,7 @@
 import Components
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 #if canImport(Glibc)
   import Glibc
@@ -26,7 +26,8 @@ struct DocumentFuzzRegressionTests {
   func streamingGivesTheSameAnswerAsMemory(_ name: String) throws {
     let path = Fixtures.url("fuzz-regressions/\(name)").path
     let bytes = try Fixtures.bytes("fuzz-regressions/\(name)")
-    let inMemory = Result { () throws(JSONDiagnostic) in try JSONReader(bytes: bytes).readDocument() }
+    let inMemory = Result { () throws(JSONDiagnostic) in try JSONReader(bytes: bytes).readDocument()
+    }
     let streamed = try withFile(path) { fd in
       Result { () throws(JSONDiagnostic) in
         try JSONReader(fileDescriptor: fd, bufferSize: 16).readDocument()
@@ -35,7 +36,9 @@ struct DocumentFuzzRegressionTests {
     #expect(describe(streamed) == describe(inMemory))
 
     let documentInMemory = documentDiagnostics(JSONReader(bytes: bytes))
-    let documentStreamed = try withFile(path) { documentDiagnostics(JSONReader(fileDescriptor: $0, bufferSize: 16)) }
+    let documentStreamed = try withFile(path) {
+      documentDiagnostics(JSONReader(fileDescriptor: $0, bufferSize: 16))
+    }
     #expect(documentStreamed == documentInMemory)
     #expect(documentInMemory.count <= CatalogDocumentReader.maxDiagnostics + 1)
   }
@@ -69,7 +72,10 @@ struct DocumentFuzzRegressionTests {
     let message = try withFile(path) { fd in
       documentDiagnostics(JSONReader(fileDescriptor: fd))
     }
-    #expect(message == ["2:16: error: invalid JSON: unexpected end of input in a string that starts at 2:12"])
+    #expect(
+      message == [
+        "2:16: error: invalid JSON: unexpected end of input in a string that starts at 2:12"
+      ])
   }
 
   private func withFile<T>(_ path: String, _ body: (Int32) throws -> T) throws -> T {

@@ -89,7 +89,8 @@ func checkJSONReader(_ bytes: [UInt8]) {
     violated("the transcoder accepts what the tree reader rejects: \(error)", bytes)
   }
 
-  if let streamed = withPipe(bytes, { treeOutcome(JSONReader(fileDescriptor: $0, bufferSize: 16)) }),
+  if let streamed = withPipe(
+    bytes, { treeOutcome(JSONReader(fileDescriptor: $0, bufferSize: 16)) }),
     streamed != tree
   {
     violated("streaming through a 16-byte buffer gives \(streamed), in memory \(tree)", bytes)
@@ -195,7 +196,7 @@ func withPipe<T>(_ bytes: [UInt8], _ body: (Int32) -> T) -> T? {
   defer { close(fds[0]) }
   var offset = 0
   while offset < bytes.count {
-    let written = bytes.withUnsafeBytes { write(fds[1], $0.baseAddress! + offset, bytes.count - offset) }
+    let written = bytes[offset...].withUnsafeBytes { write(fds[1], $0.baseAddress, $0.count) }
     if written <= 0 { violated("writing to the pipe failed", bytes) }
     offset += written
   }

@@ -22,7 +22,8 @@ public enum MalformedDocuments {
     Array("{\"components\": [\n\(entries.joined(separator: ",\n"))\n]}\n".utf8)
   }
 
-  static let valid = #"  {"kind": "tile", "category": "Display", "description": "A tile", "payload": {}}"#
+  static let valid =
+    #"  {"kind": "tile", "category": "Display", "description": "A tile", "payload": {}}"#
 
   static func text(_ name: String, _ text: String, _ expected: String...) -> Case {
     Case(name: name, bytes: Array(text.utf8), expected: expected)
@@ -96,11 +97,13 @@ public enum MalformedDocuments {
       expected: [#"2:3: error: /components/0: missing "kind""#]),
     Case(
       name: "kind-not-string",
-      bytes: document(#"  {"kind": 7, "category": "Display", "description": "A tile", "payload": {}}"#),
+      bytes: document(
+        #"  {"kind": 7, "category": "Display", "description": "A tile", "payload": {}}"#),
       expected: ["2:12: error: /components/0/kind: expected a string, found a number"]),
     Case(
       name: "kind-empty",
-      bytes: document(#"  {"kind": "", "category": "Display", "description": "A tile", "payload": {}}"#),
+      bytes: document(
+        #"  {"kind": "", "category": "Display", "description": "A tile", "payload": {}}"#),
       expected: ["2:12: error: /components/0/kind: kind must not be empty"]),
     Case(
       name: "kind-duplicated", bytes: document(valid, valid, valid),
@@ -119,11 +122,13 @@ public enum MalformedDocuments {
       ]),
     Case(
       name: "category-not-string",
-      bytes: document(#"  {"kind": "tile", "category": ["Display"], "description": "A tile", "payload": {}}"#),
+      bytes: document(
+        #"  {"kind": "tile", "category": ["Display"], "description": "A tile", "payload": {}}"#),
       expected: ["2:32: error: /components/0/category: expected a string, found an array"]),
     Case(
       name: "description-not-string",
-      bytes: document(#"  {"kind": "tile", "category": "Display", "description": null, "payload": {}}"#),
+      bytes: document(
+        #"  {"kind": "tile", "category": "Display", "description": null, "payload": {}}"#),
       expected: ["2:58: error: /components/0/description: expected a string, found a null"]),
     Case(
       name: "payload-missing",
@@ -132,7 +137,8 @@ public enum MalformedDocuments {
     Case(
       name: "member-duplicated",
       bytes: document(
-        #"  {"kind": "tile", "category": "Display", "description": "A tile", "payload": {}, "kind": "x"}"#),
+        #"  {"kind": "tile", "category": "Display", "description": "A tile", "payload": {}, "kind": "x"}"#
+      ),
       expected: [#"2:83: error: /components/0: duplicate key "kind""#]),
     Case(
       name: "payload-duplicate-key",
@@ -171,7 +177,8 @@ public enum MalformedDocuments {
       expected: ["1:60: error: invalid JSON: invalid UTF-8: unexpected byte 0xff"]),
     Case(
       name: "overlong-utf8",
-      bytes: Array(#"[{"kind": "a"#.utf8) + [0xE0, 0x80, 0xAF] + Array(#"", "category": "c", "description": "d", "payload": 1}]"#.utf8),
+      bytes: Array(#"[{"kind": "a"#.utf8) + [0xE0, 0x80, 0xAF]
+        + Array(#"", "category": "c", "description": "d", "payload": 1}]"#.utf8),
       expected: [
         "1:13: error: invalid JSON: invalid UTF-8: overlong, surrogate or out-of-range sequence starting with byte 0xe0"
       ]),
@@ -181,15 +188,21 @@ public enum MalformedDocuments {
       expected: ["1:1: error: invalid JSON: unexpected byte 0xff; expected a JSON value"]),
     Case(
       name: "nul-in-string",
-      bytes: Array(#"[{"kind": "ti"#.utf8) + [0] + Array(#"le", "category": "c", "description": "d", "payload": 1}]"#.utf8),
-      expected: ["1:14: error: invalid JSON: unescaped control character U+0000 in string; write it as an escape"]),
+      bytes: Array(#"[{"kind": "ti"#.utf8) + [0]
+        + Array(#"le", "category": "c", "description": "d", "payload": 1}]"#.utf8),
+      expected: [
+        "1:14: error: invalid JSON: unescaped control character U+0000 in string; write it as an escape"
+      ]),
     Case(
       name: "nul-after-document", bytes: Array("[]\n".utf8) + [0],
-      expected: ["2:1: error: invalid JSON: unexpected character 'U+0000' after the end of the JSON value"]),
+      expected: [
+        "2:1: error: invalid JSON: unexpected character 'U+0000' after the end of the JSON value"
+      ]),
     text(
       "lone-surrogate-in-payload",
       #"[{"kind": "tile", "category": "Display", "description": "A tile", "payload": {"title": "\ud800"}}]"#,
-      #"1:89: error: /0/payload/title: string holds a lone surrogate \ud800, which UTF-8 cannot represent"#),
+      #"1:89: error: /0/payload/title: string holds a lone surrogate \ud800, which UTF-8 cannot represent"#
+    ),
     text(
       "lone-surrogate-in-kind",
       #"[{"kind": "a\udc00", "category": "Display", "description": "A tile", "payload": {}}]"#,
@@ -217,11 +230,13 @@ public enum MalformedDocuments {
       cases.append(
         Case(
           name: "truncated-after-entry", bytes: Array(generated.prefix(103_445 - 12)),
-          expected: ["4237:1: error: invalid JSON: unexpected end of input; expected a JSON value"]))
+          expected: ["4237:1: error: invalid JSON: unexpected end of input; expected a JSON value"])
+      )
     }
     cases.append(
       text(
-        "truncated-in-literal", #"[{"kind": "a", "category": "c", "description": "d", "payload": tr"#,
+        "truncated-in-literal",
+        #"[{"kind": "a", "category": "c", "description": "d", "payload": tr"#,
         "1:66: error: invalid JSON: unexpected end of input in 'true'"))
     cases.append(
       text(

@@ -37,9 +37,10 @@ final class ProgressLine {
   func update(_ progress: ImportProgress) {
     guard enabled, progress.entries >= 4096 else { return }
     shown = true
-    let percent = progress.totalBytes.map { total in
-      total > 0 ? " \(min(100, progress.bytesRead * 100 / total))%" : ""
-    } ?? ""
+    let percent =
+      progress.totalBytes.map { total in
+        total > 0 ? " \(min(100, progress.bytesRead * 100 / total))%" : ""
+      } ?? ""
     console.progress("\r\(label):\(percent) \(progress.entries) entries")
   }
 

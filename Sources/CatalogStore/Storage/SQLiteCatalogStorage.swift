@@ -29,7 +29,8 @@ final class SQLiteCatalogStorage: CatalogStorage {
         let pending = try migrator.pendingMigrations(in: database)
         if pending.count == migrator.migrations.count {
           // An empty file, or one that a first writer is still setting up: no catalog yet.
-          throw CatalogError.unreadable(path: path, reason: "no catalog database here; 'catalog import FILE' creates one")
+          throw CatalogError.unreadable(
+            path: path, reason: "no catalog database here; 'catalog import FILE' creates one")
         }
         if !pending.isEmpty {
           throw CatalogError.database(
@@ -98,7 +99,8 @@ final class SQLiteCatalogStorage: CatalogStorage {
       } else if error.isReadOnlyDirectory {
         // WAL mode needs PATH-wal and PATH-shm beside the file, for readers too
         // (https://sqlite.org/wal.html#readonly).
-        reason = "the catalog's directory cannot be written, and SQLite keeps its -wal and -shm "
+        reason =
+          "the catalog's directory cannot be written, and SQLite keeps its -wal and -shm "
           + "files beside the catalog, even to read it; make the directory writable"
       } else if error.isReadOnly {
         reason = "the catalog cannot be written (\(error.message)); check the permissions of the file and its directory"
@@ -476,11 +478,11 @@ final class SQLiteContext: CatalogWriteContext {
         orphans.append((table, parent, 1))
       }
     }
-    for orphan in orphans {
+    for (table, parent, rows) in orphans {
       problems.append(
-        orphan.rows == 1
-          ? "foreign_key_check: a row of \(orphan.table) refers to a missing row of \(orphan.parent)"
-          : "foreign_key_check: \(orphan.rows) rows of \(orphan.table) refer to missing rows of \(orphan.parent)")
+        rows == 1
+          ? "foreign_key_check: a row of \(table) refers to a missing row of \(parent)"
+          : "foreign_key_check: \(rows) rows of \(table) refer to missing rows of \(parent)")
     }
     return problems
   }

@@ -274,7 +274,8 @@ public final class CatalogDocumentReader {
         // (NFC and NFD) cannot both reach an app's registry; say so when the bytes differ.
         let (firstKind, first) = kindsSeen[seen]
         let spelling =
-          firstKind.utf8.elementsEqual(kind.utf8) ? "" : ", which differs only in Unicode normalization"
+          firstKind.utf8.elementsEqual(kind.utf8)
+          ? "" : ", which differs only in Unicode normalization"
         report(
           JSONDiagnostic(
             .invalidDocument, at: kindPosition, pointer: pointer.appending("kind"),
