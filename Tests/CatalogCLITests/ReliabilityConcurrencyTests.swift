@@ -259,6 +259,7 @@ struct ReliabilityConcurrencyTests {
       ["-d", "new.sqlite", "import", "a.json", "--expect-head", "3"], in: directory)
     #expect(missing.status == 75)
     #expect(missing.stderr == "catalog: error: head is revision 0, expected 3\n")
+    #expect(!FileManager.default.fileExists(atPath: directory.path("new.sqlite")))
   }
 
   /// Another connection holds the write lock: a writer waits up to `--busy-timeout` and then

@@ -50,6 +50,13 @@ package struct CommandContext {
   /// migrate or lock it.
   package func openCatalog(forWriting: Bool) throws -> Catalog {
     let timeout = try arguments.double("busy-timeout") ?? 5
+    // A catalog that does not exist yet is at revision 0: refuse a stale --expect-head before
+    // creating the file, so that "nothing is written" holds for the file too.
+    if forWriting, declares("expect-head"), let expected = try arguments.int("expect-head"),
+      expected != 0, !FileManager.default.fileExists(atPath: databasePath)
+    {
+      throw CatalogError.headMismatch(head: 0, expected: Int64(expected))
+    }
     return try Catalog(
       path: databasePath,
       options: Catalog.Options(busyTimeout: timeout, readOnly: !forWriting, create: forWriting))

@@ -51,7 +51,7 @@ extension ArgumentSpec {
   /// cannot exhaust memory or disk.
   package static let maxSize = option(
     "max-size", valueName: "bytes", value: .integer(minimum: 1), defaultValue: "1073741824",
-    help: "Reject a document larger than <bytes> bytes (default 1 GiB).")
+    help: "Reject a document larger than <bytes> bytes (1073741824 is 1 GiB).")
 
   /// `--at <rev>`: the revision to read.
   package static let at = option(
