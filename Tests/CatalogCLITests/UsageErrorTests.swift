@@ -174,7 +174,7 @@ import Testing
           "value", argument: "--fail-on <class>", expected: "one of: breaking, any", index: 4))
     #expect(
       try failure("import", "f.json", "--max-depth", "").error.message
-        == "invalid value '' for '--max-depth <n>': expected an integer of at least 1")
+        == "invalid value '' for '--max-depth <n>': expected an integer from 1 to 1000")
   }
 
   @Test func tagFormsExcludeEachOther() throws {
