@@ -155,15 +155,15 @@ struct ReliabilityRoundTripTests {
         == "two-boms.json:1:1: error: invalid JSON: unexpected byte 0xef; expected a JSON value\n")
   }
 
-  /// Strings of 10 MB in a payload and in a description go in and out unchanged.
+  /// A 10 MB string in a payload, and a long description, go in and out unchanged.
   @Test func veryLongStringsRoundTrip() throws {
     let long = String(repeating: "0123456789abcdef🎉", count: 10_000_000 / 20)
     let document = GeneratedCatalog.document([
+      CatalogEntry(kind: "long", category: "c", description: "d", payload: ["text": .string(long)]),
       CatalogEntry(
-        kind: "long", category: "c", description: long, payload: ["text": .string(long)]),
-      CatalogEntry(kind: "short", category: "c", description: "d", payload: .null),
+        kind: "short", category: "c", description: String(long.prefix(100_000)), payload: .null),
     ])
-    #expect(document.count > 20_000_000)
+    #expect(document.count > 10_000_000)
     try directory.write("long.json", document)
     let imported = try CatalogProcess.run(["import", "long.json"], in: directory)
     #expect(imported.stdout == "revision 1: 2 added, 0 changed, 0 removed\n", "\(imported)")
