@@ -124,7 +124,9 @@ struct ReliabilityConcurrencyTests {
             continue
           }
           if export.status != 0 || !allowed.contains(export.stdoutBytes) {
-            outcomes.fail("export saw something else: exit \(export.status), \(export.stderr)")
+            outcomes.fail(
+              "export saw something else: exit \(export.status), \(export.stderr)"
+                + String(export.stdout.prefix(200)))
           }
           let log = try CatalogProcess.run(["log", "--format", "json"], in: directory)
           let ids = try JSONValue(parsing: log.stdoutBytes).arrayValue?.compactMap {
