@@ -39,21 +39,29 @@ public final class JSONReader {
   public let maxSize: Int
 
   private let source: Source
-  private var buffer: UnsafeMutablePointer<UInt8>
+  // `buffer`, `end`, `index` and `depth` are internal, not private, for the fast transcoder
+  // in JSONReader+FastTranscode.swift; nothing outside the reader's two files touches them.
+  var buffer: UnsafeMutablePointer<UInt8>
   private let capacity: Int
   /// Number of valid bytes in `buffer`.
-  private var end = 0
+  var end = 0
   /// The next byte to read.
-  private var index = 0
+  var index = 0
   /// Absolute offset of `buffer[0]`.
   private var bufferOffset = 0
   private var atEOF = false
-  private var depth = 0
+  var depth = 0
   /// Line/column bookkeeping: the position of `buffer[trackIndex]`.
   private var trackIndex = 0
   private var trackLine = 1
   private var trackColumn = 1
   private var readError: Int32?
+  /// The keys of the objects being transcoded, innermost last, as ranges of the output: one
+  /// stack for all nesting levels, so that checking for duplicate keys allocates nothing per
+  /// object.
+  private var keyStack: [Range<Int>] = []
+  /// The fast transcoder's output and key bookkeeping, kept from value to value.
+  var fastScratch = FastTranscodeScratch()
 
   /// A reader over bytes in memory.
   public init(
@@ -95,6 +103,7 @@ public final class JSONReader {
 
   deinit {
     buffer.deallocate()
+    fastScratch.deallocate()
   }
 
   /// How many bytes have been read so far (for progress reports).
@@ -160,11 +169,12 @@ public final class JSONReader {
     }
     while true {
       skipWhitespace()
-      let keyStart = index
       guard peek() == 0x22 else { throw unexpected(peek(), expecting: "a string key") }
+      // Taken before reading the key: a refill inside it would lose the key's start.
+      let keyPosition = position(at: index)
       let key = try readString()
       if members.count < 16 ? members.contains(where: { $0.key == key }) : seen.contains(key) {
-        throw documentError(at: keyStart, "duplicate key \(quoted(key))")
+        throw JSONDiagnostic(.invalidDocument, at: keyPosition, "duplicate key \(quoted(key))")
       }
       if members.count == 15 { seen = Set(members.map(\.key)) }
       if members.count >= 15 { seen.insert(key) }
@@ -207,6 +217,12 @@ public final class JSONReader {
     return String(decoding: bytes, as: UTF8.self)
   }
 
+  /// Reads a string token (its opening quote is next) and appends the UTF-8 of its value to
+  /// `bytes`: ``readString()`` without making a `String`.
+  public func readString(into bytes: inout [UInt8]) throws(JSONDiagnostic) {
+    try scanString(into: &bytes, canonical: false)
+  }
+
   private func readLiteral() throws(JSONDiagnostic) -> JSONValue {
     switch peek() {
     case 0x74:
@@ -224,7 +240,18 @@ public final class JSONReader {
   // MARK: - Canonical transcoding
 
   /// Reads one value and appends its canonical compact text to `out`.
+  ///
+  /// Most values take the fast path (``fastTranscodeValue(into:)``), a single pass over the
+  /// buffered bytes; a value it cannot finish there is read again from its start by the
+  /// general transcoder below, which reports any error.
   public func transcodeValue(into out: inout [UInt8]) throws(JSONDiagnostic) {
+    skipWhitespace()
+    if fastTranscodeValue(into: &out) { return }
+    try transcodeValueSlowly(into: &out)
+  }
+
+  /// The general transcoder: any value, across buffer refills, with exact diagnostics.
+  private func transcodeValueSlowly(into out: inout [UInt8]) throws(JSONDiagnostic) {
     skipWhitespace()
     let byte = peek()
     switch byte {
@@ -261,42 +288,59 @@ public final class JSONReader {
       out.append(0x7D)
       return
     }
-    // Keys are compared as canonical bytes: equal strings have equal canonical text.
-    var keyRanges: [Range<Int>] = []
+    // Keys are compared as canonical bytes: equal strings have equal canonical text. The
+    // first 16 keys are compared one by one; a larger object also gets a set.
+    let stackBase = keyStack.count
+    defer { keyStack.removeSubrange(stackBase...) }
     var keySet: Set<ArraySlice<UInt8>> = []
     var first = true
     while true {
       if !first { out.append(0x2C) }
       first = false
       skipWhitespace()
-      let keyStart = index
       guard peek() == 0x22 else { throw unexpected(peek(), expecting: "a string key") }
+      // Taken before reading the key: a refill inside it would lose the key's start.
+      let keyPosition = position(at: index)
       let outKeyStart = out.count
       try scanString(into: &out, canonical: true)
       let range = outKeyStart..<out.count
       let key = out[range]
       let isDuplicate: Bool
-      if keyRanges.count < 16 {
-        isDuplicate = keyRanges.contains { $0.count == range.count && out[$0] == key }
-        keyRanges.append(range)
-        if keyRanges.count == 16 { keySet = Set(keyRanges.map { out[$0] }) }
+      let count = keyStack.count - stackBase
+      if count < 16 {
+        isDuplicate = Self.contains(range, among: keyStack[stackBase...], in: out)
+        keyStack.append(range)
+        if count == 15 { keySet = Set(keyStack[stackBase...].map { out[$0] }) }
       } else {
         isDuplicate = !keySet.insert(key).inserted
       }
       if isDuplicate {
         let name = String(decoding: key.dropFirst().dropLast(), as: UTF8.self)
-        throw documentError(at: keyStart, "duplicate key \"\(name)\"")
+        throw JSONDiagnostic(.invalidDocument, at: keyPosition, "duplicate key \"\(name)\"")
       }
       try expectColon()
       out.append(0x3A)
       do {
-        try transcodeValue(into: &out)
+        try transcodeValueSlowly(into: &out)
       } catch {
         throw error.prepending(canonicalKey: key)
       }
       if try endOfContainer(close: 0x7D, what: "an object member") { break }
     }
     out.append(0x7D)
+  }
+
+  /// Whether the bytes of `out[key]` equal those of one of `ranges`.
+  private static func contains(
+    _ key: Range<Int>, among ranges: ArraySlice<Range<Int>>, in out: [UInt8]
+  ) -> Bool {
+    out.withUnsafeBufferPointer { bytes in
+      let base = bytes.baseAddress!
+      return ranges.contains { other in
+        other.count == key.count
+          && memcmp(base + other.lowerBound, base + key.lowerBound, key.count) == 0
+      }
+    }
   }
 
   private func transcodeArray(into out: inout [UInt8]) throws(JSONDiagnostic) {
@@ -314,7 +358,7 @@ public final class JSONReader {
     while true {
       if count > 0 { out.append(0x2C) }
       do {
-        try transcodeValue(into: &out)
+        try transcodeValueSlowly(into: &out)
       } catch {
         throw error.prepending(String(count))
       }
@@ -383,6 +427,15 @@ public final class JSONReader {
     return key
   }
 
+  /// Reads `"key"` and the `:` after it, appending the key's UTF-8 to `bytes`: ``readKey()``
+  /// without making a `String`.
+  public func readKey(into bytes: inout [UInt8]) throws(JSONDiagnostic) {
+    skipWhitespace()
+    guard peek() == 0x22 else { throw unexpected(peek(), expecting: "a string key") }
+    try scanString(into: &bytes, canonical: false)
+    try expectColon()
+  }
+
   /// Skips whitespace and returns the position of the next token.
   public func positionOfNextToken() -> SourcePosition {
     skipWhitespace()
@@ -418,11 +471,14 @@ public final class JSONReader {
     func copyDigits(_ out: inout [UInt8]) -> Int {
       var count = 0
       while true {
-        let byte = peek()
-        guard digit(byte) else { return count }
-        out.append(UInt8(byte))
-        advance()
-        count += 1
+        let runStart = index
+        while index < end, buffer[index] &- 0x30 < 10 { index += 1 }
+        if index > runStart {
+          out.append(contentsOf: UnsafeBufferPointer(start: buffer + runStart, count: index - runStart))
+          count += index - runStart
+        }
+        // A number may continue in the next chunk of a streamed input.
+        if index < end || !refill() { return count }
       }
     }
     if peek() == 0x2D {
@@ -479,13 +535,16 @@ public final class JSONReader {
       }
       pendingHigh = nil
     }
+    // Where the string starts, taken before the first refill inside it discards its start.
+    var startPosition: SourcePosition?
     while true {
       // Copy the longest run of bytes that need no attention.
       if index >= end {
+        if startPosition == nil { startPosition = position(at: start) }
         guard refill() else {
           try checkReadError()
           throw syntaxError(
-            "unexpected end of input in a string that starts at \(position(atAbsolute: start))")
+            "unexpected end of input in a string that starts at \(startPosition ?? position(at: start))")
         }
       }
       let runStart = index
@@ -813,10 +872,44 @@ public final class JSONReader {
   // MARK: - Positions
 
   /// Moves the line/column bookkeeping forward to `target` (a buffer index).
+  ///
+  /// Every byte of the input passes through here once, and positions are asked for every
+  /// few bytes (each member of each entry), so it works on eight bytes at a time, masking
+  /// off the bytes at and after `target` in the last word: a column is a Unicode scalar, so
+  /// it counts the bytes that are not UTF-8 continuation bytes (`10xxxxxx`), and a newline
+  /// restarts the count after it.
   private func advanceTracking(to target: Int) {
     var line = trackLine
     var column = trackColumn
     var i = trackIndex
+    let highBits: UInt64 = 0x8080_8080_8080_8080
+    let lowBits: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+    // Whole words may extend past `target` but never past `end`, the buffer's valid bytes.
+    while i < target && i + 8 <= end {
+      let count = min(8, target - i)
+      // An unaligned load of eight bytes inside the buffer's valid bytes.
+      var word = UnsafeRawPointer(buffer + i).loadUnaligned(as: UInt64.self)
+      if count < 8 {
+        // Keep the first `count` bytes (little-endian: byte k holds bits 8k..8k+7) and make
+        // the rest spaces, which count as one column each and are subtracted below.
+        let keep: UInt64 = (1 << UInt64(8 * count)) - 1
+        word = (word & keep) | (0x2020_2020_2020_2020 & ~keep)
+      }
+      // The high bit of each byte that is 10xxxxxx: bit 7 set and bit 6 (shifted up) clear.
+      let continuation = word & ~(word << 1) & highBits
+      // The high bit of each byte equal to 0x0A, exactly (no borrow between bytes).
+      let x = word ^ 0x0A0A_0A0A_0A0A_0A0A
+      let newlines = ~(((x & lowBits) &+ lowBits) | x | lowBits)
+      if newlines == 0 {
+        column += count - continuation.nonzeroBitCount
+      } else {
+        line += newlines.nonzeroBitCount
+        let lastNewline = (63 - newlines.leadingZeroBitCount) / 8
+        let after: UInt64 = lastNewline == 7 ? 0 : ~0 << UInt64(8 * (lastNewline + 1))
+        column = 1 + (count - 1 - lastNewline) - (continuation & after).nonzeroBitCount
+      }
+      i += count
+    }
     while i < target {
       let byte = buffer[i]
       if byte == 0x0A {
@@ -838,11 +931,6 @@ public final class JSONReader {
     let target = min(max(bufferIndex, trackIndex), end)
     advanceTracking(to: target)
     return SourcePosition(line: trackLine, column: trackColumn, offset: bufferOffset + target)
-  }
-
-  /// The position of an absolute offset in the current buffer, or the earliest known one.
-  private func position(atAbsolute offset: Int) -> SourcePosition {
-    position(at: offset - bufferOffset)
   }
 
   // MARK: - Errors
