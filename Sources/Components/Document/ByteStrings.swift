@@ -76,6 +76,32 @@ package struct ByteStrings: Sendable {
     Array(bytes[range(id)])
   }
 
+  /// Calls `body` with a view of every string, valid only during the call: for loops that
+  /// read many strings (binding a row's columns) without a closure per string.
+  package func withStorage<R>(_ body: (Storage) throws -> R) rethrows -> R {
+    try bytes.withUnsafeBytes { all in
+      try ends.withUnsafeBufferPointer { ends in try body(Storage(bytes: all, ends: ends)) }
+    }
+  }
+
+  /// The strings of a ``ByteStrings``, borrowed by ``withStorage(_:)``.
+  package struct Storage {
+    let bytes: UnsafeRawBufferPointer
+    let ends: UnsafeBufferPointer<UInt32>
+
+    /// The bytes of string `id`.
+    package subscript(id: Int) -> UnsafeRawBufferPointer {
+      let start = id == 0 ? 0 : Int(ends[id - 1])
+      return UnsafeRawBufferPointer(rebasing: bytes[start..<Int(ends[id])])
+    }
+  }
+
+  /// Removes every string, keeping the storage for reuse.
+  package mutating func removeAll() {
+    bytes.removeAll(keepingCapacity: true)
+    ends.removeAll(keepingCapacity: true)
+  }
+
   /// Reserves room for `count` strings of `bytes` bytes in all.
   package mutating func reserveCapacity(strings count: Int, bytes byteCount: Int) {
     ends.reserveCapacity(count)

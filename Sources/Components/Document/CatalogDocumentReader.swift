@@ -238,11 +238,12 @@ public final class CatalogDocumentReader {
     var kindPosition = position
     var valid = true
     repeat {
-      let keyPosition = json.positionOfNextToken()
+      // Positions inside an entry are marks, worked out only for a diagnostic; each is used
+      // before the next is taken (see JSONReader.markOfNextToken()).
+      let keyMark = json.markOfNextToken()
       keyBytes.removeAll(keepingCapacity: true)
       try json.readKey(into: &keyBytes)
       let member = RawCatalogEntry.StandardMember(keyBytes)
-      let valuePosition = json.positionOfNextToken()
       let isDuplicate: Bool
       if let member {
         isDuplicate = present.contains(member)
@@ -253,6 +254,7 @@ public final class CatalogDocumentReader {
       }
       if isDuplicate {
         let key = String(decoding: keyBytes, as: UTF8.self)
+        let keyPosition = json.position(of: keyMark)
         try skipValue(at: index, key)
         report(
           JSONDiagnostic(
@@ -260,6 +262,7 @@ public final class CatalogDocumentReader {
         valid = false
         continue
       }
+      let valueMark = json.markOfNextToken()
       guard let member else {
         let key = String(decoding: keyBytes, as: UTF8.self)
         raw.order.append(RawCatalogEntry.extraCode(raw.extraMembers.count))
@@ -276,6 +279,7 @@ public final class CatalogDocumentReader {
         continue
       }
       guard json.peekAfterWhitespace() == 0x22 else {
+        let valuePosition = json.position(of: valueMark)
         let typeName = try skipValue(at: index, member.name)
         report(
           JSONDiagnostic(
@@ -286,8 +290,9 @@ public final class CatalogDocumentReader {
       }
       switch member {
       case .kind:
+        // Kept for diagnostics about later entries: worked out now.
+        kindPosition = json.position(of: valueMark)
         try json.readString(into: &raw.kind)
-        kindPosition = valuePosition
       case .category: try json.readString(into: &raw.category)
       case .description: try json.readString(into: &raw.description)
       case .payload: break

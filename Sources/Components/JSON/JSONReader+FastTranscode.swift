@@ -79,7 +79,7 @@ extension JSONReader {
     }
     var expecting = Expecting.value
     parsing: while true {
-      while p < limit && Self.isWhitespace(b[p]) { p += 1 }
+      Self.skipWhitespace(b, &p, limit)
       guard p < limit else { return false }
       let c = b[p]
       switch expecting {
@@ -90,7 +90,7 @@ extension JSONReader {
           out[o] = c
           o += 1
           p += 1
-          while p < limit && Self.isWhitespace(b[p]) { p += 1 }
+          Self.skipWhitespace(b, &p, limit)
           guard p < limit else { return false }
           if b[p] == c + 2 {  // '{' + 2 == '}', '[' + 2 == ']': empty, a complete value
             out[o] = c + 2
@@ -140,7 +140,7 @@ extension JSONReader {
         ranges[2 * count] = keyStart
         ranges[2 * count + 1] = o
         keyCounts[open] = count + 1
-        while p < limit && Self.isWhitespace(b[p]) { p += 1 }
+        Self.skipWhitespace(b, &p, limit)
         guard p < limit, b[p] == 0x3A else { return false }
         out[o] = 0x3A
         o += 1
@@ -151,7 +151,7 @@ extension JSONReader {
       // After a value: close containers, or move to the next member or element.
       while true {
         if level == 0 { break parsing }
-        while p < limit && Self.isWhitespace(b[p]) { p += 1 }
+        Self.skipWhitespace(b, &p, limit)
         guard p < limit else { return false }
         let next = b[p]
         let isObject = objects >> UInt64(level - 1) & 1 == 1
@@ -178,6 +178,39 @@ extension JSONReader {
   private static func isWhitespace(_ c: UInt8) -> Bool {
   c == 0x20 || c == 0x0A || c == 0x0D || c == 0x09
   }
+  /// Skips whitespace, eight spaces at a time where the indentation allows.
+  @inline(__always)
+  private static func skipWhitespace(_ b: UnsafeMutablePointer<UInt8>, _ p: inout Int, _ limit: Int) {
+    while true {
+      if p + 8 <= limit && loadWord(b, p) == 0x2020_2020_2020_2020 {
+        p += 8
+      } else if p < limit && isWhitespace(b[p]) {
+        p += 1
+      } else {
+        return
+      }
+    }
+  }
+
+  /// The eight bytes at `b + p`: an unaligned load; callers check `p + 8 <= limit`.
+  @inline(__always)
+  private static func loadWord(_ b: UnsafeMutablePointer<UInt8>, _ p: Int) -> UInt64 {
+    UnsafeRawPointer(b + p).loadUnaligned(as: UInt64.self)
+  }
+
+  /// The high bit of each byte of `word` that needs a look in a string: `"`, `\\`, a
+  /// control character or a byte of a multi-byte character. A word with no such byte gives
+  /// 0, and the lowest bit set is always the first such byte (the zero-byte tests can only
+  /// flag extra bytes above a true one); bytes flagged above it are looked at one by one.
+  @inline(__always)
+  private static func attentionBits(_ word: UInt64) -> UInt64 {
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let high: UInt64 = 0x8080_8080_8080_8080
+    let quote = word ^ (0x22 &* ones)
+    let backslash = word ^ (0x5C &* ones)
+    return (word & high) | ((quote &- ones) & ~quote & high) | ((backslash &- ones) & ~backslash & high)
+      | ((word &- 0x20 &* ones) & ~word & high)
+  }
 
   @inline(__always)
   private static func isDigit(_ c: UInt8) -> Bool { c &- 0x30 < 10 }
@@ -197,6 +230,19 @@ extension JSONReader {
     o += 1
     p += 1
     while p < limit {
+      // Eight plain bytes at a time; the store stays in the output's capacity because the
+      // output is never longer than the input read (o <= p - start, p + 8 <= limit).
+      if p + 8 <= limit {
+        let word = Self.loadWord(b, p)
+        let attention = Self.attentionBits(word)
+        // Plain bytes before the first that needs a look (all eight when none does); the
+        // bytes stored past them are overwritten by what follows.
+        let plain = attention == 0 ? 8 : attention.trailingZeroBitCount / 8
+        UnsafeMutableRawPointer(out + o).storeBytes(of: word, as: UInt64.self)
+        o += plain
+        p += plain
+        if plain == 8 { continue }
+      }
       let c = b[p]
       if c == 0x22 {
         out[o] = c

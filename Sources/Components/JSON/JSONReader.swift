@@ -55,6 +55,10 @@ public final class JSONReader {
   private var trackIndex = 0
   private var trackLine = 1
   private var trackColumn = 1
+  /// The latest mark (an absolute offset; -1 for none) and, once its bytes have left the
+  /// buffer, its position.
+  private var lastMark = -1
+  private var lastMarkPosition: SourcePosition?
   private var readError: Int32?
   /// The keys of the objects being transcoded, innermost last, as ranges of the output: one
   /// stack for all nesting levels, so that checking for duplicate keys allocates nothing per
@@ -442,6 +446,32 @@ public final class JSONReader {
     return position(at: index)
   }
 
+  /// A place in the input, taken without working out its line and column.
+  public struct Mark: Sendable, Hashable {
+    /// The absolute byte offset.
+    public let offset: Int
+  }
+
+  /// Skips whitespace and marks the next token: ``positionOfNextToken()`` for a position
+  /// that is needed only if something turns out to be wrong there.
+  ///
+  /// Lines and columns are then counted in bulk as the buffer is consumed rather than for
+  /// every member of every entry. The most recent mark stays resolvable after the buffer
+  /// refills (its position is taken just before the bytes go); an older one is resolvable
+  /// while its bytes are still in the buffer and no later position has been asked for.
+  public func markOfNextToken() -> Mark {
+    skipWhitespace()
+    lastMark = bufferOffset + index
+    lastMarkPosition = nil
+    return Mark(offset: lastMark)
+  }
+
+  /// The position of a mark (see ``markOfNextToken()``).
+  public func position(of mark: Mark) -> SourcePosition {
+    if mark.offset == lastMark, let known = lastMarkPosition { return known }
+    return position(at: mark.offset - bufferOffset)
+  }
+
   // MARK: - Tokens
 
   private func expectColon() throws(JSONDiagnostic) {
@@ -548,11 +578,7 @@ public final class JSONReader {
         }
       }
       let runStart = index
-      while index < end {
-        let byte = buffer[index]
-        if byte == 0x22 || byte == 0x5C || byte < 0x20 || byte >= 0x80 { break }
-        index += 1
-      }
+      index = Self.plainRunEnd(buffer, from: index, to: end)
       if index > runStart {
         flushPendingHigh()
         out.append(contentsOf: UnsafeBufferPointer(start: buffer + runStart, count: index - runStart))
@@ -820,6 +846,10 @@ public final class JSONReader {
   /// Replaces the consumed buffer with the next bytes of the input. Returns `false` at the end.
   private func refill() -> Bool {
     guard index >= end, !atEOF else { return index < end }
+    // The latest mark's bytes are about to go: take its position while they are here.
+    if lastMarkPosition == nil, lastMark >= bufferOffset + trackIndex, lastMark <= bufferOffset + end {
+      lastMarkPosition = position(at: lastMark - bufferOffset)
+    }
     advanceTracking(to: end)
     bufferOffset += end
     index = 0
@@ -873,56 +903,89 @@ public final class JSONReader {
 
   /// Moves the line/column bookkeeping forward to `target` (a buffer index).
   ///
-  /// Every byte of the input passes through here once, and positions are asked for every
-  /// few bytes (each member of each entry), so it works on eight bytes at a time, masking
-  /// off the bytes at and after `target` in the last word: a column is a Unicode scalar, so
-  /// it counts the bytes that are not UTF-8 continuation bytes (`10xxxxxx`), and a newline
-  /// restarts the count after it.
+  /// Every byte of the input passes through here once, so it counts newlines eight bytes at
+  /// a time, and the column only from the last newline: a column is a Unicode scalar, so it
+  /// counts the bytes that are not UTF-8 continuation bytes (`10xxxxxx`).
   private func advanceTracking(to target: Int) {
-    var line = trackLine
-    var column = trackColumn
-    var i = trackIndex
-    let highBits: UInt64 = 0x8080_8080_8080_8080
-    let lowBits: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
-    // Whole words may extend past `target` but never past `end`, the buffer's valid bytes.
-    while i < target && i + 8 <= end {
-      let count = min(8, target - i)
-      // An unaligned load of eight bytes inside the buffer's valid bytes.
-      var word = UnsafeRawPointer(buffer + i).loadUnaligned(as: UInt64.self)
-      if count < 8 {
-        // Keep the first `count` bytes (little-endian: byte k holds bits 8k..8k+7) and make
-        // the rest spaces, which count as one column each and are subtracted below.
-        let keep: UInt64 = (1 << UInt64(8 * count)) - 1
-        word = (word & keep) | (0x2020_2020_2020_2020 & ~keep)
-      }
-      // The high bit of each byte that is 10xxxxxx: bit 7 set and bit 6 (shifted up) clear.
-      let continuation = word & ~(word << 1) & highBits
-      // The high bit of each byte equal to 0x0A, exactly (no borrow between bytes).
-      let x = word ^ 0x0A0A_0A0A_0A0A_0A0A
-      let newlines = ~(((x & lowBits) &+ lowBits) | x | lowBits)
-      if newlines == 0 {
-        column += count - continuation.nonzeroBitCount
-      } else {
-        line += newlines.nonzeroBitCount
-        let lastNewline = (63 - newlines.leadingZeroBitCount) / 8
-        let after: UInt64 = lastNewline == 7 ? 0 : ~0 << UInt64(8 * (lastNewline + 1))
-        column = 1 + (count - 1 - lastNewline) - (continuation & after).nonzeroBitCount
-      }
-      i += count
+    guard target > trackIndex else { return }
+    let start = trackIndex
+    let bytes = UnsafeRawPointer(buffer)
+    var newlines = 0
+    var i = start
+    // Unaligned loads of plain bytes inside the buffer's valid bytes (i + 8 <= target <= end).
+    var counter = ByteLaneCounter()
+    while i + 8 <= target {
+      counter.add(Self.newlineBits(bytes.loadUnaligned(fromByteOffset: i, as: UInt64.self)))
+      i += 8
     }
+    newlines = counter.total
     while i < target {
-      let byte = buffer[i]
-      if byte == 0x0A {
-        line += 1
-        column = 1
-      } else if byte & 0xC0 != 0x80 {
-        column += 1
-      }
+      if bytes.load(fromByteOffset: i, as: UInt8.self) == 0x0A { newlines += 1 }
       i += 1
     }
-    trackLine = line
-    trackColumn = column
-    trackIndex = max(trackIndex, target)
+    if newlines == 0 {
+      trackColumn += Self.scalarCount(bytes, from: start, to: target)
+    } else {
+      trackLine += newlines
+      var lineStart = target
+      while bytes.load(fromByteOffset: lineStart - 1, as: UInt8.self) != 0x0A { lineStart -= 1 }
+      trackColumn = 1 + Self.scalarCount(bytes, from: lineStart, to: target)
+    }
+    trackIndex = target
+  }
+
+  /// How many bytes of `bytes[from..<to]` begin a Unicode scalar (are not continuation
+  /// bytes), eight at a time.
+  private static func scalarCount(_ bytes: UnsafeRawPointer, from: Int, to: Int) -> Int {
+    var i = from
+    var continuations = ByteLaneCounter()
+    while i + 8 <= to {
+      let word = bytes.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+      // The high bit of each byte that is 10xxxxxx: bit 7 set and bit 6 (shifted up) clear.
+      continuations.add(word & ~(word << 1) & 0x8080_8080_8080_8080)
+      i += 8
+    }
+    var count = to - from - continuations.total
+    while i < to {
+      if bytes.load(fromByteOffset: i, as: UInt8.self) & 0xC0 == 0x80 { count -= 1 }
+      i += 1
+    }
+    return count
+  }
+
+  /// The end of the run of bytes from `from` that need no attention in a string (not `"`,
+  /// `\\`, a control character or a byte of a multi-byte character), eight at a time.
+  private static func plainRunEnd(_ buffer: UnsafeMutablePointer<UInt8>, from: Int, to end: Int) -> Int {
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let high: UInt64 = 0x8080_8080_8080_8080
+    var i = from
+    while i + 8 <= end {
+      // An unaligned load of plain bytes inside the buffer's valid bytes.
+      let word = UnsafeRawPointer(buffer + i).loadUnaligned(as: UInt64.self)
+      let quote = word ^ (0x22 &* ones)
+      let backslash = word ^ (0x5C &* ones)
+      // The lowest bit set marks the first byte needing attention (zero-byte tests can flag
+      // extra bytes only above a true one).
+      let attention =
+        (word & high) | ((quote &- ones) & ~quote & high)
+        | ((backslash &- ones) & ~backslash & high) | ((word &- 0x20 &* ones) & ~word & high)
+      if attention != 0 { return i + attention.trailingZeroBitCount / 8 }
+      i += 8
+    }
+    while i < end {
+      let byte = buffer[i]
+      if byte == 0x22 || byte == 0x5C || byte < 0x20 || byte >= 0x80 { return i }
+      i += 1
+    }
+    return end
+  }
+
+  /// The high bit of each byte of `word` that is a newline (exact: no borrow between bytes).
+  @inline(__always)
+  private static func newlineBits(_ word: UInt64) -> UInt64 {
+    let lowBits: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+    let x = word ^ 0x0A0A_0A0A_0A0A_0A0A
+    return ~(((x & lowBits) &+ lowBits) | x | lowBits)
   }
 
   /// The position of buffer index `bufferIndex`, which must not be before earlier positions
@@ -973,6 +1036,41 @@ public final class JSONReader {
     var out: [UInt8] = []
     JSONWriter.appendString(key, to: &out)
     return String(decoding: out, as: UTF8.self)
+  }
+}
+
+/// Counts flagged bytes (high bit set) in a stream of words without a population-count
+/// instruction, which the default x86-64 target lacks (a software `nonzeroBitCount` costs
+/// about fifteen instructions): each word adds one per flagged byte to eight byte lanes,
+/// which are summed before any can overflow.
+struct ByteLaneCounter {
+  private var lanes: UInt64 = 0
+  private var words = 0
+  private var sum = 0
+
+  /// Adds the flags of one word: bits other than each byte's high bit must be clear.
+  @inline(__always)
+  mutating func add(_ flags: UInt64) {
+    lanes &+= flags >> 7
+    words += 1
+    if words == 255 { flush() }
+  }
+
+  @inline(__always)
+  private mutating func flush() {
+    // Pairs of byte lanes into 16-bit lanes (at most 510 each), then their sum.
+    let pairs = (lanes & 0x00FF_00FF_00FF_00FF) &+ ((lanes >> 8) & 0x00FF_00FF_00FF_00FF)
+    sum += Int(truncatingIfNeeded: (pairs &* 0x0001_0001_0001_0001) >> 48)
+    lanes = 0
+    words = 0
+  }
+
+  /// The number of flagged bytes added.
+  var total: Int {
+    mutating get {
+      flush()
+      return sum
+    }
   }
 }
 
