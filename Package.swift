@@ -52,8 +52,10 @@ let package = Package(
     // Fixtures, temporary directories and the built binary, shared by the test targets.
     .target(name: "TestSupport", path: "Tests/TestSupport"),
     .testTarget(name: "ComponentsTests", dependencies: ["Components", "TestSupport"]),
-    .testTarget(name: "CatalogDiffTests", dependencies: ["CatalogDiff", "Components", "TestSupport"]),
-    .testTarget(name: "CatalogStoreTests", dependencies: ["CatalogStore", "Components", "TestSupport"]),
+    .testTarget(
+      name: "CatalogDiffTests", dependencies: ["CatalogDiff", "Components", "TestSupport"]),
+    .testTarget(
+      name: "CatalogStoreTests", dependencies: ["CatalogStore", "Components", "TestSupport"]),
     .testTarget(
       name: "CatalogCLITests",
       // The tests run the built `catalog` binary, so they depend on it.

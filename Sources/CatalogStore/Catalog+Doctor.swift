@@ -19,77 +19,137 @@ extension Catalog {
   /// matching the rows it wrote, every revision's catalog holding each kind once, every
   /// stored payload valid JSON, and every entry's order key well formed.
   public func doctor() throws -> DoctorReport {
-    try storage.read { context in
-      var report = DoctorReport()
-      report.problems += try context.storageProblems()
-      let head = try context.headRevision()
-      report.revisions = head
-      let revisions = try context.revisions(limit: nil, touching: nil)
-      let ids = revisions.map(\.id).reversed()
-      if Array(ids) != Array(stride(from: Int64(1), through: head, by: 1)) {
-        report.problems.append("revision ids are not consecutive from 1 to \(head)")
+    var report = DoctorReport()
+    do {
+      try storage.read { context in
+        // A damaged file is what doctor is for: report what SQLite finds, and do not walk the
+        // catalog over pages it just called broken.
+        report.problems += try context.integrityProblems()
+        guard report.problems.isEmpty else {
+          report.notes.append("the catalog's own checks were skipped because the file is damaged")
+          return
+        }
+        report.problems += try context.foreignKeyProblems()
+        do {
+          try checkInvariants(context, into: &report)
+        } catch {
+          report.problems.append("the catalog's own checks stopped: \(error)")
+        }
       }
-      let expected = Dictionary(uniqueKeysWithValues: revisions.map { ($0.id, $0.counts) })
-      var counted: [Int64: ChangeCounts] = [:]
-      var present: [Int64: String] = [:]  // component → kind, for present components
-      var bearers: [String: Int64] = [:]  // kind → component
-      var currentRevision: Int64 = 0
-      let validKeyCharacters = Set("0123456789abcdefghijklmnopqrstuvwxyz".utf8)
+    } catch {
+      // On a damaged file even the end of the read transaction can fail; the report says why.
+      guard !report.problems.isEmpty else { throw error }
+    }
+    return report
+  }
 
-      func closeRevision(_ revision: Int64) {
-        guard revision > 0 else { return }
-        if counted[revision, default: ChangeCounts()] != expected[revision] {
+  /// The catalog's own invariants, for ``doctor()``.
+  private func checkInvariants(_ context: any CatalogReadContext, into report: inout DoctorReport)
+    throws
+  {
+    let head = try context.headRevision()
+    report.revisions = head
+    let revisions = try context.revisions(limit: nil, touching: nil)
+    let ids = revisions.map(\.id).reversed()
+    if Array(ids) != Array(stride(from: Int64(1), through: head, by: 1)) {
+      report.problems.append("revision ids are not consecutive from 1 to \(head)")
+    }
+    let expected = Dictionary(uniqueKeysWithValues: revisions.map { ($0.id, $0.counts) })
+    var state = DerivedCatalog()
+    var rows: [StoredEntry] = []
+    let validKeyCharacters = Set("0123456789abcdefghijklmnopqrstuvwxyz".utf8)
+
+    /// Checks one revision's rows together: within a revision, two entries may trade
+    /// keys or names, so the catalog is checked after all of them apply.
+    func closeRevision() {
+      guard let revision = rows.first?.revision else { return }
+      var counts = ChangeCounts()
+      for row in rows {
+        switch row.change {
+        case .added: counts.added += 1
+        case .changed, .renamed: counts.changed += 1
+        case .removed: counts.removed += 1
+        case .moved: counts.moved += 1
+        }
+      }
+      if let recorded = expected[revision] {
+        if counts != recorded {
           report.problems.append(
             "revision \(revision) records counts that differ from the rows it wrote")
         }
+      } else {
+        report.problems.append(
+          "entry versions belong to revision \(revision), which does not exist")
       }
-      try context.forEachVersion { version in
-        report.entryVersions += 1
-        if version.revision != currentRevision {
-          closeRevision(currentRevision)
-          currentRevision = version.revision
-        }
-        switch version.change {
-        case .added: counted[version.revision, default: ChangeCounts()].added += 1
-        case .changed, .renamed: counted[version.revision, default: ChangeCounts()].changed += 1
-        case .removed: counted[version.revision, default: ChangeCounts()].removed += 1
-        case .moved: counted[version.revision, default: ChangeCounts()].moved += 1
-        }
-        if let old = present[version.componentID], bearers[old] == version.componentID {
-          bearers[old] = nil
-        }
-        present[version.componentID] = nil
-        if version.change != .removed {
-          if let other = bearers[version.entry.kind], other != version.componentID {
-            report.problems.append(
-              "revision \(version.revision) holds kind \"\(version.entry.kind)\" twice (components \(other) and \(version.componentID))")
-          }
-          bearers[version.entry.kind] = version.componentID
-          present[version.componentID] = version.entry.kind
-        }
-        do {
-          _ = try version.entry.payload.value(maxDepth: Int.max / 2)
-        } catch {
-          report.problems.append(
-            "the payload of \"\(version.entry.kind)\" in revision \(version.revision) is not valid JSON: \(error)")
-        }
-        if version.position.isEmpty || !version.position.utf8.allSatisfy(validKeyCharacters.contains)
-          || version.position.hasSuffix("0")
-        {
-          report.problems.append(
-            "\"\(version.entry.kind)\" in revision \(version.revision) has a malformed order key '\(version.position)'")
-        }
-      }
-      closeRevision(currentRevision)
-      for revision in revisions where counted[revision.id] == nil {
-        report.problems.append("revision \(revision.id) wrote no entry versions")
-      }
-      report.components = Set(present.keys).count
-      let unreferenced = try context.unreferencedPayloadCount()
-      if unreferenced > 0 {
-        report.notes.append("\(unreferenced) stored payload(s) are not used by any revision")
-      }
-      return report
+      report.problems += state.apply(rows)
+      rows.removeAll()
     }
+    var seenRevisions = Set<Int64>()
+    try context.forEachVersion { version in
+      report.entryVersions += 1
+      if version.revision != rows.first?.revision { closeRevision() }
+      seenRevisions.insert(version.revision)
+      rows.append(version)
+      do {
+        _ = try version.entry.payload.value(maxDepth: Int.max / 2)
+      } catch {
+        report.problems.append(
+          "the payload of \"\(version.entry.kind)\" in revision \(version.revision) is not valid JSON: \(error)"
+        )
+      }
+      if version.position.isEmpty
+        || !version.position.utf8.allSatisfy(validKeyCharacters.contains)
+        || version.position.hasSuffix("0")
+      {
+        report.problems.append(
+          "\"\(version.entry.kind)\" in revision \(version.revision) has a malformed order key '\(version.position)'"
+        )
+      }
+    }
+    closeRevision()
+    for revision in revisions where !seenRevisions.contains(revision.id) {
+      report.problems.append("revision \(revision.id) wrote no entry versions")
+    }
+    report.components = state.kinds.count
+    let unreferenced = try context.unreferencedPayloadCount()
+    if unreferenced > 0 {
+      report.notes.append("\(unreferenced) stored payload(s) are not used by any revision")
+    }
+  }
+}
+
+/// The catalog derived revision by revision, to check that each revision's catalog holds
+/// every kind and every order key once.
+private struct DerivedCatalog {
+  /// Present components: component → (kind, order key).
+  var entries: [Int64: (kind: String, position: String)] = [:]
+  var kinds: [String: Int64] = [:]
+  var positions: [String: Int64] = [:]
+
+  /// Applies one revision's rows and returns what is wrong with the result.
+  mutating func apply(_ rows: [StoredEntry]) -> [String] {
+    for row in rows {
+      if let old = entries.removeValue(forKey: row.componentID) {
+        if kinds[old.kind] == row.componentID { kinds[old.kind] = nil }
+        if positions[old.position] == row.componentID { positions[old.position] = nil }
+      }
+    }
+    var problems: [String] = []
+    for row in rows where row.change != .removed {
+      if let other = kinds[row.entry.kind] {
+        problems.append(
+          "revision \(row.revision) holds kind \"\(row.entry.kind)\" twice (components \(other) and \(row.componentID))"
+        )
+      }
+      if let other = positions[row.position] {
+        problems.append(
+          "revision \(row.revision) gives components \(other) and \(row.componentID) the same order key '\(row.position)'"
+        )
+      }
+      entries[row.componentID] = (row.entry.kind, row.position)
+      kinds[row.entry.kind] = row.componentID
+      positions[row.position] = row.componentID
+    }
+    return problems
   }
 }

@@ -1,3 +1,5 @@
+import Components
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -5,7 +7,6 @@
 #elseif canImport(Darwin)
   import Darwin
 #endif
-import Components
 
 extension Catalog {
   /// Writes the catalog as it was at `reference` as components.json, in chunks.
@@ -40,7 +41,9 @@ extension Catalog {
   }
 
   /// The catalog at `reference` as components.json bytes.
-  public func exportBytes(at reference: RevisionReference = .head, categories: [String] = []) throws -> [UInt8] {
+  public func exportBytes(at reference: RevisionReference = .head, categories: [String] = []) throws
+    -> [UInt8]
+  {
     var bytes: [UInt8] = []
     try export(at: reference, categories: categories) { bytes.append(contentsOf: $0) }
     return bytes
@@ -73,7 +76,8 @@ final class AtomicFile {
 
   init(path: String) throws {
     self.path = path
-    let directory = path.contains("/") ? String(path[..<(path.lastIndex(of: "/") ?? path.endIndex)]) : "."
+    let directory =
+      path.contains("/") ? String(path[..<(path.lastIndex(of: "/") ?? path.endIndex)]) : "."
     let name = path.split(separator: "/").last.map(String.init) ?? "export"
     var template = Array("\(directory.isEmpty ? "/" : directory)/.\(name).XXXXXX".utf8CString)
     fd = template.withUnsafeMutableBufferPointer { buffer in
@@ -82,7 +86,8 @@ final class AtomicFile {
     guard fd >= 0 else {
       throw CatalogError.io(path: path, reason: String(cString: strerror(errno)))
     }
-    temporaryPath = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    temporaryPath = String(
+      decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     fchmod(fd, 0o644)
   }
 

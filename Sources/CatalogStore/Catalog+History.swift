@@ -35,7 +35,8 @@ extension Catalog {
     try storage.read { context in
       let id = try reference.resolve(in: context)
       guard let revision = try context.revision(id) else {
-        throw CatalogError.unknownRevision(reference: reference.description, reason: "the catalog has no revisions yet")
+        throw CatalogError.unknownRevision(
+          reference: reference.description, reason: "the catalog has no revisions yet")
       }
       return revision
     }
@@ -44,7 +45,8 @@ extension Catalog {
   /// The entry of `kind` as it was at `reference`.
   ///
   /// - Throws: ``CatalogError/unknownKind(kind:detail:)`` naming when the kind did exist.
-  public func entry(_ kind: String, at reference: RevisionReference = .head) throws -> CatalogEntry {
+  public func entry(_ kind: String, at reference: RevisionReference = .head) throws -> CatalogEntry
+  {
     try storage.read { context in
       let revision = try reference.resolve(in: context)
       return try Self.version(of: kind, at: revision, in: context).entry
@@ -61,18 +63,23 @@ extension Catalog {
       }
       let versions = try context.versions(ofComponent: component)
       let revisions = Dictionary(
-        uniqueKeysWithValues: try context.revisions(limit: nil, touching: component).map { ($0.id, $0) })
+        uniqueKeysWithValues: try context.revisions(limit: nil, touching: component).map {
+          ($0.id, $0)
+        })
       var items: [KindHistoryItem] = []
       var previous: StoredEntry?
       for version in versions {
         guard let revision = revisions[version.revision] else { continue }
-        let changed = try previous.map { try Self.changedPaths(from: $0.entry, to: version.entry) } ?? []
+        let changed =
+          try previous.map { try Self.changedPaths(from: $0.entry, to: version.entry) } ?? []
         let deprecation: Bool? =
           changed.contains(JSONPointer(["deprecated"])) ? version.entry.isDeprecated : nil
         items.append(
           KindHistoryItem(
             revision: revision, change: version.change, kind: version.entry.kind,
-            previousKind: previous.flatMap { $0.entry.kind != version.entry.kind ? $0.entry.kind : nil },
+            previousKind: previous.flatMap {
+              $0.entry.kind != version.entry.kind ? $0.entry.kind : nil
+            },
             changedPaths: version.change == .added || version.change == .removed ? [] : changed,
             deprecation: deprecation))
         previous = version
@@ -87,7 +94,9 @@ extension Catalog {
     try storage.read { context in
       let revision = try reference.resolve(in: context)
       let target = try Self.version(of: kind, at: revision, in: context)
-      let versions = try context.versions(ofComponent: target.componentID).filter { $0.revision <= revision }
+      let versions = try context.versions(ofComponent: target.componentID).filter {
+        $0.revision <= revision
+      }
       var lastChange: [JSONPointer: (value: JSONValue, revision: Int64)] = [:]
       var present = false
       for version in versions {
@@ -127,12 +136,15 @@ extension Catalog {
   /// - Throws: ``CatalogError/invalidRequest(_:)`` for a name that reads as another kind of
   ///   reference or is taken.
   @discardableResult
-  public func tag(_ name: String, at reference: RevisionReference = .head, author: String) throws -> Tag {
+  public func tag(_ name: String, at reference: RevisionReference = .head, author: String) throws
+    -> Tag
+  {
     try RevisionReference.validateTagName(name)
     return try storage.write { context in
       let revision = try reference.resolve(in: context)
       guard revision > 0 else {
-        throw CatalogError.unknownRevision(reference: reference.description, reason: "the catalog has no revisions yet")
+        throw CatalogError.unknownRevision(
+          reference: reference.description, reason: "the catalog has no revisions yet")
       }
       if let existing = try context.tag(named: name) {
         throw CatalogError.invalidRequest(
@@ -159,10 +171,13 @@ extension Catalog {
   // MARK: - Helpers
 
   /// The stored state of `kind` at `revision`, or an error saying when the kind existed.
-  static func version(of kind: String, at revision: Int64, in context: any CatalogReadContext) throws -> StoredEntry {
+  static func version(of kind: String, at revision: Int64, in context: any CatalogReadContext)
+    throws -> StoredEntry
+  {
     if let component = try context.component(named: kind, atOrBefore: revision) {
       let versions = try context.versions(ofComponent: component)
-      if let current = versions.last(where: { $0.revision <= revision }), current.change != .removed,
+      if let current = versions.last(where: { $0.revision <= revision }),
+        current.change != .removed,
         current.entry.kind == kind
       {
         return current
@@ -172,7 +187,8 @@ extension Catalog {
     guard let component = try context.component(named: kind, atOrBefore: head) else {
       throw CatalogError.unknownKind(kind: kind, detail: "has ever been in the catalog")
     }
-    let spans = Self.presence(of: kind, in: try context.versions(ofComponent: component), head: head)
+    let spans = Self.presence(
+      of: kind, in: try context.versions(ofComponent: component), head: head)
     throw CatalogError.unknownKind(
       kind: kind, detail: "at revision \(revision); it existed in \(spans)")
   }
@@ -206,8 +222,10 @@ extension Catalog {
 
   /// The leaves that differ between two states of an entry, sorted.
   static func changedPaths(from old: CatalogEntry, to new: CatalogEntry) throws -> [JSONPointer] {
-    let before = Dictionary(try leaves(of: old).map { ($0.pointer, $0.value) }, uniquingKeysWith: { a, _ in a })
-    let after = Dictionary(try leaves(of: new).map { ($0.pointer, $0.value) }, uniquingKeysWith: { a, _ in a })
+    let before = Dictionary(
+      try leaves(of: old).map { ($0.pointer, $0.value) }, uniquingKeysWith: { a, _ in a })
+    let after = Dictionary(
+      try leaves(of: new).map { ($0.pointer, $0.value) }, uniquingKeysWith: { a, _ in a })
     var paths = Set<JSONPointer>()
     for (pointer, value) in after where before[pointer] != value { paths.insert(pointer) }
     for pointer in before.keys where after[pointer] == nil { paths.insert(pointer) }

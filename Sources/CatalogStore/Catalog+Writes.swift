@@ -30,7 +30,27 @@ extension Catalog {
       let head = try context.headRevision()
       try Self.check(options.expectHead, head: head)
       return try Self.replaceCatalog(
-        with: entries, in: context, head: head, options: options, source: source, operation: operation)
+        with: entries, in: context, head: head, options: options, source: source,
+        operation: operation)
+    }
+  }
+
+  /// Reads head, lets `transform` compute the new catalog from it, and writes the result as
+  /// one revision — all under the writer lock, so no other write can land in between. This
+  /// is how `catalog patch` applies an RFC 6902 patch to the head document.
+  @discardableResult
+  public func update(
+    options: WriteOptions, source: String, operation: String,
+    _ transform: ([CatalogEntry]) throws -> [CatalogEntry]
+  ) throws -> WriteResult {
+    try storage.write { context in
+      let head = try context.headRevision()
+      try Self.check(options.expectHead, head: head)
+      var current: [CatalogEntry] = []
+      try context.forEachEntry(at: head) { current.append($0.entry) }
+      return try Self.replaceCatalog(
+        with: try transform(current), in: context, head: head, options: options, source: source,
+        operation: operation)
     }
   }
 
@@ -47,17 +67,20 @@ extension Catalog {
       try plan.add(entry, context: context)
     }
     plan.finish(prune: true)
-    return try plan.write(in: context, head: head, options: options, source: source, operation: operation)
+    return try plan.write(
+      in: context, head: head, options: options, source: source, operation: operation)
   }
 
   /// Renames a kind in a new revision. Its history (log, blame) follows it.
   @discardableResult
   public func rename(_ old: String, to new: String, options: WriteOptions) throws -> WriteResult {
     guard !new.isEmpty else { throw CatalogError.invalidRequest("the new kind must not be empty") }
-    return try modify(old, options: options, source: "rename \(old) \(new)", operation: "rename") { entry, index in
+    return try modify(old, options: options, source: "rename \(old) \(new)", operation: "rename") {
+      entry, index in
       if old == new { return entry }
       if index[new] != nil {
-        throw CatalogError.invalidRequest("cannot rename \"\(old)\" to \"\(new)\": that kind already exists")
+        throw CatalogError.invalidRequest(
+          "cannot rename \"\(old)\" to \"\(new)\": that kind already exists")
       }
       var renamed = entry
       renamed.kind = new
@@ -68,7 +91,9 @@ extension Catalog {
   /// Marks an entry deprecated (or not) in a new revision: the entry stays in the catalog
   /// and its exports gain `"deprecated": true`.
   @discardableResult
-  public func setDeprecated(_ kind: String, _ deprecated: Bool, options: WriteOptions) throws -> WriteResult {
+  public func setDeprecated(_ kind: String, _ deprecated: Bool, options: WriteOptions) throws
+    -> WriteResult
+  {
     try modify(
       kind, options: options, source: "\(deprecated ? "deprecate" : "undeprecate") \(kind)",
       operation: deprecated ? "deprecate" : "undeprecate"
@@ -83,15 +108,18 @@ extension Catalog {
     try storage.write { context in
       let head = try context.headRevision()
       try Self.check(options.expectHead, head: head)
-      let index = try context.headIndex(at: head)
-      guard let targetSlot = index.slot(of: kind) else {
+      var index = try context.headIndex(at: head)
+      var name = kind
+      let match = name.withUTF8 { index.slot(matching: UnsafeRawBufferPointer($0)) }
+      guard let targetSlot = match?.slot else {
         _ = try Self.version(of: kind, at: head, in: context)  // throws, saying when it existed
         throw CatalogError.unknownKind(kind: kind, detail: "at head")
       }
       let target = index.entry(targetSlot)
       let current = try ChangePlan.entry(
         kind: target.kind, category: target.category, description: target.description,
-        payload: try context.payload(target.payloadID), extra: target.extra, keyOrder: target.keyOrder)
+        payload: try context.payload(target.payloadID), extra: target.extra,
+        keyOrder: target.keyOrder)
       let updated = try change(current, index)
       var plan = ChangePlan(index: index, storesPayloads: !options.dryRun)
       if updated.kind != kind { plan.renames[updated.kind] = targetSlot }
@@ -103,7 +131,8 @@ extension Catalog {
         }
       }
       plan.finish(prune: false)
-      return try plan.write(in: context, head: head, options: options, source: source, operation: operation)
+      return try plan.write(
+        in: context, head: head, options: options, source: source, operation: operation)
     }
   }
 }

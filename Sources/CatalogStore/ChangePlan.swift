@@ -76,7 +76,10 @@ struct ChangePlan {
     keyOrder: [UInt8]?, context: any CatalogWriteContext
   ) throws {
     let hash = payload.withUnsafeBytes { JSONText.stableHash(of: $0) }
-    var slot = kind.withUnsafeBytes { index.slot(of: $0) }
+    // Kinds match as Swift compares strings (Unicode canonical equivalence), and the entry
+    // is unchanged only when every byte is the same.
+    let match = kind.withUnsafeBytes { index.slot(matching: $0) }
+    var slot = match?.slot
     var isRename = false
     if let slot {
       seen[slot] = true
@@ -84,7 +87,7 @@ struct ChangePlan {
       slot = target
       isRename = true
     }
-    if let slot, !isRename {
+    if let slot, !isRename, match?.sameBytes == true {
       let unchanged = category.withUnsafeBytes { category in
         description.withUnsafeBytes { description in
           Self.withOptionalBytes(extra) { extra in
@@ -272,7 +275,7 @@ struct ChangePlan {
 
   /// Where the desired entries go: entries whose relative order is unchanged (the longest
   /// run of existing entries already in order) keep their keys; the others get new keys
-  /// between their neighbours.
+  /// right after the key before them, below the next key any entry keeps.
   struct Placement {
     /// The new order key of each entry of ``fileOrder``; nil for an entry that keeps its key.
     var newKeys: [String?]
@@ -282,7 +285,9 @@ struct ChangePlan {
     var newKeys = [String?](repeating: nil, count: fileOrder.count)
     let existing = fileOrder.indices.filter { fileOrder[$0].existing >= 0 }
     // Ranks stand for positions: comparing integers, not strings, for every entry.
-    let ranks = existing.isEmpty ? [] : index.positionRanks()
+    let needsRanks = !existing.isEmpty || !kept.isEmpty
+    let ranks = needsRanks ? index.positionRanks() : []
+    let slotsByRank = needsRanks ? index.slotsInPositionOrder() : []
     let existingRanks = existing.map { ranks[Int(fileOrder[$0].existing)] }
     let anchors: [Bool]
     if zip(existingRanks, existingRanks.dropFirst()).allSatisfy({ $0 < $1 }) {
@@ -295,17 +300,36 @@ struct ChangePlan {
       for i in Self.longestIncreasingRun(existing, existingRanks) { some[i] = true }
       anchors = some
     }
+    // New keys go right after the key before them and below the next key any entry keeps (an
+    // anchor, or a kind kept from head that the document lacks), so no two entries share a
+    // key. Keys that stay, as ranks in position order:
+    var fixedRanks = anchors.indices.filter { anchors[$0] }.map { ranks[Int(fileOrder[$0].existing)] }
+    fixedRanks += kept.map { ranks[$0] }
+    fixedRanks.sort()
+    /// The slot of the smallest key that stays above the rank `rank` (or at all, for nil).
+    func nextFixed(after rank: Int32?) -> Int? {
+      var low = 0
+      var high = fixedRanks.count
+      if let rank {
+        while low < high {
+          let mid = (low + high) / 2
+          if fixedRanks[mid] <= rank { low = mid + 1 } else { high = mid }
+        }
+      }
+      return low < fixedRanks.count ? Int(slotsByRank[Int(fixedRanks[low])]) : nil
+    }
     var i = 0
-    var lowerBound: String?
+    var lowerRank: Int32?
     while i < fileOrder.count {
       if anchors[i] {
-        lowerBound = index.position(Int(fileOrder[i].existing))
+        lowerRank = ranks[Int(fileOrder[i].existing)]
         i += 1
         continue
       }
       var j = i
       while j < fileOrder.count, !anchors[j] { j += 1 }
-      let upperBound = j < fileOrder.count ? index.position(Int(fileOrder[j].existing)) : nil
+      let lowerBound = lowerRank.map { index.position(Int(slotsByRank[Int($0)])) }
+      let upperBound = nextFixed(after: lowerRank).map(index.position)
       let keys = OrderKey.keys(count: j - i, after: lowerBound, before: upperBound)
       for (offset, key) in keys.enumerated() { newKeys[i + offset] = key }
       i = j

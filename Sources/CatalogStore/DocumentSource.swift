@@ -1,3 +1,5 @@
+import Components
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -5,7 +7,6 @@
 #elseif canImport(Darwin)
   import Darwin
 #endif
-import Components
 
 /// Where a components.json document comes from.
 public enum DocumentSource: Sendable, Hashable {
@@ -51,6 +52,20 @@ public enum DocumentSource: Sendable, Hashable {
       }
       let reader = JSONReader(fileDescriptor: fd, maxDepth: maxDepth, maxSize: maxSize)
       return try body(reader, Int(info.st_size))
+    }
+  }
+
+  /// Reads the source as one JSON value (a JSON Patch, for example).
+  ///
+  /// - Throws: ``CatalogError/invalidDocument(source:_:)`` with the problem's position, or
+  ///   ``CatalogError/unreadable(path:reason:)``.
+  public func readJSONValue(maxDepth: Int = JSONReader.defaultMaxDepth) throws -> JSONValue {
+    try withReader(maxDepth: maxDepth, maxSize: JSONReader.defaultMaxSize) { reader, _ in
+      do throws(JSONDiagnostic) {
+        return try reader.readDocument()
+      } catch {
+        throw CatalogError.invalidDocument(source: name, JSONDiagnostics([error]))
+      }
     }
   }
 

@@ -30,6 +30,10 @@ package struct HeadIndex {
   private var nulls: [UInt8] = []
   /// Slots in ascending order of position, made on first use.
   private var order: [Int32]?
+  /// Whether some stored kind is not ASCII, and then the kinds by name (see
+  /// ``slot(matching:)``).
+  private var hasNonASCIIKind = false
+  private var byName: [String: Int]?
 
   package init() {}
 
@@ -45,6 +49,8 @@ package struct HeadIndex {
   ) {
     let (inserted, _) = kinds.insert(kind)
     precondition(inserted, "two entries of one revision have the same kind")
+    if !hasNonASCIIKind && !kind.allSatisfy({ $0 < 0x80 }) { hasNonASCIIKind = true }
+    byName = nil
     texts.append(category)
     texts.append(description)
     texts.append(extra ?? UnsafeRawBufferPointer(start: nil, count: 0))
@@ -67,15 +73,32 @@ package struct HeadIndex {
 
   // MARK: - Lookup
 
-  /// The slot of the entry with this kind.
+  /// The slot of the entry whose kind has exactly these bytes.
   package func slot(of kind: UnsafeRawBufferPointer) -> Int? { kinds.id(of: kind) }
 
-  /// The slot of the entry with this kind.
-  package func slot(of kind: String) -> Int? { kinds.id(of: kind) }
+  /// The slot of the entry whose kind equals `kind` as Swift compares strings, that is up to
+  /// Unicode canonical equivalence (so an NFD spelling finds an NFC kind), and whether the
+  /// bytes are the same too.
+  ///
+  /// Kinds are almost always ASCII, where equal strings have equal bytes, so the byte table
+  /// answers; the first lookup that involves a kind outside ASCII makes a `[String: Int]` of
+  /// every kind.
+  package mutating func slot(matching kind: UnsafeRawBufferPointer) -> (slot: Int, sameBytes: Bool)? {
+    if !hasNonASCIIKind && kind.allSatisfy({ $0 < 0x80 }) {
+      return kinds.id(of: kind).map { ($0, true) }
+    }
+    if byName == nil {
+      byName = Dictionary((0..<count).map { (kinds.string($0), $0) }, uniquingKeysWith: { _, last in last })
+    }
+    guard let slot = byName?[String(decoding: kind, as: UTF8.self)] else { return nil }
+    return (slot, kinds.strings.equals(slot, kind))
+  }
 
-  /// The entry with this kind.
+  /// The entry whose kind equals `kind` as Swift compares strings.
   package subscript(kind: String) -> IndexedEntry? {
-    slot(of: kind).map(entry)
+    var copy = self
+    var kind = kind
+    return kind.withUTF8 { copy.slot(matching: UnsafeRawBufferPointer($0)) }.map { entry($0.slot) }
   }
 
   package func componentID(_ slot: Int) -> Int64 { componentIDs[slot] }

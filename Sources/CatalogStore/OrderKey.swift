@@ -18,7 +18,9 @@ enum OrderKey {
   }
 
   /// Fills by bisection, so that key lengths grow with log(count), not with count.
-  private static func fill(_ count: Int, _ lower: [Int], _ upper: [Int]?, into result: inout [String]) {
+  private static func fill(
+    _ count: Int, _ lower: [Int], _ upper: [Int]?, into result: inout [String]
+  ) {
     guard count > 0 else { return }
     let middle = midpoint(lower, upper)
     let before = count / 2

@@ -22,7 +22,9 @@ public enum RevisionReference: Sendable, Hashable, CustomStringConvertible,
       let count = Int(text.dropFirst(5)), count >= 0, text.dropFirst(5).allSatisfy(\.isNumber)
     {
       self = .beforeHead(count)
-    } else if !text.isEmpty, text.allSatisfy({ $0.isASCII && $0.isNumber }), let number = Int64(text) {
+    } else if !text.isEmpty, text.allSatisfy({ $0.isASCII && $0.isNumber }),
+      let number = Int64(text)
+    {
       self = .number(number)
     } else if let date = Timestamp.parse(text) {
       self = .time(date, text: text)
@@ -56,11 +58,13 @@ public enum RevisionReference: Sendable, Hashable, CustomStringConvertible,
         "tag name '\(name)' reads as a revision number, head or a time; choose another name")
     }
     let allowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._-/+")
-    guard let first = name.first, first.isLetter || first.isNumber, name.allSatisfy(allowed.contains),
+    guard let first = name.first, first.isLetter || first.isNumber,
+      name.allSatisfy(allowed.contains),
       name.count <= 100
     else {
       throw .invalidRequest(
-        "tag name '\(name)' must start with a letter or digit and use only letters, digits and . _ - / +")
+        "tag name '\(name)' must start with a letter or digit and use only letters, digits and . _ - / +"
+      )
     }
   }
 
@@ -75,7 +79,8 @@ public enum RevisionReference: Sendable, Hashable, CustomStringConvertible,
     case .beforeHead(let count):
       guard Int64(count) < head else {
         throw CatalogError.unknownRevision(
-          reference: description, reason: "head is revision \(head), so there is no revision \(count) before it")
+          reference: description,
+          reason: "head is revision \(head), so there is no revision \(count) before it")
       }
       return head - Int64(count)
     case .number(let number):
@@ -91,14 +96,18 @@ public enum RevisionReference: Sendable, Hashable, CustomStringConvertible,
         throw CatalogError.unknownRevision(
           reference: name,
           reason: "no revision number, head~N, ISO-8601 time or tag has that name"
-            + (known.isEmpty ? " (the catalog has no tags)" : "; tags: \(known.joined(separator: ", "))"))
+            + (known.isEmpty
+              ? " (the catalog has no tags)" : "; tags: \(known.joined(separator: ", "))"))
       }
       return tag.revision
     case .time(let date, let text):
       guard let id = try context.revision(atOrBefore: date) else {
-        let first = try context.revision(1).map { " (the first revision is from \(Timestamp.string($0.time)))" }
+        let first = try context.revision(1).map {
+          " (the first revision is from \(Timestamp.string($0.time)))"
+        }
         throw CatalogError.unknownRevision(
-          reference: text, reason: "the catalog had no revisions yet at \(Timestamp.string(date))\(first ?? "")")
+          reference: text,
+          reason: "the catalog had no revisions yet at \(Timestamp.string(date))\(first ?? "")")
       }
       return id
     }

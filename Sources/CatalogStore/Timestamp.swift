@@ -8,7 +8,8 @@ import Foundation
 public enum Timestamp {
   /// `2026-11-29T14:03:00.123Z`.
   public static func string(_ date: Date) -> String {
-    let totalMilliseconds = Int64((date.timeIntervalSince1970 * 1000).rounded(.down))
+    // Nearest, not down: a parsed ".123" is 0.12299999… as a Double.
+    let totalMilliseconds = Int64((date.timeIntervalSince1970 * 1000).rounded())
     let milliseconds = Int(((totalMilliseconds % 1000) + 1000) % 1000)
     let seconds = (totalMilliseconds - Int64(milliseconds)) / 1000
     var days = seconds / 86_400
@@ -45,7 +46,8 @@ public enum Timestamp {
       return true
     }
     guard let year = number(4), expect("-"), let month = number(2), expect("-"),
-      let day = number(2), (1...12).contains(month), (1...daysIn(month: month, year: year)).contains(day)
+      let day = number(2), (1...12).contains(month),
+      (1...daysIn(month: month, year: year)).contains(day)
     else { return nil }
     var seconds = Double(days(fromYear: year, month: month, day: day)) * 86_400
     if i == bytes.count { return Date(timeIntervalSince1970: seconds) }
@@ -82,7 +84,8 @@ public enum Timestamp {
     guard let offsetHours = number(2), offsetHours < 24 else { return nil }
     _ = expect(":")
     guard let offsetMinutes = number(2), offsetMinutes < 60, i == bytes.count else { return nil }
-    return Date(timeIntervalSince1970: seconds - sign * Double(offsetHours * 3600 + offsetMinutes * 60))
+    return Date(
+      timeIntervalSince1970: seconds - sign * Double(offsetHours * 3600 + offsetMinutes * 60))
   }
 
   private static func daysIn(month: Int, year: Int) -> Int {

@@ -1,4 +1,6 @@
 import CatalogCLI
 import Foundation
 
-exit(CatalogMain.run(Array(CommandLine.arguments.dropFirst()), environment: ProcessInfo.processInfo.environment))
+exit(
+  CatalogMain.run(
+    Array(CommandLine.arguments.dropFirst()), environment: ProcessInfo.processInfo.environment))

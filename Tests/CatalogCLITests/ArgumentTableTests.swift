@@ -10,10 +10,10 @@ import Testing
     let expected: [String: [String]] = [
       "import": [
         "catalog import <file> [--message <text>] [--author <name>] [--prune] [--dry-run]"
-          + " [--expect-head <n>] [--max-depth <n>]"
+          + " [--expect-head <n>] [--max-depth <n>] [--max-size <bytes>]"
       ],
       "export": ["catalog export [--output <file>] [--category <name> ...] [--at <rev>]"],
-      "check": ["catalog check <file> [--max-depth <n>]"],
+      "check": ["catalog check <file> [--max-depth <n>] [--max-size <bytes>]"],
       "log": ["catalog log [<kind>] [--limit <n>] [--format <format>]"],
       "show": ["catalog show <kind> [--at <rev>] [--format <format>]"],
       "blame": ["catalog blame <kind> [--at <rev>] [--format <format>]"],
@@ -62,6 +62,7 @@ import Testing
     #expect(try spec("diff", "color").valueKind == .choice(["auto", "always", "never"]))
     #expect(try spec("diff", "fail-on").valueKind == .choice(["breaking", "any"]))
     #expect(try spec("import", "max-depth").defaultValue == "512")
+    #expect(try spec("import", "max-size").defaultValue == "1073741824")
     #expect(try spec("export", "output").shortSpelling == "-o")
     #expect(try spec("import", "message").shortSpelling == "-m")
     #expect(Self.root.globalOptions.map(\.name) == ["database", "busy-timeout"])

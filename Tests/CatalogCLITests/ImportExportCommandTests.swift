@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 @Suite("catalog import, export and check")
 struct ImportExportCommandTests {
@@ -13,7 +13,8 @@ struct ImportExportCommandTests {
   @Test func importThenExportReproducesTheFile() throws {
     let original = try Fixtures.bytes("generated-300.json")
     try directory.write("components.json", original)
-    let imported = try CatalogProcess.run(["import", "components.json", "-m", "first"], in: directory)
+    let imported = try CatalogProcess.run(
+      ["import", "components.json", "-m", "first"], in: directory)
     #expect(imported.status == 0, "\(imported)")
     #expect(imported.stdout == "revision 1: 300 added, 0 changed, 0 removed\n")
     let exported = try CatalogProcess.run(["export"], in: directory)
@@ -41,7 +42,9 @@ struct ImportExportCommandTests {
     try directory.write("bad.json", "{\"components\": [\n  {\"kind\": \"a\",}\n]}")
     let result = try CatalogProcess.run(["import", "bad.json"], in: directory)
     #expect(result.status == 65)
-    #expect(result.stderr == "bad.json:2:16: error: invalid JSON: unexpected character '}'; expected a string key\n")
+    #expect(
+      result.stderr
+        == "bad.json:2:16: error: invalid JSON: unexpected character '}'; expected a string key\n")
     let log = try CatalogProcess.run(["log", "--format", "json"], in: directory)
     #expect(log.stdout.components(separatedBy: "\"revision\"").count == 2)
   }
@@ -87,7 +90,8 @@ struct ImportExportCommandTests {
       ["import", "-"], in: directory, stdin: bytes, environment: ["CATALOG_DATABASE": "env.sqlite"])
     #expect(result.status == 0, "\(result)")
     #expect(FileManager.default.fileExists(atPath: directory.path("env.sqlite")))
-    let log = try CatalogProcess.run(["-d", "env.sqlite", "log", "--format", "json"], in: directory)
+    let log = try CatalogProcess.run(
+      ["-d", "env.sqlite", "log", "--format", "json"], in: directory)
     #expect(log.stdout.contains("\"source\": \"-\""))
     #expect(log.stdout.contains("\"author\": \"tester\""))
   }

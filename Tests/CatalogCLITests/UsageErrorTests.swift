@@ -4,7 +4,7 @@ import Testing
 @Suite struct UsageErrorTests {
   static let importUsage =
     "Usage: catalog import <file> [--message <text>] [--author <name>] [--prune] [--dry-run]"
-    + " [--expect-head <n>] [--max-depth <n>]\n"
+    + " [--expect-head <n>] [--max-depth <n>] [--max-size <bytes>]\n"
   static let importFooter = "See 'catalog import --help' for more information.\n"
   static let rootUsage =
     "Usage: catalog [--database <path>] [--busy-timeout <seconds>] <command> [<arguments>]\n"
@@ -174,7 +174,7 @@ import Testing
           "value", argument: "--fail-on <class>", expected: "one of: breaking, any", index: 4))
     #expect(
       try failure("import", "f.json", "--max-depth", "").error.message
-        == "invalid value '' for '--max-depth <n>': expected an integer of at least 1")
+        == "invalid value '' for '--max-depth <n>': expected an integer from 1 to 1000")
   }
 
   @Test func tagFormsExcludeEachOther() throws {

@@ -1,8 +1,8 @@
 import CatalogStore
 import Components
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 @Suite("Catalog import and export")
 struct CatalogImportTests {
@@ -20,12 +20,14 @@ struct CatalogImportTests {
 
   @Test func generatedCatalogRoundTripsByteForByte() throws {
     let original = try Fixtures.bytes("generated-300.json")
-    let result = try catalog.importDocument(from: .file(Fixtures.url("generated-300.json").path), options: options("first"))
+    let result = try catalog.importDocument(
+      from: .file(Fixtures.url("generated-300.json").path), options: options("first"))
     #expect(result.counts == ChangeCounts(added: 300))
     #expect(result.revision?.id == 1)
     #expect(try catalog.exportBytes() == original)
 
-    let again = try catalog.importDocument(from: .bytes(original, name: "again.json"), options: options())
+    let again = try catalog.importDocument(
+      from: .bytes(original, name: "again.json"), options: options())
     #expect(again.isUnchanged)
     #expect(again.revision == nil)
     #expect(try catalog.head()?.id == 1)
@@ -40,28 +42,34 @@ struct CatalogImportTests {
     let oldByKind = Dictionary(uniqueKeysWithValues: old.map { ($0.kind, $0) })
     let newKinds = Set(new.map(\.kind))
     let expectedAdded = new.filter { oldByKind[$0.kind] == nil }.count
-    let expectedChanged = new.filter { entry in oldByKind[entry.kind].map { $0 != entry } ?? false }.count
+    let expectedChanged = new.filter { entry in oldByKind[entry.kind].map { $0 != entry } ?? false }
+      .count
     let expectedMissing = old.filter { !newKinds.contains($0.kind) }.count
 
-    let result = try catalog.importDocument(from: .bytes(second, name: "b.json"), options: options())
+    let result = try catalog.importDocument(
+      from: .bytes(second, name: "b.json"), options: options())
     #expect(result.counts.added == expectedAdded)
     #expect(result.counts.changed == expectedChanged)
     #expect(result.counts.removed == 0)
     #expect(result.kept.count == expectedMissing)
     #expect(expectedAdded > 0 && expectedChanged > 0 && expectedMissing > 0)
 
-    let pruned = try catalog.importDocument(from: .bytes(second, name: "b.json"), options: options(), prune: true)
+    let pruned = try catalog.importDocument(
+      from: .bytes(second, name: "b.json"), options: options(), prune: true)
     #expect(pruned.counts == ChangeCounts(removed: expectedMissing))
     #expect(try catalog.exportBytes() == second)
     #expect(try catalog.exportBytes(at: 1) == first)
   }
 
   @Test func invalidDocumentLeavesCatalogUntouched() throws {
-    try catalog.importDocument(from: .file(Fixtures.url("generated-300.json").path), options: options())
+    try catalog.importDocument(
+      from: .file(Fixtures.url("generated-300.json").path), options: options())
     let before = try catalog.exportBytes()
-    let broken = #"{"components": [{"kind": "a", "category": "x", "description": "d", "payload": {}}, {"kind": 3}]}"#
+    let broken =
+      #"{"components": [{"kind": "a", "category": "x", "description": "d", "payload": {}}, {"kind": 3}]}"#
     #expect(throws: CatalogError.self) {
-      try catalog.importDocument(from: .bytes(Array(broken.utf8), name: "broken.json"), options: options(), prune: true)
+      try catalog.importDocument(
+        from: .bytes(Array(broken.utf8), name: "broken.json"), options: options(), prune: true)
     }
     #expect(try catalog.head()?.id == 1)
     #expect(try catalog.exportBytes() == before)
@@ -69,13 +77,19 @@ struct CatalogImportTests {
 
   @Test func reorderingIsRecordedAsMoves() throws {
     func doc(_ kinds: [String]) -> [UInt8] {
-      CatalogDocumentWriter.document(kinds.map { CatalogEntry(kind: $0, category: "c", description: "d", payload: ["k": .string($0)]) })
+      CatalogDocumentWriter.document(
+        kinds.map {
+          CatalogEntry(kind: $0, category: "c", description: "d", payload: ["k": .string($0)])
+        })
     }
-    try catalog.importDocument(from: .bytes(doc(["a", "b", "c", "d"]), name: "1"), options: options())
-    let moved = try catalog.importDocument(from: .bytes(doc(["a", "c", "b", "d"]), name: "2"), options: options())
+    try catalog.importDocument(
+      from: .bytes(doc(["a", "b", "c", "d"]), name: "1"), options: options())
+    let moved = try catalog.importDocument(
+      from: .bytes(doc(["a", "c", "b", "d"]), name: "2"), options: options())
     #expect(moved.counts == ChangeCounts(moved: 1))
     #expect(try catalog.exportBytes() == doc(["a", "c", "b", "d"]))
-    let inserted = try catalog.importDocument(from: .bytes(doc(["x", "a", "c", "y", "b", "d", "z"]), name: "3"), options: options())
+    let inserted = try catalog.importDocument(
+      from: .bytes(doc(["x", "a", "c", "y", "b", "d", "z"]), name: "3"), options: options())
     #expect(inserted.counts == ChangeCounts(added: 3))
     #expect(try catalog.exportBytes() == doc(["x", "a", "c", "y", "b", "d", "z"]))
   }
@@ -117,9 +131,40 @@ struct CatalogImportTests {
   @Test func expectHeadIsACompareAndSet() throws {
     let bytes = try Fixtures.bytes("generated-300.json")
     #expect(throws: CatalogError.headMismatch(head: 0, expected: 3)) {
-      try catalog.importDocument(from: .bytes(bytes, name: "x"), options: WriteOptions(author: "t", expectHead: 3))
+      try catalog.importDocument(
+        from: .bytes(bytes, name: "x"), options: WriteOptions(author: "t", expectHead: 3))
     }
-    try catalog.importDocument(from: .bytes(bytes, name: "x"), options: WriteOptions(author: "t", expectHead: 0))
+    try catalog.importDocument(
+      from: .bytes(bytes, name: "x"), options: WriteOptions(author: "t", expectHead: 0))
     #expect(try catalog.head()?.id == 1)
+  }
+}
+
+@Suite("Entry order")
+struct EntryOrderTests {
+  /// Kinds kept from head (the file lacks them) never share an order key with new entries,
+  /// so the export order is always defined.
+  @Test func newEntriesNeverCollideWithKeptOnes() throws {
+    let directory = try TemporaryDirectory()
+    let catalog = try Catalog(path: directory.path("c.sqlite"))
+    func document(_ kinds: [String]) -> [UInt8] {
+      CatalogDocumentWriter.document(
+        kinds.map { CatalogEntry(kind: $0, category: "c", description: "d", payload: .null) })
+    }
+    let options = WriteOptions(author: "t")
+    try catalog.importDocument(
+      from: .bytes(document(["a", "b", "c"]), name: "1"), options: options)
+    // "b" is kept (not pruned) and new kinds land between "a" and "c".
+    for round in 0..<20 {
+      let kinds = ["a"] + (0...round).map { "n\(round)-\($0)" } + ["c"]
+      try catalog.importDocument(from: .bytes(document(kinds), name: "r\(round)"), options: options)
+      let exported = try catalog.entries().map(\.kind)
+      #expect(Set(exported).count == exported.count)
+      #expect(exported.first == "a" && exported.last == "c")
+      #expect(exported.contains("b"))
+      let new = exported.filter { $0.hasPrefix("n\(round)-") }
+      #expect(new == (0...round).map { "n\(round)-\($0)" })
+    }
+    #expect(try catalog.doctor().isHealthy)
   }
 }

@@ -1,12 +1,13 @@
-import TestSupport
 import Components
 import Foundation
+import TestSupport
 import Testing
 
 @Suite("JSON reader")
 struct JSONReaderTests {
   @Test func keepsMemberOrderAndNumberText() throws {
-    let value = try JSONValue(parsing: #"{"b": 1.0, "a": [1e3, 12345678901234567890, -0.5E-2], "c": null}"#)
+    let value = try JSONValue(
+      parsing: #"{"b": 1.0, "a": [1e3, 12345678901234567890, -0.5E-2], "c": null}"#)
     #expect(value.canonicalText == #"{"b":1.0,"a":[1e3,12345678901234567890,-0.5E-2],"c":null}"#)
     #expect(value.objectValue?.keys == ["b", "a", "c"])
   }
@@ -27,15 +28,30 @@ struct JSONReaderTests {
 
   @Test(arguments: [
     ("{\"a\": 1,}", "1:9: error: invalid JSON: unexpected character '}'; expected a string key"),
-    ("[1, 2\n, 3", "2:4: error: invalid JSON: unexpected end of input; expected ',' or ']' after an array element"),
-    ("{\"a\" 1}", "1:6: error: invalid JSON: unexpected character '1'; expected ':' after an object key"),
+    (
+      "[1, 2\n, 3",
+      "2:4: error: invalid JSON: unexpected end of input; expected ',' or ']' after an array element"
+    ),
+    (
+      "{\"a\" 1}",
+      "1:6: error: invalid JSON: unexpected character '1'; expected ':' after an object key"
+    ),
     ("[01]", "1:3: error: invalid JSON: invalid number: leading zeros are not allowed"),
-    ("\"ab\ncd\"", "1:4: error: invalid JSON: unescaped control character U+000a in string; write it as an escape"),
+    (
+      "\"ab\ncd\"",
+      "1:4: error: invalid JSON: unescaped control character U+000a in string; write it as an escape"
+    ),
     ("[tru]", "1:2: error: invalid JSON: invalid literal; expected 'true'"),
     ("\"\\x\"", "1:2: error: invalid JSON: invalid escape '\\x' in string"),
-    ("[1] [2]", "1:5: error: invalid JSON: unexpected character '[' after the end of the JSON value"),
+    (
+      "[1] [2]",
+      "1:5: error: invalid JSON: unexpected character '[' after the end of the JSON value"
+    ),
     ("", "1:1: error: invalid JSON: unexpected end of input; expected a JSON value"),
-    ("{\"a\":1,\"a\":2}", "1:9: error: invalid JSON: unexpected end of input; expected a JSON value"),
+    (
+      "{\"a\":1,\"a\":2}",
+      "1:9: error: invalid JSON: unexpected end of input; expected a JSON value"
+    ),
   ])
   func reportsPositionAndReason(_ text: String, _ expected: String) {
     if text.hasPrefix("{\"a\":1,\"a\"") {
@@ -138,5 +154,19 @@ struct JSONReaderTests {
     #expect(a != b)
     #expect(a.isEquivalent(to: b))
     #expect(!a.isEquivalent(to: try JSONValue(parsing: #"{"x": 1, "y": [1, 3]}"#)))
+  }
+}
+
+@Suite("JSON Pointer")
+struct JSONPointerTests {
+  @Test func escapesAndParsesByScalars() throws {
+    let pointer = JSONPointer(["a/b", "~x", "\u{301}k", "~\u{301}"])
+    #expect(pointer.description == "/a~1b/~0x/\u{301}k/~0\u{301}")
+    #expect(try JSONPointer(parsing: pointer.description) == pointer)
+    #expect(try JSONPointer(parsing: "/\u{301}x").tokens == ["\u{301}x"])
+    #expect(try JSONPointer(parsing: "").isRoot)
+    #expect(try JSONPointer(parsing: "/").tokens == [""])
+    #expect(throws: JSONPointerError.self) { try JSONPointer(parsing: "a") }
+    #expect(throws: JSONPointerError.self) { try JSONPointer(parsing: "/~2") }
   }
 }

@@ -1,6 +1,6 @@
-import TestSupport
 import Components
 import Foundation
+import TestSupport
 import Testing
 
 /// The JSONTestSuite parsing cases (Tests/Fixtures/JSONTestSuite, MIT, nst/JSONTestSuite).

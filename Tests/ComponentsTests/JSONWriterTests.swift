@@ -1,6 +1,6 @@
-import TestSupport
 import Components
 import Foundation
+import TestSupport
 import Testing
 
 @Suite("JSON writer")
@@ -36,7 +36,9 @@ struct JSONWriterTests {
   }
 
   @Test func emptyCatalogExport() {
-    #expect(String(decoding: CatalogDocumentWriter.document([]), as: UTF8.self) == "{\n  \"components\": []\n}\n")
+    #expect(
+      String(decoding: CatalogDocumentWriter.document([]), as: UTF8.self)
+        == "{\n  \"components\": []\n}\n")
   }
 
   /// RFC 8785 vectors hold the characters the writer must escape or keep; their strings

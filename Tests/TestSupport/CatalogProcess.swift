@@ -9,6 +9,13 @@ public enum CatalogProcess {
     public var stderr: String
     public var stdoutBytes: [UInt8]
 
+    public init(status: Int32, stdout: String, stderr: String, stdoutBytes: [UInt8]) {
+      self.status = status
+      self.stdout = stdout
+      self.stderr = stderr
+      self.stdoutBytes = stdoutBytes
+    }
+
     public var description: String {
       "exit \(status)\n--- stdout\n\(stdout)--- stderr\n\(stderr)"
     }
@@ -23,7 +30,8 @@ public enum CatalogProcess {
       Fixtures.directory.deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent(".build/debug/catalog"),
     ]
-    return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) } ?? candidates[0]
+    return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }
+      ?? candidates[0]
   }
 
   /// Runs `catalog` with `arguments` in `directory`.
@@ -54,9 +62,18 @@ public enum CatalogProcess {
     let group = DispatchGroup()
     nonisolated(unsafe) var outBytes = Data()
     nonisolated(unsafe) var errBytes = Data()
-    DispatchQueue.global().async(group: group) { outBytes = output.fileHandleForReading.readDataToEndOfFile() }
-    DispatchQueue.global().async(group: group) { errBytes = error.fileHandleForReading.readDataToEndOfFile() }
-    if let stdin { input.fileHandleForWriting.write(Data(stdin)) }
+    DispatchQueue.global().async(group: group) {
+      outBytes = output.fileHandleForReading.readDataToEndOfFile()
+    }
+    DispatchQueue.global().async(group: group) {
+      errBytes = error.fileHandleForReading.readDataToEndOfFile()
+    }
+    if let stdin {
+      // A child may exit before reading all of its input (a size limit, an early error):
+      // writing the rest must fail quietly instead of killing the test process with SIGPIPE.
+      signal(SIGPIPE, SIG_IGN)
+      try? input.fileHandleForWriting.write(contentsOf: Data(stdin))
+    }
     try? input.fileHandleForWriting.close()
     process.waitUntilExit()
     group.wait()

@@ -12,7 +12,8 @@ enum BlameCommand: CatalogCommand {
 
   static func run(_ context: CommandContext) throws -> ExitStatus {
     let catalog = try context.openCatalog(forWriting: false)
-    let lines = try catalog.blame(context.arguments.positional("kind") ?? "", at: context.atReference)
+    let lines = try catalog.blame(
+      context.arguments.positional("kind") ?? "", at: context.atReference)
     switch try context.arguments.choice("format", as: Format.self) ?? .text {
     case .json:
       let objects: [JSONValue] = lines.map { line in
@@ -33,9 +34,11 @@ enum BlameCommand: CatalogCommand {
       let authorWidth = lines.map(\.revision.author.count).max() ?? 0
       for line in lines {
         let path = line.path.description.padding(toLength: pathWidth, withPad: " ", startingAt: 0)
-        let revision = String(repeating: " ", count: revisionWidth - String(line.revision.id).count)
+        let revision =
+          String(repeating: " ", count: revisionWidth - String(line.revision.id).count)
           + String(line.revision.id)
-        let author = line.revision.author.padding(toLength: authorWidth, withPad: " ", startingAt: 0)
+        let author = line.revision.author.padding(
+          toLength: authorWidth, withPad: " ", startingAt: 0)
         let time = String(Timestamp.string(line.revision.time).prefix(19))
         let message = line.revision.message.split(separator: "\n").first.map(String.init) ?? ""
         context.console.print(

@@ -8,8 +8,8 @@ enum CheckCommand: CatalogCommand {
   static func run(_ context: CommandContext) throws -> ExitStatus {
     let file = context.arguments.positional("file") ?? "-"
     let source: DocumentSource = file == "-" ? .standardInput : .file(file)
-    let entries = try source.readEntries(
-      maxDepth: try context.arguments.int("max-depth") ?? JSONReader.defaultMaxDepth)
+    let limits = try context.documentLimits()
+    let entries = try source.readEntries(maxDepth: limits.maxDepth, maxSize: limits.maxSize)
     context.console.print("ok: \(entries.count) component\(entries.count == 1 ? "" : "s")")
     return .success
   }

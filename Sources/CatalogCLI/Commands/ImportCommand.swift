@@ -10,7 +10,7 @@ enum ImportCommand: CatalogCommand {
     let source: DocumentSource = file == "-" ? .standardInput : .file(file)
     try source.checkReadable()
     let catalog = try context.openCatalog(forWriting: true)
-    let limits = DocumentLimits(maxDepth: try context.arguments.int("max-depth") ?? JSONReader.defaultMaxDepth)
+    let limits = try context.documentLimits()
     let progress = ProgressLine(console: context.console, label: "importing \(source.name)")
     let result = try catalog.importDocument(
       from: source, options: try context.writeOptions(dryRun: context.arguments.flag("dry-run")),
@@ -37,9 +37,10 @@ final class ProgressLine {
   func update(_ progress: ImportProgress) {
     guard enabled, progress.entries >= 4096 else { return }
     shown = true
-    let percent = progress.totalBytes.map { total in
-      total > 0 ? " \(min(100, progress.bytesRead * 100 / total))%" : ""
-    } ?? ""
+    let percent =
+      progress.totalBytes.map { total in
+        total > 0 ? " \(min(100, progress.bytesRead * 100 / total))%" : ""
+      } ?? ""
     console.progress("\r\(label):\(percent) \(progress.entries) entries")
   }
 

@@ -31,7 +31,8 @@ enum LogCommand: CatalogCommand {
       let revisions = try catalog.revisions(limit: limit)
       switch format {
       case .json:
-        HistoryFormat.printJSON(.array(revisions.map { .object(HistoryFormat.revisionJSON($0)) }), to: console)
+        HistoryFormat.printJSON(
+          .array(revisions.map { .object(HistoryFormat.revisionJSON($0)) }), to: console)
       case .text:
         for (i, revision) in revisions.enumerated() {
           if i > 0 { console.print() }
@@ -65,10 +66,18 @@ enum LogCommand: CatalogCommand {
     case .moved: return "moved"
     case .renamed, .changed:
       var parts: [String] = []
-      if let previous = item.previousKind { parts.append("renamed from \(previous) to \(item.kind)") }
-      if let deprecated = item.deprecation { parts.append(deprecated ? "deprecated" : "undeprecated") }
-      let fields = item.changedPaths.filter { $0.tokens.first != "kind" && $0.tokens.first != "deprecated" }
-      if !fields.isEmpty { parts.append("changed " + fields.map(\.description).joined(separator: ", ")) }
+      if let previous = item.previousKind {
+        parts.append("renamed from \(previous) to \(item.kind)")
+      }
+      if let deprecated = item.deprecation {
+        parts.append(deprecated ? "deprecated" : "undeprecated")
+      }
+      let fields = item.changedPaths.filter {
+        $0.tokens.first != "kind" && $0.tokens.first != "deprecated"
+      }
+      if !fields.isEmpty {
+        parts.append("changed " + fields.map(\.description).joined(separator: ", "))
+      }
       return parts.isEmpty ? "changed" : parts.joined(separator: "; ")
     }
   }

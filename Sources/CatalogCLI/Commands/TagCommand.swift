@@ -9,7 +9,8 @@ enum TagCommand: CatalogCommand {
     if arguments.flag("list") {
       let catalog = try context.openCatalog(forWriting: false)
       for tag in try catalog.tags() {
-        context.console.print("\(tag.name)\trevision \(tag.revision)\t\(Timestamp.string(tag.time))\t\(tag.author)")
+        context.console.print(
+          "\(tag.name)\trevision \(tag.revision)\t\(Timestamp.string(tag.time))\t\(tag.author)")
       }
       return .success
     }
@@ -21,7 +22,8 @@ enum TagCommand: CatalogCommand {
     }
     let name = arguments.positional("name") ?? ""
     let tag = try catalog.tag(
-      name, at: RevisionReference(parsing: arguments.positional("rev") ?? "head"), author: context.author)
+      name, at: RevisionReference(parsing: arguments.positional("rev") ?? "head"),
+      author: context.author)
     context.console.print("tagged revision \(tag.revision) as \(tag.name)")
     return .success
   }

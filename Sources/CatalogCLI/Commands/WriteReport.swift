@@ -9,7 +9,9 @@ enum WriteReport {
       console.print("no changes (head is revision \(result.head))")
     } else if result.dryRun {
       console.print("dry run: would write revision \(result.head + 1): \(counts(result.counts))")
-      let groups = [("+", result.added), ("~", result.changed), ("-", result.removed), (">", result.moved)]
+      let groups = [
+        ("+", result.added), ("~", result.changed), ("-", result.removed), (">", result.moved),
+      ]
       for (sign, kinds) in groups {
         for kind in kinds { console.print("  \(sign) \(kind)") }
       }

@@ -6,7 +6,9 @@ enum RestoreCommand: CatalogCommand {
 
   static func run(_ context: CommandContext) throws -> ExitStatus {
     let catalog = try context.openCatalog(forWriting: true)
-    let result = try catalog.restore(RevisionReference(parsing: context.arguments.positional("rev") ?? "head"), options: try context.writeOptions())
+    let result = try catalog.restore(
+      RevisionReference(parsing: context.arguments.positional("rev") ?? "head"),
+      options: try context.writeOptions())
     WriteReport.print(result, to: context.console)
     return .success
   }

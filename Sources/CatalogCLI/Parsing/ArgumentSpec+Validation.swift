@@ -4,8 +4,10 @@ extension ArgumentSpec.ValueKind {
   package var expectation: String {
     switch self {
     case .text: return "text"
-    case .integer(nil): return "an integer"
-    case .integer(let minimum?): return "an integer of at least \(minimum)"
+    case .integer(nil, nil): return "an integer"
+    case .integer(let minimum?, nil): return "an integer of at least \(minimum)"
+    case .integer(nil, let maximum?): return "an integer of at most \(maximum)"
+    case .integer(let minimum?, let maximum?): return "an integer from \(minimum) to \(maximum)"
     case .number(nil): return "a number"
     case .number(let minimum?): return "a number of at least \(Self.format(minimum))"
     case .choice(let values): return "one of: " + values.joined(separator: ", ")
@@ -16,7 +18,8 @@ extension ArgumentSpec.ValueKind {
   package func accepts(_ value: String) -> Bool {
     switch self {
     case .text: return true
-    case .integer(let minimum): return Self.integer(value).map { $0 >= (minimum ?? .min) } ?? false
+    case .integer(let minimum, let maximum):
+      return Self.integer(value).map { $0 >= (minimum ?? .min) && $0 <= (maximum ?? .max) } ?? false
     case .number(let minimum):
       return Self.number(value).map { $0 >= (minimum ?? -.greatestFiniteMagnitude) } ?? false
     case .choice(let values): return values.contains(value)

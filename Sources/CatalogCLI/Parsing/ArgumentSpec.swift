@@ -38,8 +38,8 @@ package struct ArgumentSpec: Sendable, Equatable {
   package enum ValueKind: Sendable, Equatable {
     /// Any text, including the empty string and `-`.
     case text
-    /// A decimal integer, optionally with a lower bound.
-    case integer(minimum: Int?)
+    /// A decimal integer, optionally with bounds.
+    case integer(minimum: Int?, maximum: Int? = nil)
     /// A finite decimal number, optionally with a lower bound.
     case number(minimum: Double?)
     /// One of a fixed list of words.

@@ -9,7 +9,8 @@ package enum CatalogMain {
     let all: [any CatalogCommand.Type] = [
       ImportCommand.self, ExportCommand.self, CheckCommand.self, LogCommand.self,
       ShowCommand.self, BlameCommand.self, TagCommand.self, RestoreCommand.self,
-      RenameCommand.self, DeprecateCommand.self, UndeprecateCommand.self, DoctorCommand.self,
+      RenameCommand.self, DeprecateCommand.self, UndeprecateCommand.self, DiffCommand.self,
+      PatchCommand.self, DoctorCommand.self,
     ]
     return Dictionary(uniqueKeysWithValues: all.map { ($0.spec.name, $0) })
   }

@@ -1,4 +1,5 @@
 import CatalogStore
+import Components
 import Foundation
 
 #if canImport(Glibc)
@@ -28,7 +29,9 @@ package struct CommandContext {
 
   /// `--database`, else `$CATALOG_DATABASE`, else `components.sqlite`.
   package var databasePath: String {
-    arguments.string("database") ?? environment["CATALOG_DATABASE"].flatMap { $0.isEmpty ? nil : $0 }
+    arguments.string("database") ?? environment["CATALOG_DATABASE"].flatMap {
+      $0.isEmpty ? nil : $0
+    }
       ?? "components.sqlite"
   }
 
@@ -47,6 +50,13 @@ package struct CommandContext {
   /// migrate or lock it.
   package func openCatalog(forWriting: Bool) throws -> Catalog {
     let timeout = try arguments.double("busy-timeout") ?? 5
+    // A catalog that does not exist yet is at revision 0: refuse a stale --expect-head before
+    // creating the file, so that "nothing is written" holds for the file too.
+    if forWriting, declares("expect-head"), let expected = try arguments.int("expect-head"),
+      expected != 0, !FileManager.default.fileExists(atPath: databasePath)
+    {
+      throw CatalogError.headMismatch(head: 0, expected: Int64(expected))
+    }
     return try Catalog(
       path: databasePath,
       options: Catalog.Options(busyTimeout: timeout, readOnly: !forWriting, create: forWriting))
@@ -57,6 +67,13 @@ package struct CommandContext {
     WriteOptions(
       author: author, message: arguments.string("message") ?? "",
       expectHead: try arguments.int("expect-head").map(Int64.init), dryRun: dryRun)
+  }
+
+  /// `--max-depth` and `--max-size` of a command that reads a document.
+  package func documentLimits() throws -> DocumentLimits {
+    DocumentLimits(
+      maxDepth: try arguments.int("max-depth") ?? JSONReader.defaultMaxDepth,
+      maxSize: try arguments.int("max-size") ?? JSONReader.defaultMaxSize)
   }
 
   /// The revision named by `--at` (head when absent).

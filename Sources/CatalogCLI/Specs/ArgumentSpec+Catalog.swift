@@ -39,9 +39,19 @@ extension ArgumentSpec {
   // MARK: - Reading
 
   /// `--max-depth <n>`: the deepest JSON nesting accepted.
+  ///
+  /// The reader recurses once per level of a value it keeps, so the limit is what keeps a
+  /// nested file from overflowing the stack; it is capped where a debug build still has half
+  /// of an 8 MiB main-thread stack to spare (about 3 KiB per level), found by experiment.
   package static let maxDepth = option(
-    "max-depth", valueName: "n", value: .integer(minimum: 1), defaultValue: "512",
-    help: "Reject JSON nested more than <n> levels deep.")
+    "max-depth", valueName: "n", value: .integer(minimum: 1, maximum: 1000), defaultValue: "512",
+    help: "Reject JSON nested more than <n> levels deep (at most 1000).")
+
+  /// `--max-size <bytes>`: the largest document accepted, so that a hostile or runaway input
+  /// cannot exhaust memory or disk.
+  package static let maxSize = option(
+    "max-size", valueName: "bytes", value: .integer(minimum: 1), defaultValue: "1073741824",
+    help: "Reject a document larger than <bytes> bytes (1073741824 is 1 GiB).")
 
   /// `--at <rev>`: the revision to read.
   package static let at = option(

@@ -11,6 +11,7 @@ extension CommandSpec {
     arguments: [
       .positional("file", help: "The components.json file to check, or '-' for stdin."),
       .maxDepth,
+      .maxSize,
     ],
     examples: [
       Example("Check a file before committing it:", "catalog check components.json"),

@@ -23,6 +23,7 @@ extension CommandSpec {
       .flag("dry-run", help: "Print what would change, and write nothing."),
       .expectHead,
       .maxDepth,
+      .maxSize,
     ],
     examples: [
       Example("Import a file and say why:", #"catalog import components.json -m "Add hero tile""#),

@@ -78,6 +78,12 @@ struct DatabaseError: Error, CustomStringConvertible, Sendable, Equatable {
   /// `SQLITE_READONLY`: a write on a read-only connection or file.
   var isReadOnly: Bool { resultCode == SQLITE_READONLY }
 
+  /// `SQLITE_READONLY_DIRECTORY` (1544): the directory cannot be written, so SQLite cannot
+  /// create the journal, or a WAL database's `-shm`, even for a reader
+  /// (https://sqlite.org/rescode.html#readonly_directory). Written out because the C macro
+  /// is not imported into Swift.
+  var isReadOnlyDirectory: Bool { extendedResultCode == SQLITE_READONLY | (6 << 8) }
+
   /// `SQLITE_CANTOPEN`: the file does not exist (and was not to be created), or is not
   /// accessible.
   var isCantOpen: Bool { resultCode == SQLITE_CANTOPEN }

@@ -120,8 +120,10 @@ package protocol CatalogReadContext {
   func component(named kind: String, atOrBefore revision: Int64) throws -> Int64?
   /// The canonical text of a stored payload.
   func payload(_ id: Int64) throws -> JSONText
-  /// Storage-level checks (`integrity_check` and foreign keys): an empty list when healthy.
-  func storageProblems() throws -> [String]
+  /// SQLite's `integrity_check`: damaged pages and indexes; an empty list when healthy.
+  func integrityProblems() throws -> [String]
+  /// SQLite's `foreign_key_check`, one line per broken relation; an empty list when healthy.
+  func foreignKeyProblems() throws -> [String]
   /// Payloads that no entry version refers to (a write that stored them was not recorded).
   func unreferencedPayloadCount() throws -> Int
 }

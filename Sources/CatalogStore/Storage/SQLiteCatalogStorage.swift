@@ -27,7 +27,12 @@ final class SQLiteCatalogStorage: CatalogStorage {
       let migrator = Migrator()
       if options.readOnly {
         let pending = try migrator.pendingMigrations(in: database)
-        if !pending.isEmpty && pending.count < migrator.migrations.count {
+        if pending.count == migrator.migrations.count {
+          // An empty file, or one that a first writer is still setting up: no catalog yet.
+          throw CatalogError.unreadable(
+            path: path, reason: "no catalog database here; 'catalog import FILE' creates one")
+        }
+        if !pending.isEmpty {
           throw CatalogError.database(
             "\(path): the catalog's schema is older than this binary (it lacks \(pending.joined(separator: ", "))); "
               + "run any writing command (such as 'catalog tag') to upgrade it")
@@ -113,6 +118,12 @@ final class SQLiteCatalogStorage: CatalogStorage {
         reason = "not a catalog database (the file is not SQLite, or is encrypted or damaged); it was left unchanged"
       } else if error.isCorrupt {
         reason = "the database is damaged (\(error.message)); 'catalog doctor' reports what is wrong"
+      } else if error.isReadOnlyDirectory {
+        // WAL mode needs PATH-wal and PATH-shm beside the file, for readers too
+        // (https://sqlite.org/wal.html#readonly).
+        reason =
+          "the catalog's directory cannot be written, and SQLite keeps its -wal and -shm "
+          + "files beside the catalog, even to read it; make the directory writable"
       } else if error.isReadOnly {
         reason = "the catalog cannot be written (\(error.message)); check the permissions of the file and its directory"
       } else if error.isCantOpen {
@@ -319,7 +330,7 @@ final class SQLiteContext: CatalogWriteContext {
           ON v.component_id = latest.component_id AND v.revision_id = latest.revision_id
         JOIN payload AS p ON p.id = v.payload_id
         WHERE v.change <> 'removed'
-        ORDER BY v.position
+        ORDER BY v.position, v.component_id
         """)
     try statement.bind([.integer(revision)])
     defer { statement.reset() }
@@ -371,16 +382,17 @@ final class SQLiteContext: CatalogWriteContext {
 
   /// Fills in the payload hashes of an index.
   ///
-  /// When the index refers to most stored payloads, one scan of the covering index
-  /// `payload_by_hash` (id and hash only, a few MB) is cheaper than looking each payload up
-  /// in the table, whose rows hold the texts; otherwise each is looked up by id.
+  /// When the index refers to most stored payloads, one pass over the payload table in rowid
+  /// order is cheaper than looking each payload up; otherwise each is looked up by id. Both
+  /// read the pages of the payloads in force, as the import's join with `payload` always
+  /// did, so a damaged page there is found before anything is written.
   private func readPayloadHashes(into index: inout HeadIndex) throws {
     let ids = index.allPayloadIDs
     guard let largest = ids.max() else { return }
     let stored: Int64 = try database.scalar(sql: "SELECT coalesce(max(id), 0) FROM payload") ?? 0
     if stored <= 4 * Int64(ids.count) + 1024 && largest <= stored {
       var hashes = [Int64](repeating: 0, count: Int(stored) + 1)
-      let scan = try database.cachedStatement(sql: "SELECT id, hash FROM payload INDEXED BY payload_by_hash")
+      let scan = try database.cachedStatement(sql: "SELECT id, hash FROM payload NOT INDEXED")
       defer { scan.reset() }
       while try scan.step() {
         let id = scan.int64(at: 0)
@@ -696,18 +708,42 @@ final class SQLiteContext: CatalogWriteContext {
 
   // MARK: Checks
 
-  func storageProblems() throws -> [String] {
+  func integrityProblems() throws -> [String] {
     try flushPendingVersions()
     var problems: [String] = []
-    let integrity = try database.makeStatement(sql: "PRAGMA integrity_check")
-    while try integrity.step() {
-      let line = integrity.string(at: 0) ?? ""
-      if line != "ok" { problems.append("integrity_check: \(line)") }
+    do {
+      let integrity = try database.makeStatement(sql: "PRAGMA integrity_check")
+      while try integrity.step() {
+        let line = integrity.string(at: 0) ?? ""
+        if line != "ok" { problems.append("integrity_check: \(line)") }
+      }
+    } catch let error as DatabaseError where error.isCorrupt || error.isNotADatabase {
+      problems.append("integrity_check: \(error.message)")
     }
+    return problems
+  }
+
+  func foreignKeyProblems() throws -> [String] {
+    try flushPendingVersions()
+    var problems: [String] = []
+    // One line per broken relation rather than per row: a lost revision orphans every row
+    // that it wrote.
+    var orphans: [(table: String, parent: String, rows: Int)] = []
     let foreignKeys = try database.makeStatement(sql: "PRAGMA foreign_key_check")
     while try foreignKeys.step() {
+      let table = foreignKeys.string(at: 0) ?? "?"
+      let parent = foreignKeys.string(at: 2) ?? "?"
+      if let index = orphans.firstIndex(where: { $0.table == table && $0.parent == parent }) {
+        orphans[index].rows += 1
+      } else {
+        orphans.append((table, parent, 1))
+      }
+    }
+    for (table, parent, rows) in orphans {
       problems.append(
-        "foreign_key_check: a row of \(foreignKeys.string(at: 0) ?? "?") refers to a missing row of \(foreignKeys.string(at: 2) ?? "?")")
+        rows == 1
+          ? "foreign_key_check: a row of \(table) refers to a missing row of \(parent)"
+          : "foreign_key_check: \(rows) rows of \(table) refer to missing rows of \(parent)")
     }
     return problems
   }

@@ -31,7 +31,7 @@ public final class CatalogDocumentReader {
   private var diagnostics: [JSONDiagnostic] = []
   /// The kinds read so far, and where each was first found (by the kind's id in the table),
   /// to report a duplicate with the place of the first.
-  private var kindsSeen = ByteStringTable()
+  private var kindsSeen = SeenKinds()
   private var kindsSeenAt: [(index: Int, position: SourcePosition)] = []
   private var rootPosition = SourcePosition(line: 1, column: 1, offset: 0)
   /// The entry being read, reused from entry to entry so that reading allocates nothing per
@@ -121,7 +121,8 @@ public final class CatalogDocumentReader {
       if json.isEmptyContainer(close: 0x7D) {
         try json.expectEndOfInput()
         throw JSONDiagnostic(
-          .invalidDocument, at: rootPosition, "missing \"components\": a catalog document is "
+          .invalidDocument, at: rootPosition,
+          "missing \"components\": a catalog document is "
             + "{\"components\": [...]} or an array of entries")
       }
       try seekComponents()
@@ -134,7 +135,8 @@ public final class CatalogDocumentReader {
       try json.expectEndOfInput()
       throw JSONDiagnostic(
         .invalidDocument, at: rootPosition,
-        "expected an object with \"components\" or an array of entries, found \(article(value.typeName))")
+        "expected an object with \"components\" or an array of entries, found \(article(value.typeName))"
+      )
     }
   }
 
@@ -182,7 +184,8 @@ public final class CatalogDocumentReader {
         JSONDiagnostic(
           .invalidDocument, at: keyPosition, pointer: JSONPointer([key]),
           key == "components"
-            ? "duplicate key \"components\"" : "unexpected member; a catalog document has only \"components\""))
+            ? "duplicate key \"components\""
+            : "unexpected member; a catalog document has only \"components\""))
     }
     json.leaveContainer()
     try json.expectEndOfInput()
@@ -242,15 +245,19 @@ public final class CatalogDocumentReader {
       // before the next is taken (see JSONReader.markOfNextToken()).
       let keyMark = json.markOfNextToken()
       keyBytes.removeAll(keepingCapacity: true)
-      try json.readKey(into: &keyBytes)
+      do {
+        try json.readKey(into: &keyBytes)
+      } catch {
+        throw error.prefixed(by: entryPointer(index))  // a document error in a key names the entry
+      }
       let member = RawCatalogEntry.StandardMember(keyBytes)
       let isDuplicate: Bool
       if let member {
         isDuplicate = present.contains(member)
       } else {
-        isDuplicate = keyBytes.withUnsafeBytes { key in
-          raw.extraMembers.contains { $0.key.utf8.elementsEqual(key) }
-        }
+        // Other member names compare as Swift compares strings, as kinds do.
+        let key = String(decoding: keyBytes, as: UTF8.self)
+        isDuplicate = raw.extraMembers.contains { $0.key == key }
       }
       if isDuplicate {
         let key = String(decoding: keyBytes, as: UTF8.self)
@@ -288,14 +295,19 @@ public final class CatalogDocumentReader {
         valid = false
         continue
       }
-      switch member {
-      case .kind:
-        // Kept for diagnostics about later entries: worked out now.
-        kindPosition = json.position(of: valueMark)
-        try json.readString(into: &raw.kind)
-      case .category: try json.readString(into: &raw.category)
-      case .description: try json.readString(into: &raw.description)
-      case .payload: break
+      do {
+        switch member {
+        case .kind:
+          // Kept for diagnostics about later entries: worked out now.
+          kindPosition = json.position(of: valueMark)
+          try json.readString(into: &raw.kind)
+        case .category: try json.readString(into: &raw.category)
+        case .description: try json.readString(into: &raw.description)
+        case .payload: break
+        }
+      } catch {
+        // A document error in a string (a lone surrogate) names the member.
+        throw error.prefixed(by: entryPointer(index).appending(member.name))
       }
       assigned.insert(member)
     } while !(try json.endOfContainer(close: 0x7D, what: "an entry member"))
@@ -314,17 +326,20 @@ public final class CatalogDocumentReader {
             "kind must not be empty"))
         valid = false
       } else {
-        let (inserted, id) = raw.kind.withUnsafeBytes { kindsSeen.insert($0) }
+        let (inserted, id, differentBytes) = raw.kind.withUnsafeBytes { kindsSeen.insert($0) }
         if inserted {
           kindsSeenAt.append((index, kindPosition))
         } else {
+          // Kinds are compared as Swift compares strings, so that two spellings of one name
+          // (NFC and NFD) cannot both reach an app's registry; say so when the bytes differ.
           let first = kindsSeenAt[id]
           let kind = String(decoding: raw.kind, as: UTF8.self)
+          let spelling = differentBytes ? ", which differs only in Unicode normalization" : ""
           report(
             JSONDiagnostic(
               .invalidDocument, at: kindPosition, pointer: entryPointer(index).appending("kind"),
               "duplicate kind \"\(kind)\": also at \(arrayPointer.appending(first.index)) "
-                + "(line \(first.position.line), column \(first.position.column))"))
+                + "(line \(first.position.line), column \(first.position.column))\(spelling)"))
           valid = false
         }
       }
@@ -359,6 +374,8 @@ public final class CatalogDocumentReader {
   }
 
   private func report(_ diagnostic: JSONDiagnostic) {
+    // Reading stops at the next entry boundary; problems later in this entry are dropped.
+    guard diagnostics.count < Self.maxDiagnostics else { return }
     diagnostics.append(diagnostic)
     if diagnostics.count >= Self.maxDiagnostics {
       state = .finished
@@ -366,7 +383,9 @@ public final class CatalogDocumentReader {
   }
 }
 
-@available(*, unavailable, message: "a document reader wraps a JSONReader and is used by one thread")
+@available(
+  *, unavailable, message: "a document reader wraps a JSONReader and is used by one thread"
+)
 extension CatalogDocumentReader: Sendable {}
 
 extension JSONDiagnostic {
@@ -387,5 +406,6 @@ extension JSONPointer: ExpressibleByArrayLiteral {
 
 /// "an object", "a string".
 func article(_ typeName: String) -> String {
-  ["a", "e", "i", "o", "u"].contains(typeName.first.map(String.init) ?? "") ? "an \(typeName)" : "a \(typeName)"
+  ["a", "e", "i", "o", "u"].contains(typeName.first.map(String.init) ?? "")
+    ? "an \(typeName)" : "a \(typeName)"
 }

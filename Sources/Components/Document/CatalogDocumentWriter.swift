@@ -35,7 +35,11 @@ public struct CatalogDocumentWriter {
       case "description": JSONWriter.appendString(entry.description, to: &output)
       case "payload": appendValue(entry.payload)
       default:
-        if let value = entry[extra: key] { appendValue(value) } else { output.append(contentsOf: "null".utf8) }
+        if let value = entry[extra: key] {
+          appendValue(value)
+        } else {
+          output.append(contentsOf: "null".utf8)
+        }
       }
     }
     output.append(contentsOf: "\n    }".utf8)

@@ -30,7 +30,8 @@ public struct JSONText: Sendable, Hashable, CustomStringConvertible {
   /// The value as a tree.
   ///
   /// - Throws: only when the text nests deeper than `maxDepth`.
-  public func value(maxDepth: Int = JSONReader.defaultMaxDepth) throws(JSONDiagnostic) -> JSONValue {
+  public func value(maxDepth: Int = JSONReader.defaultMaxDepth) throws(JSONDiagnostic) -> JSONValue
+  {
     try JSONReader(bytes: bytes, maxDepth: maxDepth).readDocument()
   }
 

@@ -19,24 +19,30 @@ public struct JSONPointer: Sendable, Hashable, CustomStringConvertible, Comparab
       self.tokens = []
       return
     }
-    guard text.hasPrefix("/") else { throw JSONPointerError(pointer: text, reason: "must start with '/'") }
+    guard text.utf8.first == UInt8(ascii: "/") else {
+      throw JSONPointerError(pointer: text, reason: "must start with '/'")
+    }
+    // Work on Unicode scalars, not Characters: a combining mark after '/' or '~' must not
+    // merge with it.
     var tokens: [String] = []
-    for raw in text.dropFirst().split(separator: "/", omittingEmptySubsequences: false) {
-      var token = ""
-      var iterator = raw.makeIterator()
-      while let character = iterator.next() {
-        guard character == "~" else {
-          token.append(character)
-          continue
-        }
+    var token = String.UnicodeScalarView()
+    var iterator = text.unicodeScalars.dropFirst().makeIterator()
+    while let scalar = iterator.next() {
+      switch scalar {
+      case "/":
+        tokens.append(String(token))
+        token = String.UnicodeScalarView()
+      case "~":
         switch iterator.next() {
         case "0": token.append("~")
         case "1": token.append("/")
         default: throw JSONPointerError(pointer: text, reason: "'~' must be followed by '0' or '1'")
         }
+      default:
+        token.append(scalar)
       }
-      tokens.append(token)
     }
+    tokens.append(String(token))
     self.tokens = tokens
   }
 
@@ -74,15 +80,15 @@ public struct JSONPointerError: Error, Sendable, Hashable, CustomStringConvertib
 
 extension String {
   fileprivate func replacingTildeAndSlash() -> String {
-    guard contains("~") || contains("/") else { return self }
-    var out = ""
-    for character in self {
-      switch character {
-      case "~": out += "~0"
-      case "/": out += "~1"
-      default: out.append(character)
+    guard unicodeScalars.contains(where: { $0 == "~" || $0 == "/" }) else { return self }
+    var out = String.UnicodeScalarView()
+    for scalar in unicodeScalars {
+      switch scalar {
+      case "~": out.append(contentsOf: "~0".unicodeScalars)
+      case "/": out.append(contentsOf: "~1".unicodeScalars)
+      default: out.append(scalar)
       }
     }
-    return out
+    return String(out)
   }
 }

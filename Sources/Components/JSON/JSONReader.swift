@@ -66,6 +66,13 @@ public final class JSONReader {
   private var keyStack: [Range<Int>] = []
   /// The fast transcoder's output and key bookkeeping, kept from value to value.
   var fastScratch = FastTranscodeScratch()
+  /// The absolute offset of the quote of the string read last, and its position once a
+  /// refill has dropped it from the buffer.
+  private var openString = -1
+  private var openStringPosition: SourcePosition?
+  /// The last bytes before the buffer and the position of the first of them.
+  private var previousTail: [UInt8] = []
+  private var previousTailPosition: SourcePosition?
 
   /// A reader over bytes in memory.
   public init(
@@ -165,7 +172,9 @@ public final class JSONReader {
     defer { depth -= 1 }
     advance()  // {
     var members: [JSONObject.Member] = []
-    var seen: Set<String> = []
+    // Keys are compared by their UTF-8 bytes, as the transcoder compares them (RFC 8259
+    // section 8.3): "\u00e9" and "e\u0301" are two keys, though Swift's == calls them equal.
+    var seen: Set<[UInt8]> = []
     skipWhitespace()
     if peek() == 0x7D {
       advance()
@@ -173,15 +182,17 @@ public final class JSONReader {
     }
     while true {
       skipWhitespace()
+      let keyStart = bytesConsumed
       guard peek() == 0x22 else { throw unexpected(peek(), expecting: "a string key") }
-      // Taken before reading the key: a refill inside it would lose the key's start.
-      let keyPosition = position(at: index)
       let key = try readString()
-      if members.count < 16 ? members.contains(where: { $0.key == key }) : seen.contains(key) {
-        throw JSONDiagnostic(.invalidDocument, at: keyPosition, "duplicate key \(quoted(key))")
+      let isDuplicate =
+        members.count < 16
+        ? members.contains { $0.key.utf8.elementsEqual(key.utf8) } : seen.contains(Array(key.utf8))
+      if isDuplicate {
+        throw documentError(at: keyStart, "duplicate key \(quoted(key))")
       }
-      if members.count == 15 { seen = Set(members.map(\.key)) }
-      if members.count >= 15 { seen.insert(key) }
+      if members.count == 15 { seen = Set(members.map { Array($0.key.utf8) }) }
+      if members.count >= 15 { seen.insert(Array(key.utf8)) }
       try expectColon()
       do {
         members.append(.init(key: key, value: try readValue()))
@@ -302,9 +313,8 @@ public final class JSONReader {
       if !first { out.append(0x2C) }
       first = false
       skipWhitespace()
+      let keyStart = bytesConsumed
       guard peek() == 0x22 else { throw unexpected(peek(), expecting: "a string key") }
-      // Taken before reading the key: a refill inside it would lose the key's start.
-      let keyPosition = position(at: index)
       let outKeyStart = out.count
       try scanString(into: &out, canonical: true)
       let range = outKeyStart..<out.count
@@ -320,7 +330,7 @@ public final class JSONReader {
       }
       if isDuplicate {
         let name = String(decoding: key.dropFirst().dropLast(), as: UTF8.self)
-        throw JSONDiagnostic(.invalidDocument, at: keyPosition, "duplicate key \"\(name)\"")
+        throw documentError(at: keyStart, "duplicate key \"\(name)\"")
       }
       try expectColon()
       out.append(0x3A)
@@ -469,7 +479,7 @@ public final class JSONReader {
   /// The position of a mark (see ``markOfNextToken()``).
   public func position(of mark: Mark) -> SourcePosition {
     if mark.offset == lastMark, let known = lastMarkPosition { return known }
-    return position(at: mark.offset - bufferOffset)
+    return position(atAbsolute: mark.offset)
   }
 
   // MARK: - Tokens
@@ -481,14 +491,14 @@ public final class JSONReader {
   }
 
   private func expectLiteral(_ literal: StaticString) throws(JSONDiagnostic) {
-    let start = index
+    let start = bytesConsumed
     let base = literal.utf8Start
     for i in 0..<literal.utf8CodeUnitCount {
       let byte = peek()
       guard byte == Int(base[i]) else {
         if byte < 0 { try checkReadError() }
         throw syntaxError(
-          at: byte < 0 ? index : start,
+          at: byte < 0 ? bytesConsumed : start,
           byte < 0 ? "unexpected end of input in '\(literal)'" : "invalid literal; expected '\(literal)'")
       }
       advance()
@@ -549,7 +559,8 @@ public final class JSONReader {
   /// with `canonical`, as canonical JSON string text including quotes; otherwise as the raw
   /// UTF-8 of the decoded value.
   private func scanString(into out: inout [UInt8], canonical: Bool) throws(JSONDiagnostic) {
-    let start = index
+    let start = bytesConsumed
+    openString = start
     advance()  // "
     if canonical { out.append(0x22) }
     // A lone surrogate is reported after the closing quote, so that a syntax error later in
@@ -565,16 +576,13 @@ public final class JSONReader {
       }
       pendingHigh = nil
     }
-    // Where the string starts, taken before the first refill inside it discards its start.
-    var startPosition: SourcePosition?
     while true {
       // Copy the longest run of bytes that need no attention.
       if index >= end {
-        if startPosition == nil { startPosition = position(at: start) }
         guard refill() else {
           try checkReadError()
           throw syntaxError(
-            "unexpected end of input in a string that starts at \(startPosition ?? position(at: start))")
+            "unexpected end of input in a string that starts at \(position(atAbsolute: start))")
         }
       }
       let runStart = index
@@ -593,7 +601,7 @@ public final class JSONReader {
         return
       }
       if byte == 0x5C {
-        let escapeStart = index
+        let escapeStart = bytesConsumed
         switch try scanEscape() {
         case .character(let character):
           flushPendingHigh()
@@ -637,7 +645,7 @@ public final class JSONReader {
 
   /// Scans one escape sequence (the backslash is next).
   private func scanEscape() throws(JSONDiagnostic) -> Escape {
-    let escapeStart = index
+    let escapeStart = bytesConsumed
     advance()  // backslash
     let byte = peek()
     advance()
@@ -693,7 +701,7 @@ public final class JSONReader {
 
   /// Validates one multi-byte UTF-8 sequence at `index` and copies it.
   private func copyMultibyteScalar(into out: inout [UInt8]) throws(JSONDiagnostic) {
-    let start = index
+    let start = bytesConsumed
     let lead = Int(buffer[index])
     let length: Int
     var minimum: UInt32
@@ -846,9 +854,28 @@ public final class JSONReader {
   /// Replaces the consumed buffer with the next bytes of the input. Returns `false` at the end.
   private func refill() -> Bool {
     guard index >= end, !atEOF else { return index < end }
-    // The latest mark's bytes are about to go: take its position while they are here.
-    if lastMarkPosition == nil, lastMark >= bufferOffset + trackIndex, lastMark <= bufferOffset + end {
-      lastMarkPosition = position(at: lastMark - bufferOffset)
+    // Keep what errors about a token that began before the new buffer need: the latest
+    // mark's position, the position of an open string's quote, and the last bytes of this
+    // buffer with their position. Tracking only moves forward, so the earlier comes first.
+    let quote = openString - bufferOffset
+    let mark = lastMarkPosition == nil ? lastMark - bufferOffset : -1
+    let quoteIsHere = quote >= trackIndex && quote < end
+    if mark >= trackIndex && mark <= end && (!quoteIsHere || mark <= quote) {
+      lastMarkPosition = position(at: mark)
+    }
+    if quoteIsHere { _ = position(at: quote + 1) }
+    if lastMarkPosition == nil && mark >= trackIndex && mark <= end {
+      lastMarkPosition = position(at: mark)
+    }
+    let tailStart = max(trackIndex, end - 16)
+    let carried = tailStart == 0 ? min(previousTail.count, 16 - end) : 0
+    if carried > 0 {
+      // A short buffer: keep 16 bytes across it, for a token that spans several reads.
+      previousTailPosition = position(atAbsolute: bufferOffset - carried)
+      previousTail = previousTail.suffix(carried) + UnsafeBufferPointer(start: buffer, count: end)
+    } else {
+      previousTailPosition = position(at: tailStart)
+      previousTail = Array(UnsafeBufferPointer(start: buffer + tailStart, count: end - tailStart))
     }
     advanceTracking(to: end)
     bufferOffset += end
@@ -892,7 +919,7 @@ public final class JSONReader {
     if code == EFBIG {
       throw JSONDiagnostic(
         .invalidDocument, at: position(at: index),
-        "the document is larger than the \(maxSize)-byte limit")
+        "the document is larger than \(maxSize) bytes (the --max-size limit)")
     }
     throw JSONDiagnostic(
       .invalidDocument, at: position(at: index),
@@ -992,18 +1019,47 @@ public final class JSONReader {
   /// asked for in the same buffer.
   private func position(at bufferIndex: Int) -> SourcePosition {
     let target = min(max(bufferIndex, trackIndex), end)
+    // Tracking only moves forward: note the open string's quote on the way past it.
+    let quote = openString - bufferOffset
+    if quote >= trackIndex && quote < target {
+      advanceTracking(to: quote)
+      openStringPosition = SourcePosition(line: trackLine, column: trackColumn, offset: openString)
+    }
     advanceTracking(to: target)
     return SourcePosition(line: trackLine, column: trackColumn, offset: bufferOffset + target)
   }
 
-  // MARK: - Errors
-
-  private func syntaxError(at bufferIndex: Int? = nil, _ message: String) -> JSONDiagnostic {
-    JSONDiagnostic(.invalidJSON, at: position(at: bufferIndex ?? index), message)
+  /// The position of an absolute offset: in the current buffer, in the last bytes of the
+  /// previous one (a token that straddles a refill), or the start of the string being read
+  /// when a refill happened inside it; otherwise the earliest position still known.
+  private func position(atAbsolute offset: Int) -> SourcePosition {
+    if let start = openStringPosition, start.offset == offset { return start }
+    if offset >= bufferOffset { return position(at: offset - bufferOffset) }
+    guard var position = previousTailPosition, offset >= position.offset else {
+      return position(at: 0)
+    }
+    for byte in previousTail.prefix(offset - position.offset) {
+      if byte == 0x0A {
+        position.line += 1
+        position.column = 1
+      } else if byte & 0xC0 != 0x80 {
+        position.column += 1
+      }
+    }
+    position.offset = offset
+    return position
   }
 
-  private func documentError(at bufferIndex: Int, _ message: String) -> JSONDiagnostic {
-    JSONDiagnostic(.invalidDocument, at: position(at: bufferIndex), message)
+  // MARK: - Errors
+
+  /// An invalid-JSON error at an absolute byte offset (the next byte by default).
+  private func syntaxError(at offset: Int? = nil, _ message: String) -> JSONDiagnostic {
+    JSONDiagnostic(.invalidJSON, at: position(atAbsolute: offset ?? bytesConsumed), message)
+  }
+
+  /// A document error at an absolute byte offset.
+  private func documentError(at offset: Int, _ message: String) -> JSONDiagnostic {
+    JSONDiagnostic(.invalidDocument, at: position(atAbsolute: offset), message)
   }
 
   /// An error for a byte that is not what the grammar allows here.
@@ -1012,7 +1068,7 @@ public final class JSONReader {
       if let code = readError, code == EFBIG {
         return JSONDiagnostic(
           .invalidDocument, at: position(at: index),
-          "the document is larger than the \(maxSize)-byte limit")
+          "the document is larger than \(maxSize) bytes (the --max-size limit)")
       }
       return syntaxError("unexpected end of input; expected \(expected)")
     }

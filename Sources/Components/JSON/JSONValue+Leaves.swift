@@ -6,7 +6,9 @@ extension JSONValue {
   /// (["a": [1, 2], "b": [:]] as JSONValue).leaves()
   /// // [(/a/0, 1), (/a/1, 2), (/b, {})]
   /// ```
-  public func leaves(under prefix: JSONPointer = .root) -> [(pointer: JSONPointer, value: JSONValue)] {
+  public func leaves(under prefix: JSONPointer = .root) -> [(
+    pointer: JSONPointer, value: JSONValue
+  )] {
     var result: [(pointer: JSONPointer, value: JSONValue)] = []
     collectLeaves(prefix.tokens, into: &result)
     return result

@@ -2,7 +2,9 @@ extension JSONValue {
   /// Parses one complete JSON text.
   ///
   /// - Throws: ``JSONDiagnostic`` with the line and column of the first problem.
-  public init(parsing text: String, maxDepth: Int = JSONReader.defaultMaxDepth) throws(JSONDiagnostic) {
+  public init(parsing text: String, maxDepth: Int = JSONReader.defaultMaxDepth)
+    throws(JSONDiagnostic)
+  {
     self = try JSONReader(string: text, maxDepth: maxDepth).readDocument()
   }
 

@@ -23,7 +23,7 @@
 /// `/components/2/payload/children/1/kind`.
 ///
 /// (Named `Component+NestedComponent.swift` for the same reason as `AnyComponent`'s file.)
-public struct NestedComponent: Hashable, Decodable, Sendable {
+public struct NestedComponent: Hashable, Decodable, Sendable, CustomStringConvertible {
   /// The decoded child.
   public let factory: ComponentFactory
 
@@ -59,6 +59,11 @@ public struct NestedComponent: Hashable, Decodable, Sendable {
   /// The child's decoded payload.
   public var data: any ComponentData {
     factory.data
+  }
+
+  /// The child's kind and data, as `ComponentFactory` prints them.
+  public var description: String {
+    factory.description
   }
 
   /// Builds the child component.

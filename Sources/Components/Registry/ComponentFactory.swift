@@ -57,3 +57,23 @@ public struct ComponentFactory: Hashable, Sendable {
     hasher.combine(AnyHashable(data))
   }
 }
+
+extension ComponentFactory {
+  /// Whether this factory holds an entry of an unregistered kind as a `GenericComponent`,
+  /// whose data is the payload's `JSONValue`.
+  public var isGeneric: Bool {
+    componentType == GenericComponent.self
+  }
+}
+
+extension ComponentFactory: CustomStringConvertible {
+  /// The kind and the decoded data, for logs and text galleries:
+  /// `tile-preview Data(title: "A", isActive: true)`; a generic component's data prints as its
+  /// JSON text.
+  public var description: String {
+    if let value = data as? JSONValue {
+      return "\(kind) \(value.canonicalText)"
+    }
+    return "\(kind) \(data)"
+  }
+}

@@ -1,0 +1,77 @@
+import CatalogDiff
+import CatalogStore
+import Components
+
+/// `catalog diff OLD NEW`: compare two catalogs entry by entry.
+enum DiffCommand: CatalogCommand {
+  static let spec = CommandSpec.diffCommand
+
+  enum Format: String, CaseIterable {
+    case text
+    case json
+    case jsonPatch = "json-patch"
+  }
+
+  enum Color: String, CaseIterable {
+    case auto
+    case always
+    case never
+  }
+
+  enum FailOn: String, CaseIterable {
+    case breaking
+    case any
+  }
+
+  static func run(_ context: CommandContext) throws -> ExitStatus {
+    let arguments = context.arguments
+    let operands = [arguments.positional("old") ?? "", arguments.positional("new") ?? ""]
+    if operands.allSatisfy({ $0 == "-" }) {
+      throw UsageError.invalidArguments("at most one operand may be '-' (standard input)")
+    }
+    let format = try arguments.choice("format", as: Format.self) ?? .text
+    let failOn = try arguments.choice("fail-on", as: FailOn.self) ?? .any
+    let color: Bool
+    switch try arguments.choice("color", as: Color.self) ?? .auto {
+    case .always: color = true
+    case .never: color = false
+    case .auto:
+      color = context.console.stdoutIsTerminal && (context.environment["NO_COLOR"] ?? "").isEmpty
+    }
+
+    var catalog: Catalog?
+    func entries(_ operand: String) throws -> [CatalogEntry] {
+      if operand.hasPrefix("@") {
+        let opened = try catalog ?? context.openCatalog(forWriting: false)
+        catalog = opened
+        return try opened.entries(at: RevisionReference(parsing: String(operand.dropFirst())))
+      }
+      return try (operand == "-" ? DocumentSource.standardInput : .file(operand)).readEntries()
+    }
+    let old = try entries(operands[0])
+    let new = try entries(operands[1])
+
+    let diff: CatalogDiff
+    do {
+      diff = try CatalogDiff(old: old, new: new)
+      if arguments.flag("stat") {
+        context.console.write(Array(diff.stat(color: color).utf8))
+      } else {
+        switch format {
+        case .text: context.console.write(Array(diff.text(color: color).utf8))
+        case .json: context.console.write(Array(diff.jsonSummary().utf8))
+        case .jsonPatch:
+          let patch = try diff.jsonPatch(withTests: arguments.flag("with-tests"))
+          context.console.write(JSONWriter.indentedBytes(patch.jsonValue) + [0x0A])
+        }
+      }
+    } catch {
+      context.console.error("catalog: error: \(error)")
+      return .trouble
+    }
+    switch failOn {
+    case .any: return diff.isEmpty ? .success : .differences
+    case .breaking: return diff.hasChanges(ofClass: .breaking) ? .differences : .success
+    }
+  }
+}

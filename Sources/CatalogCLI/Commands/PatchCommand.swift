@@ -1,0 +1,41 @@
+import CatalogDiff
+import CatalogStore
+import Components
+
+/// `catalog patch PATCHFILE`: apply an RFC 6902 patch to head as one revision.
+enum PatchCommand: CatalogCommand {
+  static let spec = CommandSpec.patchCommand
+
+  static func run(_ context: CommandContext) throws -> ExitStatus {
+    let file = context.arguments.positional("patch-file") ?? "-"
+    let source: DocumentSource = file == "-" ? .standardInput : .file(file)
+    let patch: JSONPatch
+    do {
+      patch = try JSONPatch(decoding: try source.readJSONValue())
+    } catch let error as JSONPatchError {
+      throw CatalogError.invalidRequest("\(source.name): not a JSON Patch: \(error)")
+    }
+    let catalog = try context.openCatalog(forWriting: true)
+    let result = try catalog.update(
+      options: try context.writeOptions(), source: source.name, operation: "patch"
+    ) { entries in
+      let document = JSONValue.object(
+        JSONObject([.init(key: "components", value: .array(try entries.map { try $0.jsonValue }))]))
+      let patched: JSONValue
+      do {
+        patched = try patch.apply(to: document)
+      } catch {
+        throw CatalogError.invalidRequest("\(source.name): \(error); nothing was written")
+      }
+      // The result must be a valid catalog document, checked as import checks a file.
+      let bytes = JSONWriter.indentedBytes(patched)
+      do throws(JSONDiagnostics) {
+        return try CatalogDocumentReader(JSONReader(bytes: bytes)).readAll()
+      } catch {
+        throw CatalogError.invalidDocument(source: "\(source.name) (the patched catalog)", error)
+      }
+    }
+    WriteReport.print(result, to: context.console)
+    return .success
+  }
+}

@@ -1,0 +1,43 @@
+import Components
+
+extension CatalogDiff {
+  /// What happened to one kind, as the formats list it.
+  enum KindBlock {
+    case added(IndexedEntry)
+    case removed(IndexedEntry)
+    /// Changed, and moved too when the move is given.
+    case changed(ChangedEntry, Move?)
+    case moved(Move)
+
+    var kind: String {
+      switch self {
+      case .added(let entry), .removed(let entry): return entry.kind
+      case .changed(let entry, _): return entry.kind
+      case .moved(let move): return move.kind
+      }
+    }
+  }
+
+  /// One block per kind that differs, sorted by kind.
+  var kindBlocks: [KindBlock] {
+    var moves: [String: Move] = [:]
+    for move in moved { moves[move.kind] = move }
+    var blocks: [KindBlock] = added.map { .added($0) } + removed.map { .removed($0) }
+    for entry in changed {
+      blocks.append(.changed(entry, moves.removeValue(forKey: entry.kind)))
+    }
+    blocks += moved.filter { moves[$0.kind] != nil }.map { .moved($0) }
+    return blocks.sorted { $0.kind < $1.kind }
+  }
+}
+
+extension String {
+  /// The string as a formats print it on one line: as is, or as a JSON string literal when it
+  /// is empty or holds control characters that would break the line.
+  var printable: String {
+    guard isEmpty || unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else {
+      return self
+    }
+    return JSONValue.string(self).canonicalText
+  }
+}

@@ -1,0 +1,116 @@
+import Components
+
+extension CatalogDiff {
+  /// An RFC 6902 patch that turns OLD's document into NEW's: the same values in the same
+  /// array order, as any conforming tool applies it.
+  ///
+  /// The operations come in four groups, each with indices as the operations before leave the
+  /// components array:
+  /// 1. removed entries, `remove /components/i`, from the last index down;
+  /// 2. moved entries, `move` from their current index to just after their predecessor in
+  ///    NEW's order (see ``moved``);
+  /// 3. added entries, `add /components/j` with the whole entry, in increasing NEW index;
+  /// 4. changed entries, in increasing NEW index: one operation per changed leaf at the leaf's
+  ///    path (`replace /components/7/payload/title`), array elements added and removed as the
+  ///    LCS alignment found them, and category, description and other members replaced whole.
+  ///
+  /// Members an `add` creates go at the end of their object, and member order is not a
+  /// difference, so a patch reproduces NEW's text byte for byte when NEW added members at the
+  /// end (as generated catalogs and most edits do), and NEW's values in any case.
+  ///
+  /// - Parameters:
+  ///   - withTests: guard every `replace` and `remove` with a `test` of the old value (the
+  ///     whole entry before an entry's removal), and every moved or changed entry with a `test`
+  ///     of its `kind`, so that the patch refuses a document that has moved on.
+  ///   - components: where the entries array is: `/components` (the default) for
+  ///     `{"components": [...]}`, the root pointer for a document that is a bare array.
+  /// - Throws: ``CatalogDiffError/invalidText(kind:member:side:_:)`` when an added or removed
+  ///   entry holds invalid JSON text (never for entries from ``CatalogDocumentReader``).
+  public func jsonPatch(
+    withTests: Bool = false, components: JSONPointer = JSONPointer(["components"])
+  ) throws(CatalogDiffError) -> JSONPatch {
+    var operations: [JSONPatchOperation] = []
+
+    for removal in removed.sorted(by: { $0.index > $1.index }) {
+      let path = components.appending(removal.index)
+      if withTests {
+        operations.append(.test(path: path, value: try Self.value(of: removal.entry, side: .old)))
+      }
+      operations.append(.remove(path: path))
+    }
+
+    for step in movePlan() {
+      if withTests {
+        operations.append(
+          .test(path: components.appending(step.from).appending("kind"), value: .string(step.kind)))
+      }
+      operations.append(
+        .move(from: components.appending(step.from), path: components.appending(step.to)))
+    }
+
+    for addition in added.sorted(by: { $0.index < $1.index }) {
+      operations.append(
+        .add(
+          path: components.appending(addition.index),
+          value: try Self.value(of: addition.entry, side: .new)))
+    }
+
+    for entry in changed.sorted(by: { $0.newIndex < $1.newIndex }) {
+      let base = components.appending(entry.newIndex)
+      if withTests {
+        operations.append(.test(path: base.appending("kind"), value: .string(entry.kind)))
+      }
+      for edit in entry.edits {
+        switch edit {
+        case .add(let pointer, let new):
+          operations.append(.add(path: JSONPointer(base.tokens + pointer.tokens), value: new))
+        case .remove(let pointer, let old):
+          let path = JSONPointer(base.tokens + pointer.tokens)
+          if withTests { operations.append(.test(path: path, value: old)) }
+          operations.append(.remove(path: path))
+        case .replace(let pointer, let old, let new):
+          let path = JSONPointer(base.tokens + pointer.tokens)
+          if withTests { operations.append(.test(path: path, value: old)) }
+          operations.append(.replace(path: path, value: new))
+        }
+      }
+    }
+    return JSONPatch(operations)
+  }
+
+  /// The moves that reorder the shared entries once the removed ones are gone.
+  private func movePlan() -> [MovePlanner.Step] {
+    guard !moved.isEmpty else { return [] }
+    // An entry's index among the shared entries of OLD: its OLD index less the removed
+    // entries before it.
+    var isRemoved = [Bool](repeating: false, count: oldCount)
+    for removal in removed { isRemoved[removal.index] = true }
+    var sharedPosition = [Int](repeating: -1, count: oldCount)
+    var position = 0
+    for i in 0..<oldCount where !isRemoved[i] {
+      sharedPosition[i] = position
+      position += 1
+    }
+    var movingKind: [Int: String] = [:]
+    for move in moved { movingKind[move.newIndex] = move.kind }
+    var positions: [Int] = []
+    var moving: [String?] = []
+    positions.reserveCapacity(position)
+    moving.reserveCapacity(position)
+    for (j, i) in oldIndexOfNew.enumerated() where i >= 0 {
+      positions.append(sharedPosition[i])
+      moving.append(movingKind[j])
+    }
+    return MovePlanner.plan(positions: positions, moving: moving)
+  }
+
+  private static func value(
+    of entry: CatalogEntry, side: CatalogDiffError.Side
+  ) throws(CatalogDiffError) -> JSONValue {
+    do {
+      return try entry.jsonValue
+    } catch {
+      throw .invalidText(kind: entry.kind, member: "entry", side: side, error)
+    }
+  }
+}

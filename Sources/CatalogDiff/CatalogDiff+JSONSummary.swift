@@ -1,0 +1,73 @@
+import Components
+
+extension CatalogDiff {
+  /// The diff for programs: a JSON object with fixed member order, lists sorted by kind, and
+  /// values in full. A member `old` or `new` is left out where the key or element is absent on
+  /// that side (as opposed to `null`, which is a value).
+  ///
+  /// ```json
+  /// {
+  ///   "added": [{"kind": "badge-new", "index": 4, "class": "additive", "rule": "ENTRY_ADDED"}],
+  ///   "removed": [{"kind": "old-tile", "index": 2, "class": "breaking", "rule": "ENTRY_REMOVED"}],
+  ///   "moved": [{"kind": "tile-view", "from": 3, "to": 5}],
+  ///   "changed": [{"kind": "card-grid", "oldIndex": 0, "newIndex": 0, "changes": [
+  ///     {"path": "/payload/title", "old": "Hero", "new": "Hero v2", "class": "value",
+  ///      "rule": "VALUE_CHANGED"}]}],
+  ///   "counts": {"added": 1, "removed": 1, "moved": 1, "changed": 1,
+  ///              "breaking": 1, "additive": 1, "value": 1, "metadata": 0}
+  /// }
+  /// ```
+  ///
+  /// (Shown wrapped; the text is the catalog's indented export style with a final newline.)
+  public func jsonSummary() -> String {
+    summaryValue.indentedText + "\n"
+  }
+
+  /// The summary as a value, for callers that embed it in other JSON.
+  public var summaryValue: JSONValue {
+    func entry(_ item: IndexedEntry, _ rule: ChangeRule) -> JSONValue {
+      [
+        "kind": .string(item.kind), "index": .number(JSONNumber(item.index)),
+        "class": .string(rule.changeClass.rawValue), "rule": .string(rule.rawValue),
+      ]
+    }
+    var object = JSONObject()
+    object["added"] = .array(added.map { entry($0, .entryAdded) })
+    object["removed"] = .array(removed.map { entry($0, .entryRemoved) })
+    object["moved"] = .array(
+      moved.map {
+        [
+          "kind": .string($0.kind), "from": .number(JSONNumber($0.oldIndex)),
+          "to": .number(JSONNumber($0.newIndex)),
+        ]
+      })
+    object["changed"] = .array(
+      changed.map { item in
+        [
+          "kind": .string(item.kind), "oldIndex": .number(JSONNumber(item.oldIndex)),
+          "newIndex": .number(JSONNumber(item.newIndex)),
+          "changes": .array(item.changes.map(Self.summaryValue(of:))),
+        ]
+      })
+    var counts = JSONObject()
+    counts["added"] = .number(JSONNumber(added.count))
+    counts["removed"] = .number(JSONNumber(removed.count))
+    counts["moved"] = .number(JSONNumber(moved.count))
+    counts["changed"] = .number(JSONNumber(changed.count))
+    for changeClass in ChangeClass.allCases {
+      counts[changeClass.rawValue] = .number(JSONNumber(count(of: changeClass)))
+    }
+    object["counts"] = .object(counts)
+    return .object(object)
+  }
+
+  private static func summaryValue(of change: Change) -> JSONValue {
+    var object = JSONObject()
+    object["path"] = .string(change.pointer.description)
+    if let old = change.old { object["old"] = old }
+    if let new = change.new { object["new"] = new }
+    object["class"] = .string(change.changeClass.rawValue)
+    object["rule"] = .string(change.rule.rawValue)
+    return .object(object)
+  }
+}

@@ -1,0 +1,109 @@
+import Components
+
+extension CatalogDiff {
+  /// The diff for people: one block per kind, sorted by kind.
+  ///
+  /// ```text
+  /// + badge-new  [additive: ENTRY_ADDED]
+  /// ~ card-grid  (moved: 4 → 1)
+  ///   /payload/title: "Hero" → "Hero v2"  [value: VALUE_CHANGED]
+  ///   /payload/subtitle: "Old" → (absent)  [breaking: KEY_REMOVED]
+  /// - old-tile  [breaking: ENTRY_REMOVED]
+  /// = tile-view  (moved: 3 → 5)
+  /// ```
+  ///
+  /// `+` is an added kind, `-` a removed one, `~` a changed one with one line per changed
+  /// field, `=` one that only moved (indices are positions in the components array, OLD's then
+  /// NEW's). Values are compact JSON, cut to `maxValueLength` characters with `…` (and when two
+  /// long values start alike, most of the shared start is elided so the difference shows);
+  /// `(absent)` stands for a key or element that is not there. An empty diff is the empty string.
+  ///
+  /// - Parameters:
+  ///   - color: add ANSI colours (the caller decides: a terminal, `--color`, `NO_COLOR`).
+  ///   - maxValueLength: the longest value printed in full.
+  public func text(color: Bool = false, maxValueLength: Int = 60) -> String {
+    let paint = Painter(enabled: color)
+    var out = ""
+    for block in kindBlocks {
+      let kind = block.kind.printable
+      switch block {
+      case .added:
+        out += paint(.green, "+ \(kind)") + "  " + paint.tag(.entryAdded) + "\n"
+      case .removed:
+        out += paint(.red, "- \(kind)") + "  " + paint.tag(.entryRemoved) + "\n"
+      case .moved(let move):
+        out += paint(.cyan, "= \(kind)") + "  " + Self.movedNote(move) + "\n"
+      case .changed(let entry, let move):
+        out += paint(.yellow, "~ \(kind)") + (move.map { "  " + Self.movedNote($0) } ?? "") + "\n"
+        for change in entry.changes {
+          let (old, new) = Self.shortenedPair(
+            change.old?.canonicalText, change.new?.canonicalText, limit: maxValueLength)
+          out += "  \(change.pointer.description.printable): \(old) → \(new)  "
+          out += paint.tag(change.rule) + "\n"
+        }
+      }
+    }
+    return out
+  }
+
+  /// How many characters of a long common prefix stay visible before the first difference.
+  static let sharedContext = 12
+
+  /// Both values, cut to `limit` characters. When both are long and start alike, most of the
+  /// shared start is replaced by `…`, so that the difference stays in view:
+  /// `…ooltip preview (updated)"` rather than two identical-looking cut values.
+  static func shortenedPair(_ old: String?, _ new: String?, limit: Int) -> (String, String) {
+    guard let old, let new else {
+      return (
+        old?.shortened(to: limit) ?? "(absent)", new?.shortened(to: limit) ?? "(absent)"
+      )
+    }
+    let a = Array(old)
+    let b = Array(new)
+    var shared = 0
+    while shared < min(a.count, b.count) && a[shared] == b[shared] { shared += 1 }
+    let start = shared - sharedContext
+    guard start > 1, max(a.count, b.count) > limit else {
+      return (old.shortened(to: limit), new.shortened(to: limit))
+    }
+    return (
+      ("…" + String(a[start...])).shortened(to: limit),
+      ("…" + String(b[start...])).shortened(to: limit)
+    )
+  }
+
+  private static func movedNote(_ move: Move) -> String {
+    "(moved: \(move.oldIndex) → \(move.newIndex))"
+  }
+}
+
+/// Wraps text in ANSI colours, or leaves it alone.
+struct Painter {
+  enum Color: String {
+    case red = "31"
+    case green = "32"
+    case yellow = "33"
+    case cyan = "36"
+    case boldRed = "1;31"
+  }
+
+  var enabled: Bool
+
+  func callAsFunction(_ color: Color, _ text: String) -> String {
+    enabled ? "\u{1B}[\(color.rawValue)m\(text)\u{1B}[0m" : text
+  }
+
+  /// `[breaking: KEY_REMOVED]`, coloured by class.
+  func tag(_ rule: ChangeRule) -> String {
+    self(Self.color(of: rule.changeClass), "[\(rule.changeClass.rawValue): \(rule.rawValue)]")
+  }
+
+  static func color(of changeClass: ChangeClass) -> Color {
+    switch changeClass {
+    case .breaking: return .boldRed
+    case .additive: return .green
+    case .value: return .yellow
+    case .metadata: return .cyan
+    }
+  }
+}

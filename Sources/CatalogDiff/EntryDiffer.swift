@@ -1,0 +1,180 @@
+import Components
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Compares two entries of the same kind field by field and leaf by leaf, collecting the
+/// changes users read and the edits a patch applies.
+///
+/// Objects are compared by key (member order is not a difference), arrays with
+/// ``ArrayAlignment``, and anything else by exact equality: numbers spelled differently
+/// (`1.0` and `1`) are a `VALUE_CHANGED`, so that a patch reproduces NEW's text.
+struct EntryDiffer {
+  private(set) var changes: [CatalogDiff.Change] = []
+  private(set) var edits: [ValueEdit] = []
+
+  /// Compares `old` and `new`, which have the same kind.
+  mutating func compare(_ old: CatalogEntry, _ new: CatalogEntry) throws(CatalogDiffError) {
+    if old.category != new.category {
+      metadata(["category"], old: .string(old.category), new: .string(new.category))
+    }
+    if old.description != new.description {
+      metadata(["description"], old: .string(old.description), new: .string(new.description))
+    }
+    if !sameBytes(old.payload.bytes, new.payload.bytes) {
+      let payload = JSONPointer(["payload"])
+      compare(
+        try parse(old.payload, old, "payload", .old), try parse(new.payload, new, "payload", .new),
+        shown: payload, edited: payload)
+    }
+    for member in old.extraMembers {
+      let pointer = JSONPointer([member.key])
+      if let newText = new[extra: member.key] {
+        if !sameBytes(member.value.bytes, newText.bytes) {
+          metadata(
+            pointer, old: try parse(member.value, old, member.key, .old),
+            new: try parse(newText, new, member.key, .new))
+        }
+      } else {
+        metadata(pointer, old: try parse(member.value, old, member.key, .old), new: nil)
+      }
+    }
+    for member in new.extraMembers where old[extra: member.key] == nil {
+      metadata(
+        JSONPointer([member.key]), old: nil, new: try parse(member.value, new, member.key, .new))
+    }
+  }
+
+  /// Compares two values. `shown` is the pointer users read (NEW's indices, OLD's for a removed
+  /// element); `edited` is the pointer the edit applies at, with array indices as the edits
+  /// before this one leave them.
+  mutating func compare(
+    _ old: JSONValue, _ new: JSONValue, shown: JSONPointer, edited: JSONPointer
+  ) {
+    switch (old, new) {
+    case (.object(let a), .object(let b)):
+      compareObjects(a, b, shown: shown, edited: edited)
+    case (.array(let a), .array(let b)):
+      compareArrays(a, b, shown: shown, edited: edited)
+    default:
+      guard old != new else { return }
+      let rule: ChangeRule = old.typeName == new.typeName ? .valueChanged : .typeChanged
+      changes.append(CatalogDiff.Change(pointer: shown, old: old, new: new, rule: rule))
+      edits.append(.replace(edited, old: old, new: new))
+    }
+  }
+
+  private mutating func compareObjects(
+    _ old: JSONObject, _ new: JSONObject, shown: JSONPointer, edited: JSONPointer
+  ) {
+    let lookUpNew = KeyLookup(new)
+    let lookUpOld = KeyLookup(old)
+    for member in old.members {
+      if let newValue = lookUpNew[member.key] {
+        compare(
+          member.value, newValue, shown: shown.appending(member.key),
+          edited: edited.appending(member.key))
+      } else {
+        changes.append(
+          CatalogDiff.Change(
+            pointer: shown.appending(member.key), old: member.value, new: nil, rule: .keyRemoved))
+        edits.append(.remove(edited.appending(member.key), old: member.value))
+      }
+    }
+    for member in new.members where lookUpOld[member.key] == nil {
+      changes.append(
+        CatalogDiff.Change(
+          pointer: shown.appending(member.key), old: nil, new: member.value, rule: .keyAdded))
+      edits.append(.add(edited.appending(member.key), new: member.value))
+    }
+  }
+
+  private mutating func compareArrays(
+    _ old: [JSONValue], _ new: [JSONValue], shown: JSONPointer, edited: JSONPointer
+  ) {
+    // The position in the array as the edits so far have left it.
+    var cursor = 0
+    for step in ArrayAlignment.align(old, new) {
+      switch step {
+      case .match:
+        cursor += 1
+      case .pair(let i, let j):
+        compare(old[i], new[j], shown: shown.appending(j), edited: edited.appending(cursor))
+        cursor += 1
+      case .remove(let i):
+        changes.append(
+          CatalogDiff.Change(
+            pointer: shown.appending(i), old: old[i], new: nil, rule: .elementRemoved))
+        edits.append(.remove(edited.appending(cursor), old: old[i]))
+      case .insert(let j):
+        changes.append(
+          CatalogDiff.Change(
+            pointer: shown.appending(j), old: nil, new: new[j], rule: .elementAdded))
+        edits.append(.add(edited.appending(cursor), new: new[j]))
+        cursor += 1
+      }
+    }
+  }
+
+  /// A change of a member besides the payload, compared as a whole.
+  private mutating func metadata(_ pointer: JSONPointer, old: JSONValue?, new: JSONValue?) {
+    changes.append(CatalogDiff.Change(pointer: pointer, old: old, new: new, rule: .metadataChanged))
+    switch (old, new) {
+    case (let old?, let new?): edits.append(.replace(pointer, old: old, new: new))
+    case (let old?, nil): edits.append(.remove(pointer, old: old))
+    case (nil, let new?): edits.append(.add(pointer, new: new))
+    case (nil, nil): break
+    }
+  }
+
+  private func parse(
+    _ text: JSONText, _ entry: CatalogEntry, _ member: String, _ side: CatalogDiffError.Side
+  ) throws(CatalogDiffError) -> JSONValue {
+    do {
+      return try text.value()
+    } catch {
+      throw .invalidText(kind: entry.kind, member: member, side: side, error)
+    }
+  }
+}
+
+/// Member lookup by key that stays linear for objects with many members.
+private struct KeyLookup {
+  private let object: JSONObject
+  private let positions: [String: Int]?
+
+  init(_ object: JSONObject) {
+    self.object = object
+    if object.count > 16 {
+      var positions: [String: Int] = [:]
+      for (index, member) in object.members.enumerated() where positions[member.key] == nil {
+        positions[member.key] = index
+      }
+      self.positions = positions
+    } else {
+      self.positions = nil
+    }
+  }
+
+  subscript(key: String) -> JSONValue? {
+    guard let positions else { return object[key] }
+    return positions[key].map { object.members[$0].value }
+  }
+}
+
+/// Byte equality with `memcmp`, which stays fast in debug builds where the generic `==`
+/// compares byte by byte.
+func sameBytes(_ a: [UInt8], _ b: [UInt8]) -> Bool {
+  guard a.count == b.count else { return false }
+  return a.withUnsafeBufferPointer { x in
+    b.withUnsafeBufferPointer { y in
+      guard let p = x.baseAddress, let q = y.baseAddress else { return true }
+      return memcmp(p, q, x.count) == 0
+    }
+  }
+}
