@@ -41,6 +41,37 @@ package struct StoredEntry: Sendable, Hashable {
   package var position: String
 }
 
+/// One entry as stored, its texts borrowed from the database for the length of the call
+/// that receives it: how exports and other whole-catalog reads avoid a `String` per column.
+package struct StoredEntryBytes {
+  package var componentID: Int64
+  package var revision: Int64
+  package var change: EntryChange
+  package var kind: UnsafeRawBufferPointer
+  package var category: UnsafeRawBufferPointer
+  package var description: UnsafeRawBufferPointer
+  /// Canonical compact text.
+  package var payload: UnsafeRawBufferPointer
+  /// nil for SQL NULL.
+  package var extra: UnsafeRawBufferPointer?
+  package var keyOrder: UnsafeRawBufferPointer?
+  package var position: UnsafeRawBufferPointer
+}
+
+extension StoredEntry {
+  /// The entry as values.
+  package init(_ bytes: StoredEntryBytes) throws {
+    func text(_ bytes: UnsafeRawBufferPointer) -> String { String(decoding: bytes, as: UTF8.self) }
+    let entry = try ChangePlan.entry(
+      kind: text(bytes.kind), category: text(bytes.category), description: text(bytes.description),
+      payload: JSONText(canonicalBytes: Array(bytes.payload)), extra: bytes.extra.map(text),
+      keyOrder: bytes.keyOrder.map(text))
+    self.init(
+      componentID: bytes.componentID, revision: bytes.revision, change: bytes.change, entry: entry,
+      position: text(bytes.position))
+  }
+}
+
 /// What an import compares against without reading payload texts: the head state of one
 /// component, with its payload's id.
 package struct IndexedEntry: Sendable, Hashable {
@@ -108,6 +139,8 @@ package protocol CatalogReadContext {
   func tags() throws -> [Tag]
   /// Calls `body` with every entry present at `revision`, in export order.
   func forEachEntry(at revision: Int64, _ body: (StoredEntry) throws -> Void) throws
+  /// The same entries as borrowed bytes: the fast path of exports.
+  func forEachEntryBytes(at revision: Int64, _ body: (StoredEntryBytes) throws -> Void) throws
   /// The entries present at `revision` keyed by kind, without payload texts.
   func index(at revision: Int64) throws -> [String: IndexedEntry]
   /// The same entries, compactly: what writes compare against.

@@ -314,30 +314,11 @@ final class SQLiteContext: CatalogWriteContext {
 
   /// The newest row of every component at or before `?1`: the catalog as of that revision
   /// (docs/schema.md, "Answering as-of queries").
-  private static let latestRows = """
-    SELECT component_id, max(revision_id) AS revision_id FROM entry_version
-    WHERE revision_id <= ?1 GROUP BY component_id
-    """
 
   func forEachEntry(at revision: Int64, _ body: (StoredEntry) throws -> Void) throws {
-    try flushPendingVersions()
-    let statement = try database.cachedStatement(
-      sql: """
-        SELECT v.component_id, v.revision_id, v.change, v.kind, v.category, v.description,
-               p.json, v.extra, v.key_order, v.position
-        FROM (\(Self.latestRows)) AS latest
-        JOIN entry_version AS v
-          ON v.component_id = latest.component_id AND v.revision_id = latest.revision_id
-        JOIN payload AS p ON p.id = v.payload_id
-        WHERE v.change <> 'removed'
-        ORDER BY v.position, v.component_id
-        """)
-    try statement.bind([.integer(revision)])
-    defer { statement.reset() }
-    while try statement.step() {
-      try body(try Self.storedEntry(from: statement))
-    }
+    try forEachEntryBytes(at: revision) { try body(try StoredEntry($0)) }
   }
+
 
   func index(at revision: Int64) throws -> [String: IndexedEntry] {
     let index = try headIndex(at: revision)
