@@ -29,9 +29,18 @@ extension Catalog {
       let revision = try reference.resolve(in: context)
       var writer = CatalogDocumentWriter()
       var count = 0
-      try context.forEachEntry(at: revision) { stored in
-        guard wanted.isEmpty || wanted.contains(stored.entry.category) else { return }
-        writer.append(stored.entry)
+      // Entries stay bytes from the database to the output unless they carry members
+      // besides the standard four, or those in another order.
+      try context.forEachEntryBytes(at: revision) { stored in
+        guard wanted.isEmpty || wanted.contains(String(decoding: stored.category, as: UTF8.self))
+        else { return }
+        if stored.extra == nil && stored.keyOrder == nil {
+          writer.append(
+            kind: stored.kind, category: stored.category, description: stored.description,
+            payload: stored.payload)
+        } else {
+          writer.append(try StoredEntry(stored).entry)
+        }
         count += 1
         if writer.output.count >= 1 << 20 { try write(writer.drain()) }
       }

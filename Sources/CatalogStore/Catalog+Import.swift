@@ -80,13 +80,13 @@ extension Catalog {
     try storage.write { context in
       let head = try context.headRevision()
       try Self.check(options.expectHead, head: head)
-      let index = try context.index(at: head)
-      var plan = ChangePlan(index: index, storesPayloads: !options.dryRun)
+      var plan = ChangePlan(index: try context.headIndex(at: head), storesPayloads: !options.dryRun)
       try source.withReader(maxDepth: limits.maxDepth, maxSize: limits.maxSize) { reader, total in
         let document = CatalogDocumentReader(reader)
         do {
-          while let located = try document.next() {
-            try plan.add(located.entry, context: context)
+          // Entries stay bytes from the file to the database (see RawCatalogEntry).
+          while try document.nextRaw() {
+            try plan.add(document.currentRaw, context: context)
             if let progress, plan.fileOrder.count % 4096 == 0 {
               progress(ImportProgress(entries: plan.fileOrder.count, bytesRead: document.bytesConsumed, totalBytes: total))
             }

@@ -58,7 +58,7 @@ extension Catalog {
     with entries: [CatalogEntry], in context: any CatalogWriteContext, head: Int64,
     options: WriteOptions, source: String, operation: String
   ) throws -> WriteDecision<WriteResult> {
-    var plan = ChangePlan(index: try context.index(at: head), storesPayloads: !options.dryRun)
+    var plan = ChangePlan(index: try context.headIndex(at: head), storesPayloads: !options.dryRun)
     var seen = Set<String>()
     for entry in entries {
       guard seen.insert(entry.kind).inserted else {
@@ -103,28 +103,31 @@ extension Catalog {
   /// Rewrites one head entry, keeping the rest of the catalog as it is.
   private func modify(
     _ kind: String, options: WriteOptions, source: String, operation: String,
-    _ change: (CatalogEntry, [String: IndexedEntry]) throws -> CatalogEntry
+    _ change: (CatalogEntry, HeadIndex) throws -> CatalogEntry
   ) throws -> WriteResult {
     try storage.write { context in
       let head = try context.headRevision()
       try Self.check(options.expectHead, head: head)
-      let index = try context.index(at: head)
-      guard let target = index[kind] else {
+      var index = try context.headIndex(at: head)
+      var name = kind
+      let match = name.withUTF8 { index.slot(matching: UnsafeRawBufferPointer($0)) }
+      guard let targetSlot = match?.slot else {
         _ = try Self.version(of: kind, at: head, in: context)  // throws, saying when it existed
         throw CatalogError.unknownKind(kind: kind, detail: "at head")
       }
+      let target = index.entry(targetSlot)
       let current = try ChangePlan.entry(
         kind: target.kind, category: target.category, description: target.description,
         payload: try context.payload(target.payloadID), extra: target.extra,
         keyOrder: target.keyOrder)
       let updated = try change(current, index)
       var plan = ChangePlan(index: index, storesPayloads: !options.dryRun)
-      if updated.kind != kind { plan.renames[updated.kind] = target }
-      for existing in index.values.sorted(by: { $0.position < $1.position }) {
-        if existing.componentID == target.componentID {
+      if updated.kind != kind { plan.renames[updated.kind] = targetSlot }
+      for slot in plan.slotsInPositionOrder().map(Int.init) {
+        if slot == targetSlot {
           try plan.add(updated, context: context)
         } else {
-          plan.keep(existing)
+          plan.keep(slot)
         }
       }
       plan.finish(prune: false)

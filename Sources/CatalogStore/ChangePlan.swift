@@ -10,71 +10,136 @@ import Foundation
 /// definition of "what changed" and one way of writing it. It speaks only to the storage
 /// seam, never SQL.
 struct ChangePlan {
-  /// One entry of the desired catalog.
-  struct Planned {
-    var kind: String
-    var status: Status
-    var existing: IndexedEntry?
-    /// New content, for added and changed entries.
-    var row: VersionRow?
-  }
-
-  enum Status {
+  /// What the write does to one entry of the desired catalog.
+  enum Status: UInt8 {
     case unchanged
     case changed
     case added
   }
 
-  let index: [String: IndexedEntry]
+  /// One entry of the desired catalog, in order: 12 bytes, so that a plan for 100,000
+  /// entries is about a megabyte.
+  struct Planned {
+    var status: Status
+    /// The entry takes over a component under a new name (see ``ChangePlan/renames``).
+    var isRename = false
+    /// The head entry it keeps or replaces (its slot in ``ChangePlan/index``), or -1.
+    var existing: Int32
+    /// Its new row in ``ChangePlan/rows`` for added and changed entries, or -1.
+    var row: Int32
+  }
+
+  private(set) var index: HeadIndex
   private(set) var fileOrder: [Planned] = []
-  private var seen: Set<String> = []
-  private(set) var removed: [IndexedEntry] = []
-  private(set) var kept: [IndexedEntry] = []
-  /// Components renamed by this write: new kind → the component's head state.
-  var renames: [String: IndexedEntry] = [:]
+  /// Which head slots the desired catalog holds, by kind.
+  private var seen: [Bool]
+  /// Head slots removed, or kept although the desired catalog lacks them, in position order.
+  private(set) var removed: [Int] = []
+  private(set) var kept: [Int] = []
+  /// Components renamed by this write: new kind → the component's head slot.
+  var renames: [String: Int] = [:]
+  /// The rows of added and changed entries.
+  private var rows = PlannedRows()
   /// Whether new payloads are stored as they are met (not on a dry run).
   let storesPayloads: Bool
 
-  init(index: [String: IndexedEntry], storesPayloads: Bool = true) {
+  init(index: HeadIndex, storesPayloads: Bool = true) {
     self.index = index
+    self.seen = [Bool](repeating: false, count: index.count)
     self.storesPayloads = storesPayloads
+  }
+
+  /// The head slots in the order they are exported.
+  mutating func slotsInPositionOrder() -> [Int32] { index.slotsInPositionOrder() }
+
+  /// Adds the next entry of the desired catalog, as the document reader left it: the
+  /// import's path, which makes no `String` for an entry that is unchanged or new.
+  mutating func add(_ raw: RawCatalogEntry, context: any CatalogWriteContext) throws {
+    let extra = raw.extraMembers.isEmpty ? nil : Self.extraBytes(raw.extraMembers)
+    let keyOrder = raw.memberOrder.map(Self.keyOrderBytes)
+    try add(
+      kind: raw.kind, category: raw.category, description: raw.description, payload: raw.payload,
+      extra: extra, keyOrder: keyOrder, context: context)
   }
 
   /// Adds the next entry of the desired catalog.
   mutating func add(_ entry: CatalogEntry, context: any CatalogWriteContext) throws {
-    seen.insert(entry.kind)
-    let extra = Self.extraText(entry)
-    let keyOrder = Self.keyOrderText(entry)
-    let existing = index[entry.kind] ?? renames[entry.kind]
-    if let existing, exactlyEqual(existing.kind, entry.kind),
-      exactlyEqual(existing.category, entry.category),
-      exactlyEqual(existing.description, entry.description), exactlyEqual(existing.extra, extra),
-      exactlyEqual(existing.keyOrder, keyOrder), existing.payloadHash == entry.payload.stableHash
-    {
-      fileOrder.append(Planned(kind: entry.kind, status: .unchanged, existing: existing, row: nil))
-      return
+    try add(
+      kind: Array(entry.kind.utf8), category: Array(entry.category.utf8),
+      description: Array(entry.description.utf8), payload: entry.payload.bytes,
+      extra: entry.extraMembers.isEmpty ? nil : Self.extraBytes(entry.extraMembers),
+      keyOrder: entry.memberOrder.map(Self.keyOrderBytes), context: context)
+  }
+
+  private mutating func add(
+    kind: [UInt8], category: [UInt8], description: [UInt8], payload: [UInt8], extra: [UInt8]?,
+    keyOrder: [UInt8]?, context: any CatalogWriteContext
+  ) throws {
+    let hash = payload.withUnsafeBytes { JSONText.stableHash(of: $0) }
+    // Kinds match as Swift compares strings (Unicode canonical equivalence), and the entry
+    // is unchanged only when every byte is the same.
+    let match = kind.withUnsafeBytes { index.slot(matching: $0) }
+    var slot = match?.slot
+    var isRename = false
+    if let slot {
+      seen[slot] = true
+    } else if !renames.isEmpty, let target = renames[String(decoding: kind, as: UTF8.self)] {
+      slot = target
+      isRename = true
     }
-    let payloadID = storesPayloads ? try context.internPayload(entry.payload) : 0
-    let row = VersionRow(
-      componentID: existing?.componentID ?? 0, change: existing == nil ? .added : .changed,
-      kind: entry.kind, category: entry.category, description: entry.description,
-      payloadID: payloadID, extra: extra, keyOrder: keyOrder, position: "")
+    if let slot, !isRename, match?.sameBytes == true {
+      let unchanged = category.withUnsafeBytes { category in
+        description.withUnsafeBytes { description in
+          Self.withOptionalBytes(extra) { extra in
+            Self.withOptionalBytes(keyOrder) { keyOrder in
+              index.matches(
+                slot, category: category, description: description, extra: extra,
+                keyOrder: keyOrder, payloadHash: hash)
+            }
+          }
+        }
+      }
+      if unchanged {
+        fileOrder.append(Planned(status: .unchanged, existing: Int32(slot), row: -1))
+        return
+      }
+    }
+    let payloadID =
+      storesPayloads ? try payload.withUnsafeBytes { try context.internPayload(bytes: $0, hash: hash) } : 0
+    let row = kind.withUnsafeBytes { kind in
+      category.withUnsafeBytes { category in
+        description.withUnsafeBytes { description in
+          Self.withOptionalBytes(extra) { extra in
+            Self.withOptionalBytes(keyOrder) { keyOrder in
+              rows.append(
+                componentID: slot.map(index.componentID) ?? 0, kind: kind, category: category,
+                description: description, payloadID: payloadID, extra: extra, keyOrder: keyOrder)
+            }
+          }
+        }
+      }
+    }
     fileOrder.append(
-      Planned(kind: entry.kind, status: existing == nil ? .added : .changed, existing: existing, row: row))
+      Planned(
+        status: slot == nil ? .added : .changed, isRename: isRename, existing: Int32(slot ?? -1),
+        row: Int32(row)))
   }
 
   /// Adds an entry that is already stored, unchanged (rename and deprecation copy the rest
   /// of the catalog this way).
-  mutating func keep(_ existing: IndexedEntry) {
-    seen.insert(existing.kind)
-    fileOrder.append(Planned(kind: existing.kind, status: .unchanged, existing: existing, row: nil))
+  mutating func keep(_ slot: Int) {
+    seen[slot] = true
+    fileOrder.append(Planned(status: .unchanged, existing: Int32(slot), row: -1))
   }
 
   /// Decides the fate of head's kinds that the desired catalog lacks.
   mutating func finish(prune: Bool) {
-    let renamed = Set(renames.values.map(\.componentID))
-    let missing = index.values.filter { !seen.contains($0.kind) && !renamed.contains($0.componentID) }
-      .sorted { $0.position < $1.position }
+    let renamed = Set(renames.values.map(index.componentID))
+    var missing: [Int] = []
+    for slot in index.slotsInPositionOrder().lazy.map(Int.init)
+    where !seen[slot] && !renamed.contains(index.componentID(slot)) {
+      missing.append(slot)
+    }
     if prune {
       removed = missing
     } else {
@@ -83,33 +148,35 @@ struct ChangePlan {
   }
 
   /// Writes the revision, or reports what it would be.
-  func write(
+  mutating func write(
     in context: any CatalogWriteContext, head: Int64, options: WriteOptions, source: String,
     operation: String
   ) throws -> WriteDecision<WriteResult> {
-    let positions = placePositions()
+    let placement = placePositions()
     var counts = ChangeCounts()
     var result = WriteResult(revision: nil, head: head, counts: counts)
     result.entryCount = fileOrder.count
-    result.kept = kept.map(\.kind)
+    result.kept = kept.map(index.kind)
     result.dryRun = options.dryRun
-    for (planned, position) in zip(fileOrder, positions) {
+    var moved = [Bool](repeating: false, count: fileOrder.count)
+    for (i, planned) in fileOrder.enumerated() {
       switch planned.status {
       case .added:
         counts.added += 1
-        result.added.append(planned.kind)
+        result.added.append(rows.kind(Int(planned.row)))
       case .changed:
         counts.changed += 1
-        result.changed.append(planned.kind)
-      case .unchanged where position != planned.existing?.position:
-        counts.moved += 1
-        result.moved.append(planned.kind)
+        result.changed.append(rows.kind(Int(planned.row)))
       case .unchanged:
-        break
+        if let key = placement.newKeys[i], key != index.position(Int(planned.existing)) {
+          moved[i] = true
+          counts.moved += 1
+          result.moved.append(index.kind(Int(planned.existing)))
+        }
       }
     }
     counts.removed = removed.count
-    result.removed = removed.map(\.kind)
+    result.removed = removed.map(index.kind)
     result.counts = counts
     guard !counts.isEmpty, !options.dryRun else { return .rollback(result) }
 
@@ -117,89 +184,171 @@ struct ChangePlan {
       RevisionDraft(
         time: Date(), author: options.author, message: options.message, source: source,
         operation: operation, counts: counts))
-    let presentComponents = Set(index.values.map(\.componentID))
-    for (planned, position) in zip(fileOrder, positions) {
+    let components = try assignComponents(in: context, head: head, revision: revision)
+    for (i, planned) in fileOrder.enumerated() {
       switch planned.status {
       case .unchanged:
-        guard let existing = planned.existing, position != existing.position else { continue }
-        var row = Self.row(from: existing, change: .moved)
-        row.position = position
-        try context.appendVersion(row, in: revision)
+        guard moved[i], let key = placement.newKeys[i] else { continue }
+        try appendCopy(of: Int(planned.existing), change: .moved, position: key, in: context, revision)
       case .changed, .added:
-        guard var row = planned.row else { continue }
-        row.position = position
-        if planned.status == .added {
-          // A kind that was removed and comes back continues its component's history.
-          if let previous = try context.component(named: planned.kind, atOrBefore: head),
-            !presentComponents.contains(previous)
-          {
-            row.componentID = previous
-          } else {
-            row.componentID = try context.newComponent(in: revision)
+        let row = Int(planned.row)
+        let change: EntryChange =
+          planned.status == .added ? .added : planned.isRename ? .renamed : .changed
+        let componentID = planned.status == .added ? components[row] : rows.componentID(row)
+        var position = placement.newKeys[i] ?? index.position(Int(planned.existing))
+        try position.withUTF8 { position in
+          try rows.withTexts(row) { kind, category, description, extra, keyOrder in
+            try context.appendVersion(
+              bytes: VersionRowBytes(
+                componentID: componentID, change: change, kind: kind, category: category,
+                description: description, payloadID: rows.payloadID(row), extra: extra,
+                keyOrder: keyOrder, position: UnsafeRawBufferPointer(position)),
+              in: revision)
           }
-        } else if let existing = planned.existing, existing.kind != planned.kind {
-          row.change = .renamed
         }
-        try context.appendVersion(row, in: revision)
       }
     }
-    for entry in removed {
-      try context.appendVersion(Self.row(from: entry, change: .removed), in: revision)
+    for slot in removed {
+      try appendCopy(of: slot, change: .removed, position: nil, in: context, revision)
     }
     result.revision = try context.revision(revision)
     result.head = revision
     return .commit(result)
   }
 
-  /// Order keys for the desired entries. Entries whose relative order is unchanged (the
-  /// longest run of existing entries already in order) keep their keys; the others get new
-  /// keys right after the key before them, below the next key any entry keeps — an anchor
-  /// or a kind kept from head that the document lacks — so no two entries share a key.
-  private func placePositions() -> [String] {
-    var positions = fileOrder.map { $0.existing?.position ?? "" }
-    let anchors = Self.longestIncreasingRun(
-      fileOrder.indices.filter { fileOrder[$0].existing != nil }, positions)
-    let fixed = (anchors.map { positions[$0] } + kept.map(\.position)).sorted()
-    /// The smallest fixed key above `key` (or above the start, for nil).
-    func nextFixed(after key: String?) -> String? {
-      guard let key else { return fixed.first }
-      var low = 0
-      var high = fixed.count
-      while low < high {
-        let mid = (low + high) / 2
-        if fixed[mid] <= key { low = mid + 1 } else { high = mid }
+  /// The component of every added row: a kind that was removed and comes back continues
+  /// its component's history; other kinds get new components, numbered in file order.
+  private func assignComponents(
+    in context: any CatalogWriteContext, head: Int64, revision: Int64
+  ) throws -> [Int64] {
+    var components = [Int64](repeating: 0, count: rows.count)
+    var needNew: [Int] = []
+    var present: Set<Int64>?
+    for planned in fileOrder where planned.status == .added {
+      let row = Int(planned.row)
+      // An empty catalog has no history to continue.
+      if head > 0, let previous = try context.component(named: rows.kind(row), atOrBefore: head) {
+        if present == nil { present = Set((0..<index.count).map(index.componentID)) }
+        if let present, !present.contains(previous) {
+          components[row] = previous
+          continue
+        }
       }
-      return low < fixed.count ? fixed[low] : nil
+      needNew.append(row)
+    }
+    if !needNew.isEmpty {
+      let first = try context.newComponents(count: needNew.count, in: revision)
+      for (offset, row) in needNew.enumerated() { components[row] = first + Int64(offset) }
+    }
+    return components
+  }
+
+  /// Appends a row that copies a head entry with a new change (and position).
+  private func appendCopy(
+    of slot: Int, change: EntryChange, position newPosition: String?,
+    in context: any CatalogWriteContext, _ revision: Int64
+  ) throws {
+    var newPosition = newPosition
+    try index.withTexts(slot) { kind, category, description, extra, keyOrder, position in
+      func append(_ position: UnsafeRawBufferPointer) throws {
+        try context.appendVersion(
+          bytes: VersionRowBytes(
+            componentID: index.componentID(slot), change: change, kind: kind, category: category,
+            description: description, payloadID: index.payloadID(slot), extra: extra,
+            keyOrder: keyOrder, position: position),
+          in: revision)
+      }
+      if newPosition != nil {
+        try newPosition!.withUTF8 { try append(UnsafeRawBufferPointer($0)) }
+      } else {
+        try append(position)
+      }
+    }
+  }
+
+  private static func withOptionalBytes<R>(
+    _ bytes: [UInt8]?, _ body: (UnsafeRawBufferPointer?) throws -> R
+  ) rethrows -> R {
+    guard let bytes else { return try body(nil) }
+    return try bytes.withUnsafeBytes { try body($0) }
+  }
+
+  /// Where the desired entries go: entries whose relative order is unchanged (the longest
+  /// run of existing entries already in order) keep their keys; the others get new keys
+  /// right after the key before them, below the next key any entry keeps.
+  struct Placement {
+    /// The new order key of each entry of ``fileOrder``; nil for an entry that keeps its key.
+    var newKeys: [String?]
+  }
+
+  private mutating func placePositions() -> Placement {
+    var newKeys = [String?](repeating: nil, count: fileOrder.count)
+    let existing = fileOrder.indices.filter { fileOrder[$0].existing >= 0 }
+    // Ranks stand for positions: comparing integers, not strings, for every entry.
+    let needsRanks = !existing.isEmpty || !kept.isEmpty
+    let ranks = needsRanks ? index.positionRanks() : []
+    let slotsByRank = needsRanks ? index.slotsInPositionOrder() : []
+    let existingRanks = existing.map { ranks[Int(fileOrder[$0].existing)] }
+    let anchors: [Bool]
+    if zip(existingRanks, existingRanks.dropFirst()).allSatisfy({ $0 < $1 }) {
+      // The usual case, checked in one pass: every existing entry is still in order.
+      var all = [Bool](repeating: false, count: fileOrder.count)
+      for i in existing { all[i] = true }
+      anchors = all
+    } else {
+      var some = [Bool](repeating: false, count: fileOrder.count)
+      for i in Self.longestIncreasingRun(existing, existingRanks) { some[i] = true }
+      anchors = some
+    }
+    // New keys go right after the key before them and below the next key any entry keeps (an
+    // anchor, or a kind kept from head that the document lacks), so no two entries share a
+    // key. Keys that stay, as ranks in position order:
+    var fixedRanks = anchors.indices.filter { anchors[$0] }.map { ranks[Int(fileOrder[$0].existing)] }
+    fixedRanks += kept.map { ranks[$0] }
+    fixedRanks.sort()
+    /// The slot of the smallest key that stays above the rank `rank` (or at all, for nil).
+    func nextFixed(after rank: Int32?) -> Int? {
+      var low = 0
+      var high = fixedRanks.count
+      if let rank {
+        while low < high {
+          let mid = (low + high) / 2
+          if fixedRanks[mid] <= rank { low = mid + 1 } else { high = mid }
+        }
+      }
+      return low < fixedRanks.count ? Int(slotsByRank[Int(fixedRanks[low])]) : nil
     }
     var i = 0
-    var lowerBound: String?
+    var lowerRank: Int32?
     while i < fileOrder.count {
-      if anchors.contains(i) {
-        lowerBound = positions[i]
+      if anchors[i] {
+        lowerRank = ranks[Int(fileOrder[i].existing)]
         i += 1
         continue
       }
       var j = i
-      while j < fileOrder.count, !anchors.contains(j) { j += 1 }
-      let keys = OrderKey.keys(count: j - i, after: lowerBound, before: nextFixed(after: lowerBound))
-      for (offset, key) in keys.enumerated() { positions[i + offset] = key }
+      while j < fileOrder.count, !anchors[j] { j += 1 }
+      let lowerBound = lowerRank.map { index.position(Int(slotsByRank[Int($0)])) }
+      let upperBound = nextFixed(after: lowerRank).map(index.position)
+      let keys = OrderKey.keys(count: j - i, after: lowerBound, before: upperBound)
+      for (offset, key) in keys.enumerated() { newKeys[i + offset] = key }
       i = j
     }
-    return positions
+    return Placement(newKeys: newKeys)
   }
 
-  /// The indices (a subset of `candidates`) of the longest strictly increasing subsequence
-  /// of `positions` over `candidates`: patience sorting, O(n log n).
-  static func longestIncreasingRun(_ candidates: [Int], _ positions: [String]) -> Set<Int> {
+  /// The elements of `candidates` on a longest strictly increasing subsequence of `keys`
+  /// (`keys[c]` belongs to `candidates[c]`): patience sorting, O(n log n).
+  static func longestIncreasingRun<Key: Comparable>(_ candidates: [Int], _ keys: [Key]) -> Set<Int> {
     var tails: [Int] = []  // candidate index ending the best run of each length
     var previous = [Int](repeating: -1, count: candidates.count)
-    for (c, index) in candidates.enumerated() {
-      let key = positions[index]
+    for c in candidates.indices {
+      let key = keys[c]
       var low = 0
       var high = tails.count
       while low < high {
         let mid = (low + high) / 2
-        if positions[candidates[tails[mid]]] < key { low = mid + 1 } else { high = mid }
+        if keys[tails[mid]] < key { low = mid + 1 } else { high = mid }
       }
       previous[c] = low > 0 ? tails[low - 1] : -1
       if low == tails.count { tails.append(c) } else { tails[low] = c }
@@ -213,30 +362,22 @@ struct ChangePlan {
     return result
   }
 
-  static func row(from entry: IndexedEntry, change: EntryChange) -> VersionRow {
-    VersionRow(
-      componentID: entry.componentID, change: change, kind: entry.kind, category: entry.category,
-      description: entry.description, payloadID: entry.payloadID, extra: entry.extra,
-      keyOrder: entry.keyOrder, position: entry.position)
-  }
-
-  /// The extra members as one canonical JSON object text, or nil when there are none.
-  static func extraText(_ entry: CatalogEntry) -> String? {
-    guard !entry.extraMembers.isEmpty else { return nil }
+  /// The extra members as one canonical JSON object text (the `extra` column).
+  static func extraBytes(_ members: [CatalogEntry.Member]) -> [UInt8] {
     var out: [UInt8] = [0x7B]
-    for (i, member) in entry.extraMembers.enumerated() {
+    for (i, member) in members.enumerated() {
       if i > 0 { out.append(0x2C) }
       JSONWriter.appendString(member.key, to: &out)
       out.append(0x3A)
       out.append(contentsOf: member.value.bytes)
     }
     out.append(0x7D)
-    return String(decoding: out, as: UTF8.self)
+    return out
   }
 
-  /// The explicit member order as a JSON array text, or nil for the standard order.
-  static func keyOrderText(_ entry: CatalogEntry) -> String? {
-    entry.memberOrder.map { JSONValue.array($0.map(JSONValue.string)).canonicalText }
+  /// The explicit member order as a JSON array text (the `key_order` column).
+  static func keyOrderBytes(_ names: [String]) -> [UInt8] {
+    JSONWriter.canonicalBytes(.array(names.map(JSONValue.string)))
   }
 
   /// Rebuilds an entry from its stored parts.
@@ -262,12 +403,4 @@ struct ChangePlan {
       kind: kind, category: category, description: description, payload: payload,
       extraMembers: members, memberOrder: order)
   }
-}
-
-/// Whether two texts have the same UTF-8 bytes. Swift's `==` on strings is canonical
-/// equivalence ("\u{E9}" == "e\u{301}"), under which a re-spelled category would count as
-/// unchanged and the user's new bytes would be dropped.
-private func exactlyEqual(_ a: String?, _ b: String?) -> Bool {
-  guard let a, let b else { return a == nil && b == nil }
-  return a.utf8.elementsEqual(b.utf8)
 }

@@ -35,23 +35,42 @@ enum OrderKey {
   /// digit halfway between, or extend the lower bound by one digit when its digits are
   /// adjacent.
   static func midpoint(_ lower: [Int], _ upper: [Int]?) -> [Int] {
-    if let upper {
-      var n = 0
-      while n < upper.count, (n < lower.count ? lower[n] : 0) == upper[n] { n += 1 }
-      if n > 0 {
-        let rest = midpoint(Array(lower.dropFirst(min(n, lower.count))), Array(upper.dropFirst(n)))
-        return Array(upper.prefix(n)) + rest
+    // Iterative over slices: a first import places 100,000 keys, and a copy of both bounds
+    // at every digit made this the costliest part of writing its rows.
+    var result: [Int] = []
+    var lower = lower[...]
+    var upper = upper?[...]
+    while true {
+      if let bound = upper {
+        var n = 0
+        while n < bound.count,
+          (n < lower.count ? lower[lower.startIndex + n] : 0) == bound[bound.startIndex + n]
+        {
+          n += 1
+        }
+        if n > 0 {
+          // The common prefix, then a key between the rests.
+          result.append(contentsOf: bound.prefix(n))
+          lower = lower.dropFirst(min(n, lower.count))
+          upper = bound.dropFirst(n)
+          continue
+        }
       }
+      let low = lower.first ?? 0
+      let high = upper?.first ?? base
+      if high - low > 1 {
+        result.append((low + high) / 2)
+        return result
+      }
+      if let bound = upper, bound.count > 1 {
+        result.append(bound[bound.startIndex])
+        return result
+      }
+      // Adjacent digits: keep the lower one and go one digit further, with no upper bound.
+      result.append(low)
+      lower = lower.dropFirst()
+      upper = nil
     }
-    let low = lower.first ?? 0
-    let high = upper?.first ?? base
-    if high - low > 1 {
-      return [(low + high) / 2]
-    }
-    if let upper, upper.count > 1 {
-      return [upper[0]]
-    }
-    return [low] + midpoint(Array(lower.dropFirst()), nil)
   }
 
   private static func digits(_ key: String) -> [Int] {

@@ -41,6 +41,37 @@ package struct StoredEntry: Sendable, Hashable {
   package var position: String
 }
 
+/// One entry as stored, its texts borrowed from the database for the length of the call
+/// that receives it: how exports and other whole-catalog reads avoid a `String` per column.
+package struct StoredEntryBytes {
+  package var componentID: Int64
+  package var revision: Int64
+  package var change: EntryChange
+  package var kind: UnsafeRawBufferPointer
+  package var category: UnsafeRawBufferPointer
+  package var description: UnsafeRawBufferPointer
+  /// Canonical compact text.
+  package var payload: UnsafeRawBufferPointer
+  /// nil for SQL NULL.
+  package var extra: UnsafeRawBufferPointer?
+  package var keyOrder: UnsafeRawBufferPointer?
+  package var position: UnsafeRawBufferPointer
+}
+
+extension StoredEntry {
+  /// The entry as values.
+  package init(_ bytes: StoredEntryBytes) throws {
+    func text(_ bytes: UnsafeRawBufferPointer) -> String { String(decoding: bytes, as: UTF8.self) }
+    let entry = try ChangePlan.entry(
+      kind: text(bytes.kind), category: text(bytes.category), description: text(bytes.description),
+      payload: JSONText(canonicalBytes: Array(bytes.payload)), extra: bytes.extra.map(text),
+      keyOrder: bytes.keyOrder.map(text))
+    self.init(
+      componentID: bytes.componentID, revision: bytes.revision, change: bytes.change, entry: entry,
+      position: text(bytes.position))
+  }
+}
+
 /// What an import compares against without reading payload texts: the head state of one
 /// component, with its payload's id.
 package struct IndexedEntry: Sendable, Hashable {
@@ -69,6 +100,21 @@ package struct VersionRow: Sendable {
   package var position: String
 }
 
+/// A new `entry_version` row whose texts are borrowed bytes, valid only during the call that
+/// receives it: how a write hands rows to storage without making a `String` per column.
+package struct VersionRowBytes {
+  package var componentID: Int64
+  package var change: EntryChange
+  package var kind: UnsafeRawBufferPointer
+  package var category: UnsafeRawBufferPointer
+  package var description: UnsafeRawBufferPointer
+  package var payloadID: Int64
+  /// nil for SQL NULL.
+  package var extra: UnsafeRawBufferPointer?
+  package var keyOrder: UnsafeRawBufferPointer?
+  package var position: UnsafeRawBufferPointer
+}
+
 /// A new revision's metadata.
 package struct RevisionDraft: Sendable {
   package var time: Date
@@ -93,8 +139,12 @@ package protocol CatalogReadContext {
   func tags() throws -> [Tag]
   /// Calls `body` with every entry present at `revision`, in export order.
   func forEachEntry(at revision: Int64, _ body: (StoredEntry) throws -> Void) throws
+  /// The same entries as borrowed bytes: the fast path of exports.
+  func forEachEntryBytes(at revision: Int64, _ body: (StoredEntryBytes) throws -> Void) throws
   /// The entries present at `revision` keyed by kind, without payload texts.
   func index(at revision: Int64) throws -> [String: IndexedEntry]
+  /// The same entries, compactly: what writes compare against.
+  func headIndex(at revision: Int64) throws -> HeadIndex
   /// Every stored state of every component, in revision order (then component).
   func forEachVersion(_ body: (StoredEntry) throws -> Void) throws
   /// Every stored state of a component, oldest first.
@@ -115,11 +165,18 @@ package protocol CatalogReadContext {
 package protocol CatalogWriteContext: CatalogReadContext {
   /// The id of a stored payload with exactly this text, storing it first if needed.
   func internPayload(_ text: JSONText) throws -> Int64
+  /// ``internPayload(_:)`` for canonical text held elsewhere, whose
+  /// ``JSONText/stableHash`` is `hash`.
+  func internPayload(bytes: UnsafeRawBufferPointer, hash: Int64) throws -> Int64
   /// Appends a revision row and returns its id (head + 1).
   func appendRevision(_ draft: RevisionDraft) throws -> Int64
   /// Creates a component identity first seen in `revision`.
   func newComponent(in revision: Int64) throws -> Int64
+  /// Creates `count` component identities first seen in `revision`, with consecutive ids,
+  /// and returns the first: what `count` calls of ``newComponent(in:)`` would return.
+  func newComponents(count: Int, in revision: Int64) throws -> Int64
   func appendVersion(_ row: VersionRow, in revision: Int64) throws
+  func appendVersion(bytes row: VersionRowBytes, in revision: Int64) throws
   func setTag(_ tag: Tag) throws
   /// Returns whether a tag was deleted.
   func deleteTag(named name: String) throws -> Bool

@@ -41,10 +41,29 @@ final class SQLiteCatalogStorage: CatalogStorage {
         try migrator.migrate(database)
         _ = try database.enableWAL()
       }
+      try database.execute(script: Self.tuning)
     } catch {
       throw Self.translate(error, path: path, busyTimeout: options.busyTimeout)
     }
   }
+
+  /// Per-connection settings for speed at catalog scale (https://sqlite.org/pragma.html).
+  ///
+  /// - `cache_size = -8192`: 8 MiB of page cache (the default is 2 MiB). An import of
+  ///   100,000 entries inserts into two indexes in random order; 8 MiB holds both, and keeps
+  ///   the import's peak memory under the size of the file it reads.
+  /// - `synchronous = NORMAL`: in WAL mode a commit no longer waits for the disk; the WAL is
+  ///   synced at each checkpoint. A commit is still atomic and survives a crash of the
+  ///   process; only a power loss or OS crash can lose the last commits, never corrupt the
+  ///   file (https://sqlite.org/pragma.html#pragma_synchronous, https://sqlite.org/wal.html).
+  /// - `temp_store = MEMORY`: statement journals (which a multi-row INSERT inside a
+  ///   transaction keeps, to undo itself alone if it fails) stay in memory instead of a
+  ///   temporary file, which took hundreds of thousands of small writes per import.
+  static let tuning = """
+    PRAGMA cache_size = -8192;
+    PRAGMA synchronous = NORMAL;
+    PRAGMA temp_store = MEMORY;
+    """
 
   func read<T>(_ body: (any CatalogReadContext) throws -> T) throws -> T {
     do {
@@ -63,8 +82,11 @@ final class SQLiteCatalogStorage: CatalogStorage {
         let context = SQLiteContext(storage: self)
         context.payloadTableWasEmpty =
           try database.scalar(sql: "SELECT NOT EXISTS (SELECT 1 FROM payload)") == 1
+        defer { context.restoreChecks() }
         switch try body(context) {
         case .commit(let value):
+          try context.flushPendingPayloads()
+          try context.flushPendingVersions()
           result = value
           return .commit
         case .rollback(let value):
@@ -128,8 +150,21 @@ final class SQLiteContext: CatalogWriteContext {
   /// The payload table was empty when the write began, so a payload not stored by this write
   /// is not stored at all: no need to look it up.
   var payloadTableWasEmpty = false
-  /// Payloads stored by this write, by hash.
-  private var storedPayloads: [Int64: [(id: Int64, bytes: [UInt8])]] = [:]
+  /// Payloads stored by this write: the first one stored with each hash. The texts are not
+  /// kept (an import of 100,000 entries would hold every payload in memory); a repeated hash
+  /// reads the stored text back.
+  private var storedPayloads: [Int64: Int64] = [:]
+  private var insertVersion: Statement?
+  private var insertVersions: Statement?
+  private var insertPayload: Statement?
+  private var insertPayloads: Statement?
+  /// Entry versions appended but not yet inserted (see ``flushPendingVersions()``).
+  private var pendingVersions = PendingVersions()
+  /// Payloads given ids but not yet inserted (see ``flushPendingPayloads()``).
+  private var pendingPayloads = PendingPayloads()
+  /// The id the next inserted payload gets; nil until the first insert asks.
+  private var nextPayloadID: Int64?
+  private var checksRelaxed = false
 
   init(storage: SQLiteCatalogStorage) {
     self.storage = storage
@@ -156,6 +191,7 @@ final class SQLiteContext: CatalogWriteContext {
   }
 
   func revisions(limit: Int?, touching component: Int64?) throws -> [Revision] {
+    try flushPendingVersions()
     let statement: Statement
     if let component {
       statement = try database.cachedStatement(
@@ -278,57 +314,88 @@ final class SQLiteContext: CatalogWriteContext {
 
   /// The newest row of every component at or before `?1`: the catalog as of that revision
   /// (docs/schema.md, "Answering as-of queries").
-  private static let latestRows = """
-    SELECT component_id, max(revision_id) AS revision_id FROM entry_version
-    WHERE revision_id <= ?1 GROUP BY component_id
-    """
 
   func forEachEntry(at revision: Int64, _ body: (StoredEntry) throws -> Void) throws {
-    let statement = try database.cachedStatement(
-      sql: """
-        SELECT v.component_id, v.revision_id, v.change, v.kind, v.category, v.description,
-               p.json, v.extra, v.key_order, v.position
-        FROM (\(Self.latestRows)) AS latest
-        JOIN entry_version AS v
-          ON v.component_id = latest.component_id AND v.revision_id = latest.revision_id
-        JOIN payload AS p ON p.id = v.payload_id
-        WHERE v.change <> 'removed'
-        ORDER BY v.position, v.component_id
-        """)
-    try statement.bind([.integer(revision)])
-    defer { statement.reset() }
-    while try statement.step() {
-      try body(try Self.storedEntry(from: statement))
-    }
+    try forEachEntryBytes(at: revision) { try body(try StoredEntry($0)) }
   }
 
+
   func index(at revision: Int64) throws -> [String: IndexedEntry] {
-    let statement = try database.cachedStatement(
-      sql: """
-        SELECT v.component_id, v.kind, v.category, v.description, v.payload_id, p.hash,
-               v.extra, v.key_order, v.position
-        FROM (\(Self.latestRows)) AS latest
-        JOIN entry_version AS v
-          ON v.component_id = latest.component_id AND v.revision_id = latest.revision_id
-        JOIN payload AS p ON p.id = v.payload_id
-        WHERE v.change <> 'removed'
-        """)
+    let index = try headIndex(at: revision)
+    return Dictionary(uniqueKeysWithValues: index.entries.map { ($0.kind, $0) })
+  }
+
+  /// The rows in force at a revision, newest component first. A component's row in force at
+  /// revision R is its row with the greatest `revision_id <= R` (docs/schema.md); walking
+  /// the primary key `(component_id, revision_id)` backwards meets that row first in each
+  /// component's run, so one pass of the table finds them all, without the GROUP BY whose
+  /// bare columns copy every row, and without a sort.
+  private static let rowsInForceNewestFirst = """
+    SELECT component_id, revision_id, change, kind, category, description, payload_id, extra,
+           key_order, position
+    FROM entry_version WHERE revision_id <= ?1
+    ORDER BY component_id DESC, revision_id DESC
+    """
+
+  func headIndex(at revision: Int64) throws -> HeadIndex {
+    try flushPendingVersions()
+    var index = HeadIndex()
+    guard revision > 0 else { return index }
+    let statement = try database.cachedStatement(sql: Self.rowsInForceNewestFirst)
     try statement.bind([.integer(revision)])
     defer { statement.reset() }
-    var index: [String: IndexedEntry] = [:]
+    var previous: Int64 = 0  // component ids start at 1
     while try statement.step() {
-      let entry = IndexedEntry(
-        componentID: statement.int64(at: 0), kind: statement.string(at: 1) ?? "",
-        category: statement.string(at: 2) ?? "", description: statement.string(at: 3) ?? "",
-        payloadID: statement.int64(at: 4), payloadHash: statement.int64(at: 5),
-        extra: statement.string(at: 6), keyOrder: statement.string(at: 7),
-        position: statement.string(at: 8) ?? "")
-      index[entry.kind] = entry
+      let component = statement.int64(at: 0)
+      guard component != previous else { continue }  // an older row of the same component
+      previous = component
+      guard !statement.textEquals(at: 2, "removed") else { continue }
+      index.append(
+        componentID: component, kind: statement.textBytes(at: 3),
+        category: statement.textBytes(at: 4), description: statement.textBytes(at: 5),
+        payloadID: statement.int64(at: 6), payloadHash: 0,
+        extra: statement.optionalTextBytes(at: 7), keyOrder: statement.optionalTextBytes(at: 8),
+        position: statement.textBytes(at: 9))
     }
+    try readPayloadHashes(into: &index)
     return index
   }
 
+  /// Fills in the payload hashes of an index.
+  ///
+  /// When the index refers to most stored payloads, one pass over the payload table in rowid
+  /// order is cheaper than looking each payload up; otherwise each is looked up by id. Both
+  /// read the pages of the payloads in force, as the import's join with `payload` always
+  /// did, so a damaged page there is found before anything is written.
+  private func readPayloadHashes(into index: inout HeadIndex) throws {
+    let ids = index.allPayloadIDs
+    guard let largest = ids.max() else { return }
+    let stored: Int64 = try database.scalar(sql: "SELECT coalesce(max(id), 0) FROM payload") ?? 0
+    if stored <= 4 * Int64(ids.count) + 1024 && largest <= stored {
+      var hashes = [Int64](repeating: 0, count: Int(stored) + 1)
+      let scan = try database.cachedStatement(sql: "SELECT id, hash FROM payload NOT INDEXED")
+      defer { scan.reset() }
+      while try scan.step() {
+        let id = scan.int64(at: 0)
+        if id >= 0 && id <= stored { hashes[Int(id)] = scan.int64(at: 1) }
+      }
+      for (slot, id) in ids.enumerated() { index.setPayloadHash(hashes[Int(id)], at: slot) }
+    } else {
+      let lookup = try database.cachedStatement(sql: "SELECT hash FROM payload WHERE id = ?")
+      for (slot, id) in ids.enumerated() {
+        try lookup.bind([.integer(id)])
+        guard try lookup.step() else {
+          lookup.reset()
+          throw CatalogError.database("payload \(id) is missing")
+        }
+        index.setPayloadHash(lookup.int64(at: 0), at: slot)
+        lookup.reset()
+      }
+    }
+  }
+
   func versions(ofComponent id: Int64) throws -> [StoredEntry] {
+    try flushPendingVersions()
     let statement = try database.cachedStatement(
       sql: """
         SELECT v.component_id, v.revision_id, v.change, v.kind, v.category, v.description,
@@ -344,6 +411,7 @@ final class SQLiteContext: CatalogWriteContext {
   }
 
   func forEachVersion(_ body: (StoredEntry) throws -> Void) throws {
+    try flushPendingVersions()
     let statement = try database.cachedStatement(
       sql: """
         SELECT v.component_id, v.revision_id, v.change, v.kind, v.category, v.description,
@@ -356,13 +424,15 @@ final class SQLiteContext: CatalogWriteContext {
   }
 
   func unreferencedPayloadCount() throws -> Int {
-    Int(
+    try flushPendingVersions()
+    return Int(
       try database.scalar(
         sql: "SELECT count(*) FROM payload WHERE id NOT IN (SELECT payload_id FROM entry_version)")
         ?? 0)
   }
 
   func component(named kind: String, atOrBefore revision: Int64) throws -> Int64? {
+    try flushPendingVersions()
     let statement = try database.cachedStatement(
       sql: """
         SELECT component_id FROM entry_version WHERE kind = ? AND revision_id <= ?
@@ -396,24 +466,147 @@ final class SQLiteContext: CatalogWriteContext {
     return database.lastInsertRowID
   }
 
+  func newComponents(count: Int, in revision: Int64) throws -> Int64 {
+    let before: Int64 = try database.scalar(sql: "SELECT coalesce(max(id), 0) FROM component") ?? 0
+    guard count > 0 else { return before + 1 }
+    // Without AUTOINCREMENT a new rowid is one more than the largest
+    // (https://sqlite.org/autoinc.html), so the ids are before+1 ... before+count, as
+    // `count` single inserts would make them; checked below all the same. Multi-row VALUES
+    // insert 64 rows per statement run.
+    let batch = 64
+    let many = try database.cachedStatement(
+      sql: "INSERT INTO component (revision_id) VALUES "
+        + repeatElement("(?1)", count: batch).joined(separator: ", "))
+    let one = try database.cachedStatement(sql: "INSERT INTO component (revision_id) VALUES (?1)")
+    var remaining = count
+    while remaining > 0 {
+      let statement = remaining >= batch ? many : one
+      try statement.execute([.integer(revision)])
+      remaining -= remaining >= batch ? batch : 1
+    }
+    guard database.lastInsertRowID == before + Int64(count) else {
+      throw CatalogError.database("new components did not get consecutive ids")
+    }
+    return before + 1
+  }
+
   func appendVersion(_ row: VersionRow, in revision: Int64) throws {
+    var kind = row.kind
+    var category = row.category
+    var description = row.description
+    var position = row.position
+    var extra = row.extra
+    var keyOrder = row.keyOrder
+    try kind.withUTF8 { kind in
+      try category.withUTF8 { category in
+        try description.withUTF8 { description in
+          try position.withUTF8 { position in
+            try Self.withOptionalUTF8(&extra) { extra in
+              try Self.withOptionalUTF8(&keyOrder) { keyOrder in
+                try appendVersion(
+                  bytes: VersionRowBytes(
+                    componentID: row.componentID, change: row.change, kind: .init(kind),
+                    category: .init(category), description: .init(description),
+                    payloadID: row.payloadID, extra: extra, keyOrder: keyOrder,
+                    position: .init(position)),
+                  in: revision)
+              }
+            }
+          }
+        }
+      }
+    }
+  }
+
+  private static func withOptionalUTF8<R>(
+    _ string: inout String?, _ body: (UnsafeRawBufferPointer?) throws -> R
+  ) rethrows -> R {
+    guard string != nil else { return try body(nil) }
+    return try string!.withUTF8 { try body(UnsafeRawBufferPointer($0)) }
+  }
+
+  func appendVersion(bytes row: VersionRowBytes, in revision: Int64) throws {
+    pendingVersions.append(row, revision: revision)
+    if pendingVersions.count == PendingVersions.batchSize { try flushPendingVersions() }
+  }
+
+  /// Inserts the entry versions waiting in `pendingVersions`.
+  ///
+  /// Rows go in batches of ``PendingVersions/batchSize`` with one multi-row INSERT: one
+  /// statement execution opens the table's and its indexes' cursors once for the batch,
+  /// where an execution per row opens them for every row, which cost about as much as the
+  /// inserts themselves. Every read of `entry_version` in a write context, and the commit,
+  /// flush first, so the batching is invisible.
+  func flushPendingVersions() throws {
+    guard pendingVersions.count > 0 else { return }
+    try flushPendingPayloads()
+    defer { pendingVersions.removeAll() }
+    if pendingVersions.count == PendingVersions.batchSize {
+      try relaxChecks()
+      let statement = try insertVersionsStatement()
+      try pendingVersions.bind(to: statement, rows: 0..<pendingVersions.count)
+    } else {
+      let statement = try insertVersionStatement()
+      for row in 0..<pendingVersions.count {
+        try pendingVersions.bind(to: statement, rows: row..<row + 1)
+      }
+    }
+  }
+
+  /// Turns off the evaluation of CHECK constraints for the rest of this write, for bulk
+  /// inserts of entry versions.
+  ///
+  /// The schema's CHECKs are `revision.id > 0` and `entry_version.change IN (...5 names)`.
+  /// SQLite evaluates that IN list by filling a temporary b-tree with the five names for
+  /// every row inserted, which costs about a third of an entry version's insert. The rows
+  /// this context writes take `change` from ``EntryChange/columnText``, the same five names,
+  /// and revision ids from `max(id) + 1`, so neither CHECK can fail here; the constraints
+  /// stay in the schema for every other writer. The setting is per connection and applies to
+  /// statements prepared while it is on (SQLite re-prepares cached statements when it
+  /// changes), and ``restoreChecks()`` turns it back on when the write ends
+  /// (https://sqlite.org/pragma.html#pragma_ignore_check_constraints).
+  private func relaxChecks() throws {
+    guard !checksRelaxed else { return }
+    try database.execute(script: "PRAGMA ignore_check_constraints = ON")
+    checksRelaxed = true
+  }
+
+  /// Undoes ``relaxChecks()``.
+  func restoreChecks() {
+    guard checksRelaxed else { return }
+    try? database.execute(script: "PRAGMA ignore_check_constraints = OFF")
+    checksRelaxed = false
+  }
+
+  /// The prepared INSERT of one entry version, kept by the context: a write of 100,000 rows
+  /// should not hash its SQL text 100,000 times to find it in the cache.
+  private func insertVersionStatement() throws -> Statement {
+    if let statement = insertVersion, !statement.lastStepFailed { return statement }
+    let statement = try database.cachedStatement(sql: Self.insertVersionsSQL(rows: 1))
+    insertVersion = statement
+    return statement
+  }
+
+  private func insertVersionsStatement() throws -> Statement {
+    if let statement = insertVersions, !statement.lastStepFailed { return statement }
     let statement = try database.cachedStatement(
-      sql: """
-        INSERT INTO entry_version (component_id, revision_id, change, kind, category,
-          description, payload_id, extra, key_order, position)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-        """)
-    try statement.execute([
-      .integer(row.componentID), .integer(revision), .text(row.change.rawValue), .text(row.kind),
-      .text(row.category), .text(row.description), .integer(row.payloadID),
-      row.extra.map(DatabaseValue.text) ?? .null, row.keyOrder.map(DatabaseValue.text) ?? .null,
-      .text(row.position),
-    ])
+      sql: Self.insertVersionsSQL(rows: PendingVersions.batchSize))
+    insertVersions = statement
+    return statement
+  }
+
+  private static func insertVersionsSQL(rows: Int) -> String {
+    """
+    INSERT INTO entry_version (component_id, revision_id, change, kind, category,
+      description, payload_id, extra, key_order, position)
+    VALUES \(repeatElement("(?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", count: rows).joined(separator: ", "))
+    """
   }
 
   // MARK: Payloads
 
   func payload(_ id: Int64) throws -> JSONText {
+    try flushPendingPayloads()
     let statement = try database.cachedStatement(sql: "SELECT json FROM payload WHERE id = ?")
     try statement.bind([.integer(id)])
     defer { statement.reset() }
@@ -424,32 +617,80 @@ final class SQLiteContext: CatalogWriteContext {
   }
 
   func internPayload(_ text: JSONText) throws -> Int64 {
-    let hash = text.stableHash
-    if let match = storedPayloads[hash]?.first(where: { $0.bytes == text.bytes }) {
-      return match.id
+    try text.bytes.withUnsafeBytes { try internPayload(bytes: $0, hash: text.stableHash) }
+  }
+
+  func internPayload(bytes: UnsafeRawBufferPointer, hash: Int64) throws -> Int64 {
+    // A payload this write stored (or is about to): remembered by hash, its text compared.
+    if let id = storedPayloads[hash] {
+      let equal =
+        try pendingPayloads.text(of: id).map { $0.elementsEqual(bytes) }
+        ?? payload(id).bytes.elementsEqual(bytes)
+      if equal { return id }
+      try flushPendingPayloads()  // the lookup below must see every payload with this hash
     }
-    if !payloadTableWasEmpty {
+    if !payloadTableWasEmpty || storedPayloads[hash] != nil {
       let lookup = try database.cachedStatement(sql: "SELECT id, json FROM payload WHERE hash = ?")
       try lookup.bind([.integer(hash)])
       defer { lookup.reset() }
       while try lookup.step() {
-        let equal = lookup.withText(at: 1) { $0.elementsEqual(text.bytes) }
-        if equal { return lookup.int64(at: 0) }
+        if lookup.textBytes(at: 1).elementsEqual(bytes) { return lookup.int64(at: 0) }
       }
     }
-    let insert = try database.cachedStatement(sql: "INSERT INTO payload (hash, json) VALUES (?, ?)")
-    try insert.bind(.integer(hash), at: 1)
-    try insert.bindText(text.bytes, at: 2)
-    _ = try insert.step()
-    insert.reset()
-    let id = database.lastInsertRowID
-    storedPayloads[hash, default: []].append((id, text.bytes))
+    // A new payload: it gets the next rowid now and is inserted with others later.
+    if nextPayloadID == nil {
+      nextPayloadID = (try database.scalar(sql: "SELECT coalesce(max(id), 0) FROM payload") ?? 0) + 1
+    }
+    let id = nextPayloadID!
+    nextPayloadID = id + 1
+    pendingPayloads.append(id: id, hash: hash, text: bytes)
+    if storedPayloads[hash] == nil { storedPayloads[hash] = id }
+    if pendingPayloads.count == PendingPayloads.batchSize { try flushPendingPayloads() }
     return id
+  }
+
+  /// Inserts the payloads waiting in `pendingPayloads`, 64 rows per statement run.
+  ///
+  /// Their ids were handed out in advance: without AUTOINCREMENT each new rowid is one more
+  /// than the largest (https://sqlite.org/autoinc.html), and only this context inserts
+  /// payloads while it holds the write lock; the ids are checked after the insert all the
+  /// same. Reads of `payload` and `entry_version` in a write context, and the commit, flush
+  /// first.
+  func flushPendingPayloads() throws {
+    guard pendingPayloads.count > 0 else { return }
+    defer { pendingPayloads.removeAll() }
+    let last = pendingPayloads.lastID
+    if pendingPayloads.count == PendingPayloads.batchSize {
+      try pendingPayloads.insert(with: try insertPayloadsStatement(), rows: 0..<pendingPayloads.count)
+    } else {
+      let one = try insertPayloadStatement()
+      for row in 0..<pendingPayloads.count { try pendingPayloads.insert(with: one, rows: row..<row + 1) }
+    }
+    guard database.lastInsertRowID == last else {
+      throw CatalogError.database("new payloads did not get the ids expected")
+    }
+  }
+
+  private func insertPayloadStatement() throws -> Statement {
+    if let statement = insertPayload, !statement.lastStepFailed { return statement }
+    let statement = try database.cachedStatement(sql: "INSERT INTO payload (hash, json) VALUES (?, ?)")
+    insertPayload = statement
+    return statement
+  }
+
+  private func insertPayloadsStatement() throws -> Statement {
+    if let statement = insertPayloads, !statement.lastStepFailed { return statement }
+    let statement = try database.cachedStatement(
+      sql: "INSERT INTO payload (hash, json) VALUES "
+        + repeatElement("(?, ?)", count: PendingPayloads.batchSize).joined(separator: ", "))
+    insertPayloads = statement
+    return statement
   }
 
   // MARK: Checks
 
   func integrityProblems() throws -> [String] {
+    try flushPendingVersions()
     var problems: [String] = []
     do {
       let integrity = try database.makeStatement(sql: "PRAGMA integrity_check")
@@ -464,6 +705,7 @@ final class SQLiteContext: CatalogWriteContext {
   }
 
   func foreignKeyProblems() throws -> [String] {
+    try flushPendingVersions()
     var problems: [String] = []
     // One line per broken relation rather than per row: a lost revision orphans every row
     // that it wrote.
@@ -485,6 +727,19 @@ final class SQLiteContext: CatalogWriteContext {
           : "foreign_key_check: \(rows) rows of \(table) refer to missing rows of \(parent)")
     }
     return problems
+  }
+}
+
+extension EntryChange {
+  /// The `change` column's text, static so that it binds without a copy.
+  var columnText: StaticString {
+    switch self {
+    case .added: return "added"
+    case .changed: return "changed"
+    case .renamed: return "renamed"
+    case .moved: return "moved"
+    case .removed: return "removed"
+    }
   }
 }
 

@@ -29,8 +29,17 @@ public final class CatalogDocumentReader {
   private var arrayPointer = JSONPointer(["components"])
   private var nextIndex = 0
   private var diagnostics: [JSONDiagnostic] = []
-  private var kindsSeen: [String: (index: Int, position: SourcePosition)] = [:]
+  /// The kinds read so far, and where each was first found (by the kind's id in the table),
+  /// to report a duplicate with the place of the first.
+  private var kindsSeen = SeenKinds()
+  private var kindsSeenAt: [(index: Int, position: SourcePosition)] = []
   private var rootPosition = SourcePosition(line: 1, column: 1, offset: 0)
+  /// The entry being read, reused from entry to entry so that reading allocates nothing per
+  /// entry; see ``currentRaw``.
+  private var raw = RawCatalogEntry()
+  /// Scratch space for member names and for values that are read only to be skipped.
+  private var keyBytes: [UInt8] = []
+  private var scratch: [UInt8] = []
 
   private enum State {
     case start
@@ -50,16 +59,27 @@ public final class CatalogDocumentReader {
   /// - Throws: ``JSONDiagnostics`` with every problem found, at the first syntax error or
   ///   at the end of a document that had problems.
   public func next() throws(JSONDiagnostics) -> LocatedEntry? {
+    guard try nextRaw() else { return nil }
+    return LocatedEntry(entry: raw.entry, index: raw.index, position: raw.position)
+  }
+
+  /// Reads the next valid entry into ``currentRaw``; `false` at the end of a valid document.
+  ///
+  /// The fast path of an import: the same reading and the same diagnostics as ``next()``,
+  /// but the entry stays as bytes, in buffers that the next call reuses.
+  ///
+  /// - Throws: ``JSONDiagnostics``, as ``next()``.
+  package func nextRaw() throws(JSONDiagnostics) -> Bool {
     do {
       while true {
         switch state {
         case .finished:
           if !diagnostics.isEmpty { throw JSONDiagnostics(diagnostics) }
-          return nil
+          return false
         case .start:
           try readPrologue()
         case .inArray(let wrapped):
-          if let entry = try readNextEntry(wrapped: wrapped) { return entry }
+          if try readNextEntry(wrapped: wrapped) { return true }
         }
       }
     } catch let error as JSONDiagnostics {
@@ -73,6 +93,10 @@ public final class CatalogDocumentReader {
       throw JSONDiagnostics(diagnostics)
     }
   }
+
+  /// The entry the last successful ``nextRaw()`` read. Its buffers are reused by the next
+  /// call: copy what must outlive it.
+  package var currentRaw: RawCatalogEntry { raw }
 
   /// Reads every entry of the document.
   public func readAll() throws(JSONDiagnostics) -> [CatalogEntry] {
@@ -168,10 +192,12 @@ public final class CatalogDocumentReader {
     state = .finished
   }
 
-  private func readNextEntry(wrapped: Bool) throws(JSONDiagnostic) -> LocatedEntry? {
+  /// Reads the next element of the entries array; `true` when it is a valid entry, now in
+  /// `raw`.
+  private func readNextEntry(wrapped: Bool) throws(JSONDiagnostic) -> Bool {
     let index = nextIndex
     nextIndex += 1
-    let entry = try readEntry(index: index)
+    let isEntry = try readEntry(index: index)
     if try json.endOfContainer(close: 0x5D, what: "an entry") {
       json.leaveContainer()
       if wrapped {
@@ -181,148 +207,162 @@ public final class CatalogDocumentReader {
         state = .finished
       }
     }
-    return entry
+    return isEntry
   }
 
   // MARK: - Entries
 
-  private func readEntry(index: Int) throws(JSONDiagnostic) -> LocatedEntry? {
-    let pointer = arrayPointer.appending(index)
+  /// The pointer of entry `index`: `/components/3`. Made only for a diagnostic.
+  private func entryPointer(_ index: Int) -> JSONPointer {
+    arrayPointer.appending(index)
+  }
+
+  /// Reads one element of the entries array into `raw`, reporting what is wrong with it;
+  /// `true` when it is a valid entry and no problem has been found before.
+  private func readEntry(index: Int) throws(JSONDiagnostic) -> Bool {
     let position = json.positionOfNextToken()
     guard json.peekAfterWhitespace() == 0x7B else {
-      let value = try readValue(at: pointer)
+      let value = try readValue(at: entryPointer(index))
       report(
         JSONDiagnostic(
-          .invalidDocument, at: position, pointer: pointer,
+          .invalidDocument, at: position, pointer: entryPointer(index),
           "expected an entry object, found \(article(value.typeName))"))
-      return nil
+      return false
     }
     try json.beginContainer(0x7B)
     if json.isEmptyContainer(close: 0x7D) {
-      report(JSONDiagnostic(.invalidDocument, at: position, pointer: pointer, "missing \"kind\""))
-      return nil
+      report(JSONDiagnostic(.invalidDocument, at: position, pointer: entryPointer(index), "missing \"kind\""))
+      return false
     }
-    var kind: String?
+    raw.reset(index: index, position: position)
+    // The standard members met (whatever their values), and those read as valid values.
+    var present = RawCatalogEntry.MemberSet()
+    var assigned = RawCatalogEntry.MemberSet()
     var kindPosition = position
-    var category: String?
-    var description: String?
-    var payload: JSONText?
-    var extras: [CatalogEntry.Member] = []
-    var order: [String] = []
     var valid = true
     repeat {
-      let keyPosition = json.positionOfNextToken()
-      let key = try readKey(in: pointer)
-      let memberPointer = pointer.appending(key)
-      let valuePosition = json.positionOfNextToken()
-      if order.contains(key) {
-        _ = try readText(at: memberPointer)
+      // Positions inside an entry are marks, worked out only for a diagnostic; each is used
+      // before the next is taken (see JSONReader.markOfNextToken()).
+      let keyMark = json.markOfNextToken()
+      keyBytes.removeAll(keepingCapacity: true)
+      do {
+        try json.readKey(into: &keyBytes)
+      } catch {
+        throw error.prefixed(by: entryPointer(index))  // a document error in a key names the entry
+      }
+      let member = RawCatalogEntry.StandardMember(keyBytes)
+      let isDuplicate: Bool
+      if let member {
+        isDuplicate = present.contains(member)
+      } else {
+        // Other member names compare as Swift compares strings, as kinds do.
+        let key = String(decoding: keyBytes, as: UTF8.self)
+        isDuplicate = raw.extraMembers.contains { $0.key == key }
+      }
+      if isDuplicate {
+        let key = String(decoding: keyBytes, as: UTF8.self)
+        let keyPosition = json.position(of: keyMark)
+        try skipValue(at: index, key)
         report(
           JSONDiagnostic(
-            .invalidDocument, at: keyPosition, pointer: pointer, "duplicate key \"\(key)\""))
+            .invalidDocument, at: keyPosition, pointer: entryPointer(index), "duplicate key \"\(key)\""))
         valid = false
         continue
       }
-      order.append(key)
-      switch key {
-      case "kind", "category", "description":
-        guard json.peekAfterWhitespace() == 0x22 else {
-          let value = try readText(at: memberPointer)
-          report(
-            JSONDiagnostic(
-              .invalidDocument, at: valuePosition, pointer: memberPointer,
-              "expected a string, found \(article(value.typeName))"))
-          valid = false
-          continue
-        }
-        let string = try readString(at: memberPointer)
-        if key == "kind" {
-          kind = string
-          kindPosition = valuePosition
-        } else if key == "category" {
-          category = string
-        } else {
-          description = string
-        }
-      case "payload":
-        payload = try readText(at: memberPointer)
-      default:
-        extras.append(.init(key: key, value: try readText(at: memberPointer)))
+      let valueMark = json.markOfNextToken()
+      guard let member else {
+        let key = String(decoding: keyBytes, as: UTF8.self)
+        raw.order.append(RawCatalogEntry.extraCode(raw.extraMembers.count))
+        var value: [UInt8] = []
+        try transcode(into: &value, at: index, key)
+        raw.extraMembers.append(.init(key: key, value: JSONText(canonicalBytes: value)))
+        continue
       }
+      present.insert(member)
+      raw.order.append(member.rawValue)
+      if member == .payload {
+        try transcode(into: &raw.payload, at: index, member.name)
+        assigned.insert(member)
+        continue
+      }
+      guard json.peekAfterWhitespace() == 0x22 else {
+        let valuePosition = json.position(of: valueMark)
+        let typeName = try skipValue(at: index, member.name)
+        report(
+          JSONDiagnostic(
+            .invalidDocument, at: valuePosition, pointer: entryPointer(index).appending(member.name),
+            "expected a string, found \(article(typeName))"))
+        valid = false
+        continue
+      }
+      do {
+        switch member {
+        case .kind:
+          // Kept for diagnostics about later entries: worked out now.
+          kindPosition = json.position(of: valueMark)
+          try json.readString(into: &raw.kind)
+        case .category: try json.readString(into: &raw.category)
+        case .description: try json.readString(into: &raw.description)
+        case .payload: break
+        }
+      } catch {
+        // A document error in a string (a lone surrogate) names the member.
+        throw error.prefixed(by: entryPointer(index).appending(member.name))
+      }
+      assigned.insert(member)
     } while !(try json.endOfContainer(close: 0x7D, what: "an entry member"))
     json.leaveContainer()
 
-    for (name, present) in [
-      ("kind", kind != nil || order.contains("kind")),
-      ("category", category != nil || order.contains("category")),
-      ("description", description != nil || order.contains("description")),
-      ("payload", payload != nil),
-    ] where !present {
+    for member in RawCatalogEntry.StandardMember.allCases where !present.contains(member) {
       report(
-        JSONDiagnostic(.invalidDocument, at: position, pointer: pointer, "missing \"\(name)\""))
+        JSONDiagnostic(.invalidDocument, at: position, pointer: entryPointer(index), "missing \"\(member.name)\""))
       valid = false
     }
-    if let kind {
-      if kind.isEmpty {
+    if assigned.contains(.kind) {
+      if raw.kind.isEmpty {
         report(
           JSONDiagnostic(
-            .invalidDocument, at: kindPosition, pointer: pointer.appending("kind"),
+            .invalidDocument, at: kindPosition, pointer: entryPointer(index).appending("kind"),
             "kind must not be empty"))
         valid = false
-      } else if let seen = kindsSeen.index(forKey: kind) {
-        // Kinds are compared as Swift compares strings, so that two spellings of one name
-        // (NFC and NFD) cannot both reach an app's registry; say so when the bytes differ.
-        let (firstKind, first) = kindsSeen[seen]
-        let spelling =
-          firstKind.utf8.elementsEqual(kind.utf8)
-          ? "" : ", which differs only in Unicode normalization"
-        report(
-          JSONDiagnostic(
-            .invalidDocument, at: kindPosition, pointer: pointer.appending("kind"),
-            "duplicate kind \"\(kind)\": also at \(arrayPointer.appending(first.index)) "
-              + "(line \(first.position.line), column \(first.position.column))\(spelling)"))
-        valid = false
       } else {
-        kindsSeen[kind] = (index, kindPosition)
+        let (inserted, id, differentBytes) = raw.kind.withUnsafeBytes { kindsSeen.insert($0) }
+        if inserted {
+          kindsSeenAt.append((index, kindPosition))
+        } else {
+          // Kinds are compared as Swift compares strings, so that two spellings of one name
+          // (NFC and NFD) cannot both reach an app's registry; say so when the bytes differ.
+          let first = kindsSeenAt[id]
+          let kind = String(decoding: raw.kind, as: UTF8.self)
+          let spelling = differentBytes ? ", which differs only in Unicode normalization" : ""
+          report(
+            JSONDiagnostic(
+              .invalidDocument, at: kindPosition, pointer: entryPointer(index).appending("kind"),
+              "duplicate kind \"\(kind)\": also at \(arrayPointer.appending(first.index)) "
+                + "(line \(first.position.line), column \(first.position.column))\(spelling)"))
+          valid = false
+        }
       }
     }
-    guard valid, diagnostics.isEmpty, let kind, let category, let description, let payload else {
-      return nil
-    }
-    var entry = CatalogEntry(
-      kind: kind, category: category, description: description, payload: payload,
-      extraMembers: extras, memberOrder: order)
-    entry.normalizeMemberOrder()
-    return LocatedEntry(entry: entry, index: index, position: position)
+    return valid && diagnostics.isEmpty && assigned == .all
   }
 
-  /// Reads a value as canonical text; document errors inside it gain `pointer` as prefix.
-  private func readText(at pointer: JSONPointer) throws(JSONDiagnostic) -> JSONText {
-    var out: [UInt8] = []
+  /// Transcodes a member's value into `out`; document errors inside it gain the member's
+  /// pointer as prefix (made only then).
+  private func transcode(into out: inout [UInt8], at index: Int, _ key: String) throws(JSONDiagnostic) {
     do {
       try json.transcodeValue(into: &out)
     } catch {
-      throw error.prefixed(by: pointer)
-    }
-    return JSONText(canonicalBytes: out)
-  }
-
-  /// Reads a member name of the object at `pointer`; a document error in it names the object.
-  private func readKey(in pointer: JSONPointer) throws(JSONDiagnostic) -> String {
-    do {
-      return try json.readKey()
-    } catch {
-      throw error.prefixed(by: pointer)
+      throw error.prefixed(by: entryPointer(index).appending(key))
     }
   }
 
-  /// Reads a string member; a document error in it (a lone surrogate) names the member.
-  private func readString(at pointer: JSONPointer) throws(JSONDiagnostic) -> String {
-    do {
-      return try json.readString()
-    } catch {
-      throw error.prefixed(by: pointer)
-    }
+  /// Reads a member's value only to validate and skip it; returns its JSON type name.
+  @discardableResult
+  private func skipValue(at index: Int, _ key: String) throws(JSONDiagnostic) -> String {
+    scratch.removeAll(keepingCapacity: true)
+    try transcode(into: &scratch, at: index, key)
+    return JSONText(canonicalBytes: scratch).typeName
   }
 
   private func readValue(at pointer: JSONPointer) throws(JSONDiagnostic) -> JSONValue {

@@ -16,7 +16,28 @@ public struct CatalogDocumentWriter {
   private var count = 0
 
   public init() {
+    // Room for the megabyte a streaming caller lets accumulate before it drains.
+    output.reserveCapacity(1 << 21)
     output.append(contentsOf: "{\n  \"components\": [".utf8)
+  }
+
+  /// Appends an entry with the four standard members in the standard order and no others,
+  /// its texts given as UTF-8 bytes and its payload as canonical text: the same bytes as
+  /// ``append(_:)`` of that entry, without making one (the export's fast path).
+  package mutating func append(
+    kind: UnsafeRawBufferPointer, category: UnsafeRawBufferPointer,
+    description: UnsafeRawBufferPointer, payload: UnsafeRawBufferPointer
+  ) {
+    output.append(contentsOf: count == 0 ? "\n    {\n      \"kind\": ".utf8 : ",\n    {\n      \"kind\": ".utf8)
+    count += 1
+    JSONWriter.appendString(utf8: kind, to: &output)
+    output.append(contentsOf: ",\n      \"category\": ".utf8)
+    JSONWriter.appendString(utf8: category, to: &output)
+    output.append(contentsOf: ",\n      \"description\": ".utf8)
+    JSONWriter.appendString(utf8: description, to: &output)
+    output.append(contentsOf: ",\n      \"payload\": ".utf8)
+    JSONWriter.reindent(payload.bindMemory(to: UInt8.self), level: 3, into: &output)
+    output.append(contentsOf: "\n    }".utf8)
   }
 
   /// Appends one entry.

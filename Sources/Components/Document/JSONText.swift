@@ -49,6 +49,14 @@ public struct JSONText: Sendable, Hashable, CustomStringConvertible {
 
   /// A 64-bit FNV-1a hash of the bytes: stable across runs and platforms, so it can be stored.
   public var stableHash: Int64 {
+    bytes.withUnsafeBytes { Self.stableHash(of: $0) }
+  }
+
+  /// ``stableHash`` of canonical text held elsewhere.
+  ///
+  /// FNV-1a takes one byte at a time by definition, and stored hashes must not change, so
+  /// this stays byte-serial; it reads through a pointer so that the loop has no bounds checks.
+  public static func stableHash(of bytes: UnsafeRawBufferPointer) -> Int64 {
     var hash: UInt64 = 0xcbf2_9ce4_8422_2325
     for byte in bytes {
       hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3

@@ -39,21 +39,33 @@ public final class JSONReader {
   public let maxSize: Int
 
   private let source: Source
-  private var buffer: UnsafeMutablePointer<UInt8>
+  // `buffer`, `end`, `index` and `depth` are internal, not private, for the fast transcoder
+  // in JSONReader+FastTranscode.swift; nothing outside the reader's two files touches them.
+  var buffer: UnsafeMutablePointer<UInt8>
   private let capacity: Int
   /// Number of valid bytes in `buffer`.
-  private var end = 0
+  var end = 0
   /// The next byte to read.
-  private var index = 0
+  var index = 0
   /// Absolute offset of `buffer[0]`.
   private var bufferOffset = 0
   private var atEOF = false
-  private var depth = 0
+  var depth = 0
   /// Line/column bookkeeping: the position of `buffer[trackIndex]`.
   private var trackIndex = 0
   private var trackLine = 1
   private var trackColumn = 1
+  /// The latest mark (an absolute offset; -1 for none) and, once its bytes have left the
+  /// buffer, its position.
+  private var lastMark = -1
+  private var lastMarkPosition: SourcePosition?
   private var readError: Int32?
+  /// The keys of the objects being transcoded, innermost last, as ranges of the output: one
+  /// stack for all nesting levels, so that checking for duplicate keys allocates nothing per
+  /// object.
+  private var keyStack: [Range<Int>] = []
+  /// The fast transcoder's output and key bookkeeping, kept from value to value.
+  var fastScratch = FastTranscodeScratch()
   /// The absolute offset of the quote of the string read last, and its position once a
   /// refill has dropped it from the buffer.
   private var openString = -1
@@ -102,6 +114,7 @@ public final class JSONReader {
 
   deinit {
     buffer.deallocate()
+    fastScratch.deallocate()
   }
 
   /// How many bytes have been read so far (for progress reports).
@@ -219,6 +232,12 @@ public final class JSONReader {
     return String(decoding: bytes, as: UTF8.self)
   }
 
+  /// Reads a string token (its opening quote is next) and appends the UTF-8 of its value to
+  /// `bytes`: ``readString()`` without making a `String`.
+  public func readString(into bytes: inout [UInt8]) throws(JSONDiagnostic) {
+    try scanString(into: &bytes, canonical: false)
+  }
+
   private func readLiteral() throws(JSONDiagnostic) -> JSONValue {
     switch peek() {
     case 0x74:
@@ -236,7 +255,18 @@ public final class JSONReader {
   // MARK: - Canonical transcoding
 
   /// Reads one value and appends its canonical compact text to `out`.
+  ///
+  /// Most values take the fast path (``fastTranscodeValue(into:)``), a single pass over the
+  /// buffered bytes; a value it cannot finish there is read again from its start by the
+  /// general transcoder below, which reports any error.
   public func transcodeValue(into out: inout [UInt8]) throws(JSONDiagnostic) {
+    skipWhitespace()
+    if fastTranscodeValue(into: &out) { return }
+    try transcodeValueSlowly(into: &out)
+  }
+
+  /// The general transcoder: any value, across buffer refills, with exact diagnostics.
+  private func transcodeValueSlowly(into out: inout [UInt8]) throws(JSONDiagnostic) {
     skipWhitespace()
     let byte = peek()
     switch byte {
@@ -273,8 +303,10 @@ public final class JSONReader {
       out.append(0x7D)
       return
     }
-    // Keys are compared as canonical bytes: equal strings have equal canonical text.
-    var keyRanges: [Range<Int>] = []
+    // Keys are compared as canonical bytes: equal strings have equal canonical text. The
+    // first 16 keys are compared one by one; a larger object also gets a set.
+    let stackBase = keyStack.count
+    defer { keyStack.removeSubrange(stackBase...) }
     var keySet: Set<ArraySlice<UInt8>> = []
     var first = true
     while true {
@@ -288,10 +320,11 @@ public final class JSONReader {
       let range = outKeyStart..<out.count
       let key = out[range]
       let isDuplicate: Bool
-      if keyRanges.count < 16 {
-        isDuplicate = keyRanges.contains { $0.count == range.count && out[$0] == key }
-        keyRanges.append(range)
-        if keyRanges.count == 16 { keySet = Set(keyRanges.map { out[$0] }) }
+      let count = keyStack.count - stackBase
+      if count < 16 {
+        isDuplicate = Self.contains(range, among: keyStack[stackBase...], in: out)
+        keyStack.append(range)
+        if count == 15 { keySet = Set(keyStack[stackBase...].map { out[$0] }) }
       } else {
         isDuplicate = !keySet.insert(key).inserted
       }
@@ -302,13 +335,26 @@ public final class JSONReader {
       try expectColon()
       out.append(0x3A)
       do {
-        try transcodeValue(into: &out)
+        try transcodeValueSlowly(into: &out)
       } catch {
         throw error.prepending(canonicalKey: key)
       }
       if try endOfContainer(close: 0x7D, what: "an object member") { break }
     }
     out.append(0x7D)
+  }
+
+  /// Whether the bytes of `out[key]` equal those of one of `ranges`.
+  private static func contains(
+    _ key: Range<Int>, among ranges: ArraySlice<Range<Int>>, in out: [UInt8]
+  ) -> Bool {
+    out.withUnsafeBufferPointer { bytes in
+      let base = bytes.baseAddress!
+      return ranges.contains { other in
+        other.count == key.count
+          && memcmp(base + other.lowerBound, base + key.lowerBound, key.count) == 0
+      }
+    }
   }
 
   private func transcodeArray(into out: inout [UInt8]) throws(JSONDiagnostic) {
@@ -326,7 +372,7 @@ public final class JSONReader {
     while true {
       if count > 0 { out.append(0x2C) }
       do {
-        try transcodeValue(into: &out)
+        try transcodeValueSlowly(into: &out)
       } catch {
         throw error.prepending(String(count))
       }
@@ -395,10 +441,45 @@ public final class JSONReader {
     return key
   }
 
+  /// Reads `"key"` and the `:` after it, appending the key's UTF-8 to `bytes`: ``readKey()``
+  /// without making a `String`.
+  public func readKey(into bytes: inout [UInt8]) throws(JSONDiagnostic) {
+    skipWhitespace()
+    guard peek() == 0x22 else { throw unexpected(peek(), expecting: "a string key") }
+    try scanString(into: &bytes, canonical: false)
+    try expectColon()
+  }
+
   /// Skips whitespace and returns the position of the next token.
   public func positionOfNextToken() -> SourcePosition {
     skipWhitespace()
     return position(at: index)
+  }
+
+  /// A place in the input, taken without working out its line and column.
+  public struct Mark: Sendable, Hashable {
+    /// The absolute byte offset.
+    public let offset: Int
+  }
+
+  /// Skips whitespace and marks the next token: ``positionOfNextToken()`` for a position
+  /// that is needed only if something turns out to be wrong there.
+  ///
+  /// Lines and columns are then counted in bulk as the buffer is consumed rather than for
+  /// every member of every entry. The most recent mark stays resolvable after the buffer
+  /// refills (its position is taken just before the bytes go); an older one is resolvable
+  /// while its bytes are still in the buffer and no later position has been asked for.
+  public func markOfNextToken() -> Mark {
+    skipWhitespace()
+    lastMark = bufferOffset + index
+    lastMarkPosition = nil
+    return Mark(offset: lastMark)
+  }
+
+  /// The position of a mark (see ``markOfNextToken()``).
+  public func position(of mark: Mark) -> SourcePosition {
+    if mark.offset == lastMark, let known = lastMarkPosition { return known }
+    return position(atAbsolute: mark.offset)
   }
 
   // MARK: - Tokens
@@ -430,11 +511,14 @@ public final class JSONReader {
     func copyDigits(_ out: inout [UInt8]) -> Int {
       var count = 0
       while true {
-        let byte = peek()
-        guard digit(byte) else { return count }
-        out.append(UInt8(byte))
-        advance()
-        count += 1
+        let runStart = index
+        while index < end, buffer[index] &- 0x30 < 10 { index += 1 }
+        if index > runStart {
+          out.append(contentsOf: UnsafeBufferPointer(start: buffer + runStart, count: index - runStart))
+          count += index - runStart
+        }
+        // A number may continue in the next chunk of a streamed input.
+        if index < end || !refill() { return count }
       }
     }
     if peek() == 0x2D {
@@ -502,11 +586,7 @@ public final class JSONReader {
         }
       }
       let runStart = index
-      while index < end {
-        let byte = buffer[index]
-        if byte == 0x22 || byte == 0x5C || byte < 0x20 || byte >= 0x80 { break }
-        index += 1
-      }
+      index = Self.plainRunEnd(buffer, from: index, to: end)
       if index > runStart {
         flushPendingHigh()
         out.append(contentsOf: UnsafeBufferPointer(start: buffer + runStart, count: index - runStart))
@@ -774,10 +854,19 @@ public final class JSONReader {
   /// Replaces the consumed buffer with the next bytes of the input. Returns `false` at the end.
   private func refill() -> Bool {
     guard index >= end, !atEOF else { return index < end }
-    // Keep what errors about a token that began before the new buffer need: the position of
-    // an open string's quote, and the last bytes of this buffer with their position.
+    // Keep what errors about a token that began before the new buffer need: the latest
+    // mark's position, the position of an open string's quote, and the last bytes of this
+    // buffer with their position. Tracking only moves forward, so the earlier comes first.
     let quote = openString - bufferOffset
-    if quote >= trackIndex && quote < end { _ = position(at: quote + 1) }
+    let mark = lastMarkPosition == nil ? lastMark - bufferOffset : -1
+    let quoteIsHere = quote >= trackIndex && quote < end
+    if mark >= trackIndex && mark <= end && (!quoteIsHere || mark <= quote) {
+      lastMarkPosition = position(at: mark)
+    }
+    if quoteIsHere { _ = position(at: quote + 1) }
+    if lastMarkPosition == nil && mark >= trackIndex && mark <= end {
+      lastMarkPosition = position(at: mark)
+    }
     let tailStart = max(trackIndex, end - 16)
     let carried = tailStart == 0 ? min(previousTail.count, 16 - end) : 0
     if carried > 0 {
@@ -840,23 +929,90 @@ public final class JSONReader {
   // MARK: - Positions
 
   /// Moves the line/column bookkeeping forward to `target` (a buffer index).
+  ///
+  /// Every byte of the input passes through here once, so it counts newlines eight bytes at
+  /// a time, and the column only from the last newline: a column is a Unicode scalar, so it
+  /// counts the bytes that are not UTF-8 continuation bytes (`10xxxxxx`).
   private func advanceTracking(to target: Int) {
-    var line = trackLine
-    var column = trackColumn
-    var i = trackIndex
+    guard target > trackIndex else { return }
+    let start = trackIndex
+    let bytes = UnsafeRawPointer(buffer)
+    var newlines = 0
+    var i = start
+    // Unaligned loads of plain bytes inside the buffer's valid bytes (i + 8 <= target <= end).
+    var counter = ByteLaneCounter()
+    while i + 8 <= target {
+      counter.add(Self.newlineBits(bytes.loadUnaligned(fromByteOffset: i, as: UInt64.self)))
+      i += 8
+    }
+    newlines = counter.total
     while i < target {
-      let byte = buffer[i]
-      if byte == 0x0A {
-        line += 1
-        column = 1
-      } else if byte & 0xC0 != 0x80 {
-        column += 1
-      }
+      if bytes.load(fromByteOffset: i, as: UInt8.self) == 0x0A { newlines += 1 }
       i += 1
     }
-    trackLine = line
-    trackColumn = column
-    trackIndex = max(trackIndex, target)
+    if newlines == 0 {
+      trackColumn += Self.scalarCount(bytes, from: start, to: target)
+    } else {
+      trackLine += newlines
+      var lineStart = target
+      while bytes.load(fromByteOffset: lineStart - 1, as: UInt8.self) != 0x0A { lineStart -= 1 }
+      trackColumn = 1 + Self.scalarCount(bytes, from: lineStart, to: target)
+    }
+    trackIndex = target
+  }
+
+  /// How many bytes of `bytes[from..<to]` begin a Unicode scalar (are not continuation
+  /// bytes), eight at a time.
+  private static func scalarCount(_ bytes: UnsafeRawPointer, from: Int, to: Int) -> Int {
+    var i = from
+    var continuations = ByteLaneCounter()
+    while i + 8 <= to {
+      let word = bytes.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+      // The high bit of each byte that is 10xxxxxx: bit 7 set and bit 6 (shifted up) clear.
+      continuations.add(word & ~(word << 1) & 0x8080_8080_8080_8080)
+      i += 8
+    }
+    var count = to - from - continuations.total
+    while i < to {
+      if bytes.load(fromByteOffset: i, as: UInt8.self) & 0xC0 == 0x80 { count -= 1 }
+      i += 1
+    }
+    return count
+  }
+
+  /// The end of the run of bytes from `from` that need no attention in a string (not `"`,
+  /// `\\`, a control character or a byte of a multi-byte character), eight at a time.
+  private static func plainRunEnd(_ buffer: UnsafeMutablePointer<UInt8>, from: Int, to end: Int) -> Int {
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let high: UInt64 = 0x8080_8080_8080_8080
+    var i = from
+    while i + 8 <= end {
+      // An unaligned load of plain bytes inside the buffer's valid bytes.
+      let word = UnsafeRawPointer(buffer + i).loadUnaligned(as: UInt64.self)
+      let quote = word ^ (0x22 &* ones)
+      let backslash = word ^ (0x5C &* ones)
+      // The lowest bit set marks the first byte needing attention (zero-byte tests can flag
+      // extra bytes only above a true one).
+      let attention =
+        (word & high) | ((quote &- ones) & ~quote & high)
+        | ((backslash &- ones) & ~backslash & high) | ((word &- 0x20 &* ones) & ~word & high)
+      if attention != 0 { return i + attention.trailingZeroBitCount / 8 }
+      i += 8
+    }
+    while i < end {
+      let byte = buffer[i]
+      if byte == 0x22 || byte == 0x5C || byte < 0x20 || byte >= 0x80 { return i }
+      i += 1
+    }
+    return end
+  }
+
+  /// The high bit of each byte of `word` that is a newline (exact: no borrow between bytes).
+  @inline(__always)
+  private static func newlineBits(_ word: UInt64) -> UInt64 {
+    let lowBits: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+    let x = word ^ 0x0A0A_0A0A_0A0A_0A0A
+    return ~(((x & lowBits) &+ lowBits) | x | lowBits)
   }
 
   /// The position of buffer index `bufferIndex`, which must not be before earlier positions
@@ -936,6 +1092,41 @@ public final class JSONReader {
     var out: [UInt8] = []
     JSONWriter.appendString(key, to: &out)
     return String(decoding: out, as: UTF8.self)
+  }
+}
+
+/// Counts flagged bytes (high bit set) in a stream of words without a population-count
+/// instruction, which the default x86-64 target lacks (a software `nonzeroBitCount` costs
+/// about fifteen instructions): each word adds one per flagged byte to eight byte lanes,
+/// which are summed before any can overflow.
+struct ByteLaneCounter {
+  private var lanes: UInt64 = 0
+  private var words = 0
+  private var sum = 0
+
+  /// Adds the flags of one word: bits other than each byte's high bit must be clear.
+  @inline(__always)
+  mutating func add(_ flags: UInt64) {
+    lanes &+= flags >> 7
+    words += 1
+    if words == 255 { flush() }
+  }
+
+  @inline(__always)
+  private mutating func flush() {
+    // Pairs of byte lanes into 16-bit lanes (at most 510 each), then their sum.
+    let pairs = (lanes & 0x00FF_00FF_00FF_00FF) &+ ((lanes >> 8) & 0x00FF_00FF_00FF_00FF)
+    sum += Int(truncatingIfNeeded: (pairs &* 0x0001_0001_0001_0001) >> 48)
+    lanes = 0
+    words = 0
+  }
+
+  /// The number of flagged bytes added.
+  var total: Int {
+    mutating get {
+      flush()
+      return sum
+    }
   }
 }
 

@@ -73,6 +73,26 @@ public enum JSONWriter {
     out.append(0x22)
   }
 
+  /// Appends UTF-8 text (a string's value) as a JSON string literal with the canonical
+  /// escapes: ``appendString(_:to:)`` for text held as bytes.
+  public static func appendString(utf8 bytes: UnsafeRawBufferPointer, to out: inout [UInt8]) {
+    out.append(0x22)
+    var runStart = 0
+    var i = 0
+    let count = bytes.count
+    while i < count {
+      let byte = bytes[i]
+      if byte < 0x20 || byte == 0x22 || byte == 0x5C {
+        out.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[runStart..<i]))
+        appendEscaped(byte, to: &out)
+        runStart = i + 1
+      }
+      i += 1
+    }
+    out.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[runStart..<count]))
+    out.append(0x22)
+  }
+
   /// Appends the escape for a byte that must be escaped in a string.
   static func appendEscaped(_ byte: UInt8, to out: inout [UInt8]) {
     out.append(0x5C)
@@ -120,25 +140,73 @@ public enum JSONWriter {
     _ canonical: UnsafeBufferPointer<UInt8>, level: Int, into out: inout [UInt8]
   ) {
     guard let base = canonical.baseAddress else { return }
-    let count = canonical.count
+    // Output goes through a small buffer on the stack and into `out` in chunks: appending
+    // each run of a few bytes to the array cost more than finding the runs.
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 4096) { chunk in
+      var writer = ChunkWriter(chunk: chunk.baseAddress!, capacity: chunk.count)
+      reindent(base, canonical.count, level: level, into: &writer, out: &out)
+      writer.flush(into: &out)
+    }
+  }
+
+  /// Bytes gathered in a fixed buffer and appended to an array when it fills.
+  private struct ChunkWriter {
+    let chunk: UnsafeMutablePointer<UInt8>
+    let capacity: Int
+    var count = 0
+
+    @inline(__always)
+    mutating func write(_ bytes: UnsafePointer<UInt8>, _ length: Int, out: inout [UInt8]) {
+      if count + length > capacity {
+        flush(into: &out)
+        if length > capacity {
+          out.append(contentsOf: UnsafeBufferPointer(start: bytes, count: length))
+          return
+        }
+      }
+      (chunk + count).update(from: bytes, count: length)
+      count += length
+    }
+
+    @inline(__always)
+    mutating func write(_ byte: UInt8, out: inout [UInt8]) {
+      if count == capacity { flush(into: &out) }
+      chunk[count] = byte
+      count += 1
+    }
+
+    mutating func flush(into out: inout [UInt8]) {
+      out.append(contentsOf: UnsafeBufferPointer(start: chunk, count: count))
+      count = 0
+    }
+  }
+
+  private static func reindent(
+    _ base: UnsafePointer<UInt8>, _ count: Int, level: Int, into writer: inout ChunkWriter,
+    out: inout [UInt8]
+  ) {
     var depth = level
     var i = 0
     var runStart = 0
-    out.reserveCapacity(out.count + count + count / 2)
-    @inline(__always) func flush(_ out: inout [UInt8], upTo end: Int) {
-      if end > runStart { out.append(contentsOf: UnsafeBufferPointer(start: base + runStart, count: end - runStart)) }
-    }
-    @inline(__always) func newline(_ out: inout [UInt8], _ depth: Int) {
-      out.append(0x0A)
-      out.append(contentsOf: repeatElement(0x20, count: 2 * depth))
-    }
     while i < count {
       let byte = base[i]
       switch byte {
       case 0x22:
-        // Copy the string through its closing quote, skipping escaped characters.
+        // Copy the string through its closing quote, skipping escaped characters; eight
+        // bytes at a time up to the next quote or backslash.
         i += 1
         while i < count {
+          while i + 8 <= count {
+            // An unaligned load of eight bytes of the text (i + 8 <= count).
+            let word = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
+            let found = zeroBytes(word ^ 0x2222_2222_2222_2222) | zeroBytes(word ^ 0x5C5C_5C5C_5C5C_5C5C)
+            if found != 0 {
+              i += found.trailingZeroBitCount / 8  // the first quote or backslash
+              break
+            }
+            i += 8
+          }
+          guard i < count else { break }
           let c = base[i]
           if c == 0x5C {
             i += 2
@@ -149,38 +217,61 @@ public enum JSONWriter {
         }
         continue
       case 0x7B, 0x5B:
-        flush(&out, upTo: i + 1)
+        writer.write(base + runStart, i + 1 - runStart, out: &out)
         if i + 1 < count, base[i + 1] == byte + 2 {  // '{'+2 == '}', '['+2 == ']'
-          out.append(byte + 2)
+          writer.write(byte + 2, out: &out)
           i += 2
           runStart = i
           continue
         }
         depth += 1
-        newline(&out, depth)
+        newline(depth: depth, &writer, &out)
         i += 1
         runStart = i
       case 0x7D, 0x5D:
-        flush(&out, upTo: i)
+        writer.write(base + runStart, i - runStart, out: &out)
         depth -= 1
-        newline(&out, depth)
-        out.append(byte)
+        newline(depth: depth, &writer, &out)
+        writer.write(byte, out: &out)
         i += 1
         runStart = i
       case 0x2C:
-        flush(&out, upTo: i + 1)
-        newline(&out, depth)
+        writer.write(base + runStart, i + 1 - runStart, out: &out)
+        newline(depth: depth, &writer, &out)
         i += 1
         runStart = i
       case 0x3A:
-        flush(&out, upTo: i + 1)
-        out.append(0x20)
+        writer.write(base + runStart, i + 1 - runStart, out: &out)
+        writer.write(0x20, out: &out)
         i += 1
         runStart = i
       default:
         i += 1
       }
     }
-    flush(&out, upTo: count)
+    writer.write(base + runStart, count - runStart, out: &out)
   }
+
+  /// The high bit of each zero byte of `x`; the lowest bit set always marks the first zero
+  /// byte (the borrow can flag only bytes above a true zero).
+  @inline(__always)
+  private static func zeroBytes(_ x: UInt64) -> UInt64 {
+    (x &- 0x0101_0101_0101_0101) & ~x & 0x8080_8080_8080_8080
+  }
+
+  /// A newline and `2 × depth` spaces of indentation.
+  @inline(__always)
+  private static func newline(depth: Int, _ writer: inout ChunkWriter, _ out: inout [UInt8]) {
+    let width = 1 + 2 * depth
+    if width <= newlineAndSpaces.count {
+      newlineAndSpaces.withUnsafeBufferPointer { writer.write($0.baseAddress!, width, out: &out) }
+    } else {
+      writer.write(0x0A, out: &out)
+      for _ in 0..<2 * depth { writer.write(0x20, out: &out) }
+    }
+  }
+
+  /// "\n" and 128 spaces, to cut indentation from.
+  private static let newlineAndSpaces: [UInt8] = [0x0A] + [UInt8](repeating: 0x20, count: 128)
+
 }

@@ -1,0 +1,85 @@
+/// A set of distinct byte strings, each with a dense id (0, 1, 2, … in insertion order),
+/// compact: the strings live in one ``ByteStrings`` buffer and the hash table is an array of
+/// 32-bit ids, so a table of 100,000 kinds takes about 3 MB instead of the 10 MB a
+/// `[String: Int]` takes.
+///
+/// Hashing uses Swift's `Hasher`, randomly seeded per process, so crafted input cannot
+/// force collisions.
+package struct ByteStringTable: Sendable {
+  package private(set) var strings = ByteStrings()
+  /// Open addressing with linear probing: an id, or -1 for an empty slot. The size is a
+  /// power of two at least twice the count.
+  private var slots: [Int32]
+
+  package init(capacity: Int = 0) {
+    var size = 16
+    while size < 2 * capacity { size *= 2 }
+    slots = [Int32](repeating: -1, count: size)
+  }
+
+  /// The number of strings.
+  package var count: Int { strings.count }
+
+  /// The id of `string`, if present.
+  package func id(of string: UnsafeRawBufferPointer) -> Int? {
+    let mask = slots.count - 1
+    var slot = Self.hash(string) & mask
+    while true {
+      let id = Int(slots[slot])
+      if id < 0 { return nil }
+      if strings.equals(id, string) { return id }
+      slot = (slot + 1) & mask
+    }
+  }
+
+  /// The id of `string`, if present.
+  package func id(of string: String) -> Int? {
+    var string = string
+    return string.withUTF8 { id(of: UnsafeRawBufferPointer($0)) }
+  }
+
+  /// Inserts `string` unless present; returns whether it was inserted and its id.
+  @discardableResult
+  package mutating func insert(_ string: UnsafeRawBufferPointer) -> (inserted: Bool, id: Int) {
+    if 2 * (count + 1) > slots.count { grow() }
+    let mask = slots.count - 1
+    var slot = Self.hash(string) & mask
+    while true {
+      let id = Int(slots[slot])
+      if id < 0 { break }
+      if strings.equals(id, string) { return (false, id) }
+      slot = (slot + 1) & mask
+    }
+    precondition(count < Int(Int32.max), "ByteStringTable holds at most 2^31 strings")
+    let id = strings.append(string)
+    slots[slot] = Int32(id)
+    return (true, id)
+  }
+
+  /// Inserts `string` unless present; returns whether it was inserted and its id.
+  @discardableResult
+  package mutating func insert(_ string: String) -> (inserted: Bool, id: Int) {
+    var string = string
+    return string.withUTF8 { insert(UnsafeRawBufferPointer($0)) }
+  }
+
+  /// String `id`.
+  package func string(_ id: Int) -> String { strings.string(id) }
+
+  private mutating func grow() {
+    var larger = [Int32](repeating: -1, count: slots.count * 2)
+    let mask = larger.count - 1
+    for id in 0..<count {
+      var slot = strings.withBytes(id) { Self.hash($0) } & mask
+      while larger[slot] >= 0 { slot = (slot + 1) & mask }
+      larger[slot] = Int32(id)
+    }
+    slots = larger
+  }
+
+  private static func hash(_ bytes: UnsafeRawBufferPointer) -> Int {
+    var hasher = Hasher()
+    hasher.combine(bytes: bytes)
+    return hasher.finalize()
+  }
+}

@@ -1,0 +1,123 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// An entry as ``CatalogDocumentReader/nextRaw()`` leaves it: its strings as UTF-8 bytes and
+/// its payload as canonical text, in buffers the reader reuses for the next entry.
+///
+/// This is the import's fast path: an import compares and stores bytes, so it needs neither
+/// a `String` per member nor a ``CatalogEntry`` per entry. ``entry`` makes the value when
+/// one is wanted.
+package struct RawCatalogEntry: Sendable {
+  /// The four members every entry has, in their standard order.
+  package enum StandardMember: Int, CaseIterable, Sendable {
+    case kind, category, description, payload
+
+    package var name: String { CatalogEntry.standardKeys[rawValue] }
+
+    /// The names as C strings, to compare keys with `memcmp`.
+    private static let names: [StaticString] = ["kind", "category", "description", "payload"]
+
+    /// The member a key names, or nil for any other key.
+    package init?(_ key: [UInt8]) {
+      let member: StandardMember
+      switch key.count {
+      case 4: member = .kind
+      case 7: member = .payload
+      case 8: member = .category
+      case 11: member = .description
+      default: return nil
+      }
+      let name = Self.names[member.rawValue]
+      guard key.withUnsafeBytes({ memcmp($0.baseAddress!, name.utf8Start, key.count) }) == 0 else { return nil }
+      self = member
+    }
+  }
+
+  /// A set of standard members, as bits.
+  package struct MemberSet: Equatable, Sendable {
+    private var bits: UInt8 = 0
+
+    package init() {}
+
+    package static let all: MemberSet = {
+      var set = MemberSet()
+      for member in StandardMember.allCases { set.insert(member) }
+      return set
+    }()
+
+    package func contains(_ member: StandardMember) -> Bool { bits & 1 << member.rawValue != 0 }
+
+    package mutating func insert(_ member: StandardMember) { bits |= 1 << member.rawValue }
+  }
+
+  /// The decoded UTF-8 of the `kind`, `category` and `description` strings.
+  package var kind: [UInt8] = []
+  package var category: [UInt8] = []
+  package var description: [UInt8] = []
+  /// The payload's canonical compact text.
+  package var payload: [UInt8] = []
+  /// Members other than the standard four, in written order.
+  package var extraMembers: [CatalogEntry.Member] = []
+  /// The members in written order: a ``StandardMember`` raw value, or ``extraCode(_:)`` of
+  /// an index into ``extraMembers``.
+  package var order: [Int] = []
+  /// The entry's index in the entries array.
+  package var index = 0
+  /// The position of the entry's `{`.
+  package var position = SourcePosition(line: 1, column: 1, offset: 0)
+
+  package init() {}
+
+  /// The order code of extra member `index`.
+  package static func extraCode(_ index: Int) -> Int { StandardMember.allCases.count + index }
+
+  /// Empties the buffers for the next entry, keeping their capacity.
+  mutating func reset(index: Int, position: SourcePosition) {
+    kind.removeAll(keepingCapacity: true)
+    category.removeAll(keepingCapacity: true)
+    description.removeAll(keepingCapacity: true)
+    payload.removeAll(keepingCapacity: true)
+    if !extraMembers.isEmpty { extraMembers = [] }
+    order.removeAll(keepingCapacity: true)
+    self.index = index
+    self.position = position
+  }
+
+  /// Whether the members were written in the standard order: kind, category, description,
+  /// payload, then the extra members.
+  package var hasStandardOrder: Bool {
+    order.indices.allSatisfy { order[$0] == $0 }
+  }
+
+  /// The member names in written order when that order is not the standard one, else nil:
+  /// ``CatalogEntry/memberOrder``.
+  package var memberOrder: [String]? {
+    if hasStandardOrder { return nil }
+    return order.map { code in
+      code < StandardMember.allCases.count
+        ? CatalogEntry.standardKeys[code] : extraMembers[code - StandardMember.allCases.count].key
+    }
+  }
+
+  /// The entry as a value.
+  package var entry: CatalogEntry {
+    CatalogEntry(
+      kind: String(decoding: kind, as: UTF8.self), category: String(decoding: category, as: UTF8.self),
+      description: String(decoding: description, as: UTF8.self),
+      payload: JSONText(canonicalBytes: Self.exactCopy(payload)), extraMembers: extraMembers,
+      memberOrder: memberOrder)
+  }
+
+  /// A copy of `bytes` in storage of exactly their size: the reused buffers keep the
+  /// capacity of the largest entry so far, which an entry kept for long should not.
+  package static func exactCopy(_ bytes: [UInt8]) -> [UInt8] {
+    [UInt8](unsafeUninitializedCapacity: bytes.count) { buffer, count in
+      count = buffer.initialize(fromContentsOf: bytes)
+    }
+  }
+}

@@ -1,0 +1,31 @@
+/// The kinds a document reader has met, compared as Swift compares strings (Unicode
+/// canonical equivalence), so that two spellings of one name (NFC and NFD) cannot both
+/// reach an app's registry.
+///
+/// Kinds are almost always ASCII, where equal strings have equal bytes: while every kind is,
+/// a compact ``ByteStringTable`` answers. The first kind outside ASCII moves the comparison
+/// to a `[String: Int]` of every kind met so far.
+struct SeenKinds {
+  private var table = ByteStringTable()
+  private var byName: [String: Int]?
+
+  /// Records `kind` unless an equal one was met; returns the id of the first one met and
+  /// whether its bytes differ from these.
+  mutating func insert(_ kind: UnsafeRawBufferPointer) -> (inserted: Bool, id: Int, differentBytes: Bool) {
+    if byName == nil && kind.allSatisfy({ $0 < 0x80 }) {
+      let (inserted, id) = table.insert(kind)
+      return (inserted, id, false)
+    }
+    if byName == nil {
+      byName = Dictionary(uniqueKeysWithValues: (0..<table.count).map { (table.string($0), $0) })
+    }
+    let name = String(decoding: kind, as: UTF8.self)
+    if let id = byName?[name] {
+      return (false, id, !table.strings.equals(id, kind))
+    }
+    // Distinct as a string, so distinct as bytes: the table takes it too, to keep the ids.
+    let (_, id) = table.insert(kind)
+    byName?[name] = id
+    return (true, id, false)
+  }
+}

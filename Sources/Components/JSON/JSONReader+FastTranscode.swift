@@ -1,0 +1,367 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Working memory of the fast transcoder, allocated on first use and kept from value to
+/// value; the reader frees it.
+struct FastTranscodeScratch {
+  /// The deepest nesting the fast path follows; deeper values take the general path.
+  static let maxLevels = 64
+  /// The most keys in one object the fast path checks for duplicates one by one; larger
+  /// objects take the general path, which also uses a set.
+  static let maxKeysPerObject = 16
+  /// The most output (and so input: canonical text is never longer) of one fast value.
+  static let outputCapacity = 1 << 20
+
+  /// The canonical text of the value in progress.
+  var output: UnsafeMutablePointer<UInt8>?
+  /// Each open object's keys, as (start, end) offsets into `output`: level L's keys start at
+  /// `2 * maxKeysPerObject * L`.
+  var keys: UnsafeMutablePointer<Int>?
+  /// How many keys each open object has.
+  var keyCounts: UnsafeMutablePointer<Int>?
+
+  mutating func allocate() {
+    output = .allocate(capacity: Self.outputCapacity)
+    keys = .allocate(capacity: 2 * Self.maxKeysPerObject * Self.maxLevels)
+    keyCounts = .allocate(capacity: Self.maxLevels)
+  }
+
+  func deallocate() {
+    output?.deallocate()
+    keys?.deallocate()
+    keyCounts?.deallocate()
+  }
+}
+
+extension JSONReader {
+  /// Transcodes the value at `index` to canonical compact text in one pass over the bytes
+  /// already in the buffer, or does nothing and returns `false`.
+  ///
+  /// The general transcoder calls a method per token, appends to the array a byte at a time
+  /// and is ready to refill the buffer anywhere; that generality costs most of an import's
+  /// parsing time. This path handles the values catalogs are made of: whole in the buffer,
+  /// at most ``FastTranscodeScratch/maxLevels`` deep, objects of at most
+  /// ``FastTranscodeScratch/maxKeysPerObject`` keys, and strings without `\u` escapes. It
+  /// works on local indices and raw pointers, and commits (moves `index`, appends the output)
+  /// only at the end. On anything else, including every kind of error, it returns `false`
+  /// having changed nothing, and the general transcoder reads the value from its start, so
+  /// results and diagnostics are exactly the general transcoder's.
+  ///
+  /// Sound because every read is below `limit <= end` (bytes of the buffer) and every write
+  /// is below `outputCapacity`: the output of a value is never longer than its input (only
+  /// whitespace is dropped and `\/` shortened), and the input is bounded by that capacity.
+  func fastTranscodeValue(into result: inout [UInt8]) -> Bool {
+    let start = index
+    let limit = min(end, start + FastTranscodeScratch.outputCapacity)
+    guard limit > start else { return false }
+    if fastScratch.output == nil { fastScratch.allocate() }
+    guard let out = fastScratch.output, let keys = fastScratch.keys,
+      let keyCounts = fastScratch.keyCounts
+    else { return false }
+    let b = buffer
+    let maxKeys = FastTranscodeScratch.maxKeysPerObject
+    let levelsAvailable = min(FastTranscodeScratch.maxLevels, maxDepth - depth)
+
+    var p = start
+    var o = 0
+    /// Open containers, and which of them are objects (bit L for level L).
+    var level = 0
+    var objects: UInt64 = 0
+
+    enum Expecting {
+      case value
+      case key
+    }
+    var expecting = Expecting.value
+    parsing: while true {
+      Self.skipWhitespace(b, &p, limit)
+      guard p < limit else { return false }
+      let c = b[p]
+      switch expecting {
+      case .value:
+        switch c {
+        case 0x7B, 0x5B:  // { [
+          guard level < levelsAvailable else { return false }
+          out[o] = c
+          o += 1
+          p += 1
+          Self.skipWhitespace(b, &p, limit)
+          guard p < limit else { return false }
+          if b[p] == c + 2 {  // '{' + 2 == '}', '[' + 2 == ']': empty, a complete value
+            out[o] = c + 2
+            o += 1
+            p += 1
+          } else {
+            if c == 0x7B {
+              objects |= 1 << UInt64(level)
+              keyCounts[level] = 0
+              expecting = .key
+            } else {
+              objects &= ~(1 << UInt64(level))
+            }
+            level += 1
+            continue parsing
+          }
+        case 0x22:
+          guard Self.fastString(b, &p, limit, out, &o) else { return false }
+        case 0x74:
+          guard Self.fastLiteral("true", b, &p, limit, out, &o) else { return false }
+        case 0x66:
+          guard Self.fastLiteral("false", b, &p, limit, out, &o) else { return false }
+        case 0x6E:
+          guard Self.fastLiteral("null", b, &p, limit, out, &o) else { return false }
+        case 0x2D, 0x30...0x39:
+          guard Self.fastNumber(b, &p, limit, out, &o) else { return false }
+        default:
+          return false
+        }
+      case .key:
+        guard c == 0x22 else { return false }
+        let keyStart = o
+        guard Self.fastString(b, &p, limit, out, &o) else { return false }
+        let keyLength = o - keyStart
+        let open = level - 1
+        let count = keyCounts[open]
+        guard count < maxKeys else { return false }
+        let ranges = keys + 2 * maxKeys * open
+        for k in 0..<count {
+          let otherStart = ranges[2 * k]
+          if ranges[2 * k + 1] - otherStart == keyLength
+            && memcmp(out + otherStart, out + keyStart, keyLength) == 0
+          {
+            return false  // a duplicate key: the general path reports it
+          }
+        }
+        ranges[2 * count] = keyStart
+        ranges[2 * count + 1] = o
+        keyCounts[open] = count + 1
+        Self.skipWhitespace(b, &p, limit)
+        guard p < limit, b[p] == 0x3A else { return false }
+        out[o] = 0x3A
+        o += 1
+        p += 1
+        expecting = .value
+        continue parsing
+      }
+      // After a value: close containers, or move to the next member or element.
+      while true {
+        if level == 0 { break parsing }
+        Self.skipWhitespace(b, &p, limit)
+        guard p < limit else { return false }
+        let next = b[p]
+        let isObject = objects >> UInt64(level - 1) & 1 == 1
+        if next == 0x2C {
+          out[o] = 0x2C
+          o += 1
+          p += 1
+          expecting = isObject ? .key : .value
+          continue parsing
+        }
+        guard next == (isObject ? 0x7D : 0x5D) else { return false }
+        out[o] = next
+        o += 1
+        p += 1
+        level -= 1
+      }
+    }
+    result.append(contentsOf: UnsafeBufferPointer(start: out, count: o))
+    index = p
+    return true
+  }
+
+  @inline(__always)
+  private static func isWhitespace(_ c: UInt8) -> Bool {
+  c == 0x20 || c == 0x0A || c == 0x0D || c == 0x09
+  }
+  /// Skips whitespace, eight spaces at a time where the indentation allows.
+  @inline(__always)
+  private static func skipWhitespace(_ b: UnsafeMutablePointer<UInt8>, _ p: inout Int, _ limit: Int) {
+    while true {
+      if p + 8 <= limit && loadWord(b, p) == 0x2020_2020_2020_2020 {
+        p += 8
+      } else if p < limit && isWhitespace(b[p]) {
+        p += 1
+      } else {
+        return
+      }
+    }
+  }
+
+  /// The eight bytes at `b + p`: an unaligned load; callers check `p + 8 <= limit`.
+  @inline(__always)
+  private static func loadWord(_ b: UnsafeMutablePointer<UInt8>, _ p: Int) -> UInt64 {
+    UnsafeRawPointer(b + p).loadUnaligned(as: UInt64.self)
+  }
+
+  /// The high bit of each byte of `word` that needs a look in a string: `"`, `\\`, a
+  /// control character or a byte of a multi-byte character. A word with no such byte gives
+  /// 0, and the lowest bit set is always the first such byte (the zero-byte tests can only
+  /// flag extra bytes above a true one); bytes flagged above it are looked at one by one.
+  @inline(__always)
+  private static func attentionBits(_ word: UInt64) -> UInt64 {
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let high: UInt64 = 0x8080_8080_8080_8080
+    let quote = word ^ (0x22 &* ones)
+    let backslash = word ^ (0x5C &* ones)
+    return (word & high) | ((quote &- ones) & ~quote & high) | ((backslash &- ones) & ~backslash & high)
+      | ((word &- 0x20 &* ones) & ~word & high)
+  }
+
+  @inline(__always)
+  private static func isDigit(_ c: UInt8) -> Bool { c &- 0x30 < 10 }
+
+  // The token scanners below read `b[p..<limit]` and write `out[o...]`, moving `p` and `o`
+  // forward. Parameters rather than captured variables: a nested function that mutates
+  // captured locals makes every access a dynamically checked one.
+
+  /// A string token at `p` (its quote), copied in canonical form; false when the fast path
+  /// cannot take it.
+  @inline(__always)
+  private static func fastString(
+  _ b: UnsafeMutablePointer<UInt8>, _ p: inout Int, _ limit: Int,
+  _ out: UnsafeMutablePointer<UInt8>, _ o: inout Int
+  ) -> Bool {
+    out[o] = 0x22
+    o += 1
+    p += 1
+    while p < limit {
+      // Eight plain bytes at a time; the store stays in the output's capacity because the
+      // output is never longer than the input read (o <= p - start, p + 8 <= limit).
+      if p + 8 <= limit {
+        let word = Self.loadWord(b, p)
+        let attention = Self.attentionBits(word)
+        // Plain bytes before the first that needs a look (all eight when none does); the
+        // bytes stored past them are overwritten by what follows.
+        let plain = attention == 0 ? 8 : attention.trailingZeroBitCount / 8
+        UnsafeMutableRawPointer(out + o).storeBytes(of: word, as: UInt64.self)
+        o += plain
+        p += plain
+        if plain == 8 { continue }
+      }
+      let c = b[p]
+      if c == 0x22 {
+        out[o] = c
+        o += 1
+        p += 1
+        return true
+      }
+      if c == 0x5C {
+        guard p + 1 < limit else { return false }
+        let e = b[p + 1]
+        switch e {
+        case 0x2F:  // \/ is canonically a plain slash
+          out[o] = 0x2F
+          o += 1
+        case 0x22, 0x5C, 0x62, 0x66, 0x6E, 0x72, 0x74:  // " \ b f n r t: the canonical escapes
+          out[o] = 0x5C
+          out[o + 1] = e
+          o += 2
+        default:  // \uXXXX and invalid escapes
+          return false
+        }
+        p += 2
+        continue
+      }
+      if c < 0x80 {
+        guard c >= 0x20 else { return false }
+        out[o] = c
+        o += 1
+        p += 1
+        continue
+      }
+      // A multi-byte UTF-8 sequence, validated as the general path validates it.
+      let length: Int
+      var scalar: UInt32
+      let minimum: UInt32
+      switch c {
+      case 0xC2...0xDF:
+        length = 2
+        scalar = UInt32(c & 0x1F)
+        minimum = 0x80
+      case 0xE0...0xEF:
+        length = 3
+        scalar = UInt32(c & 0x0F)
+        minimum = 0x800
+      case 0xF0...0xF4:
+        length = 4
+        scalar = UInt32(c & 0x07)
+        minimum = 0x10000
+      default:
+        return false
+      }
+      guard p + length <= limit else { return false }
+      for k in 1..<length {
+        let continuation = b[p + k]
+        guard continuation & 0xC0 == 0x80 else { return false }
+        scalar = scalar << 6 | UInt32(continuation & 0x3F)
+      }
+      guard scalar >= minimum, scalar <= 0x10FFFF, !(0xD800...0xDFFF).contains(scalar) else {
+        return false
+      }
+      for k in 0..<length { out[o + k] = b[p + k] }
+      o += length
+      p += length
+    }
+    return false
+  }
+
+  /// A number token at `p`, copied as written, when it is valid and ends inside the buffer.
+  @inline(__always)
+  private static func fastNumber(
+  _ b: UnsafeMutablePointer<UInt8>, _ p: inout Int, _ limit: Int,
+  _ out: UnsafeMutablePointer<UInt8>, _ o: inout Int
+  ) -> Bool {
+    let first = p
+    if b[p] == 0x2D { p += 1 }
+    guard p < limit else { return false }
+    if b[p] == 0x30 {
+      p += 1
+    } else if Self.isDigit(b[p]) {
+      p += 1
+      while p < limit && Self.isDigit(b[p]) { p += 1 }
+    } else {
+      return false
+    }
+    guard p < limit, !Self.isDigit(b[p]) else { return false }  // leading zero, or may continue
+    if b[p] == 0x2E {
+      p += 1
+      let digits = p
+      while p < limit && Self.isDigit(b[p]) { p += 1 }
+      guard p > digits, p < limit else { return false }
+    }
+    if b[p] == 0x65 || b[p] == 0x45 {
+      p += 1
+      guard p < limit else { return false }
+      if b[p] == 0x2B || b[p] == 0x2D { p += 1 }
+      let digits = p
+      while p < limit && Self.isDigit(b[p]) { p += 1 }
+      guard p > digits, p < limit else { return false }
+    }
+    for k in first..<p {
+      out[o] = b[k]
+      o += 1
+    }
+    return true
+  }
+
+  /// A literal (`true`, `false`, `null`) at `p`, copied.
+  @inline(__always)
+  private static func fastLiteral(
+  _ text: StaticString, _ b: UnsafeMutablePointer<UInt8>, _ p: inout Int, _ limit: Int,
+  _ out: UnsafeMutablePointer<UInt8>, _ o: inout Int
+  ) -> Bool {
+    let count = text.utf8CodeUnitCount
+    guard p + count <= limit else { return false }
+    let bytes = text.utf8Start
+    for k in 0..<count where b[p + k] != bytes[k] { return false }
+    for k in 0..<count { out[o + k] = bytes[k] }
+    o += count
+    p += count
+    return true
+  }
+}
