@@ -77,7 +77,7 @@ extension Catalog {
     from source: DocumentSource, options: WriteOptions, prune: Bool = false,
     limits: DocumentLimits = DocumentLimits(), progress: ((ImportProgress) -> Void)? = nil
   ) throws -> WriteResult {
-    try storage.write { context in
+    try storage.write(checkingForeignKeys: .beforeCommit) { context in
       let head = try context.headRevision()
       try Self.check(options.expectHead, head: head)
       var plan = ChangePlan(index: try context.headIndex(at: head), storesPayloads: !options.dryRun)

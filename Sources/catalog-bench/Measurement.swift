@@ -10,6 +10,11 @@ struct Measurement {
     peakKiB.append(run.peakKiB)
   }
 
+  /// Records a run timed in this process (no child, so no separate peak memory).
+  mutating func record(seconds: Double) {
+    self.seconds.append(seconds)
+  }
+
   /// The median wall-clock time.
   var median: Double { Self.median(seconds) }
   /// The median CPU time (user + system): above the wall time when work overlaps on two cores.

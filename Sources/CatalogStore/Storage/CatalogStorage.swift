@@ -20,8 +20,26 @@ package protocol CatalogStorage: AnyObject {
   /// ``WriteDecision/rollback(_:)`` or throws.
   func write<T>(_ body: (any CatalogWriteContext) throws -> WriteDecision<T>) throws -> T
 
+  /// ``write(_:)`` choosing when foreign keys are checked.
+  func write<T>(
+    checkingForeignKeys checking: ForeignKeyChecking,
+    _ body: (any CatalogWriteContext) throws -> WriteDecision<T>
+  ) throws -> T
+
   /// A number that changes whenever another connection commits a write.
   func externalChangeCounter() throws -> Int64
+}
+
+/// When a write's references between rows (an entry version's component, revision and
+/// payload; a component's revision) are checked.
+package enum ForeignKeyChecking: Sendable {
+  /// By the engine, for every row as it is inserted.
+  case perRow
+  /// Once, for every row the write added, just before it commits; a broken reference
+  /// refuses the commit as the engine would have refused the row. For the writes that
+  /// insert whole catalogs (import, restore), where checking row by row costs a good part of
+  /// the insert.
+  case beforeCommit
 }
 
 /// Whether a write keeps what it wrote.

@@ -76,17 +76,32 @@ final class SQLiteCatalogStorage: CatalogStorage {
   }
 
   func write<T>(_ body: (any CatalogWriteContext) throws -> WriteDecision<T>) throws -> T {
+    try write(checkingForeignKeys: .perRow, body)
+  }
+
+  func write<T>(
+    checkingForeignKeys checking: ForeignKeyChecking,
+    _ body: (any CatalogWriteContext) throws -> WriteDecision<T>
+  ) throws -> T {
     var result: T?
     do {
+      // SQLite's enforcement can be switched only outside a transaction
+      // (https://sqlite.org/foreignkeys.html#fk_enable); it is back on when the write ends.
+      if checking == .beforeCommit { try database.execute(script: "PRAGMA foreign_keys = OFF") }
+      defer {
+        if checking == .beforeCommit { try? database.execute(script: "PRAGMA foreign_keys = ON") }
+      }
       try database.inTransactionDeciding(.immediate) {
         let context = SQLiteContext(storage: self)
         context.payloadTableWasEmpty =
           try database.scalar(sql: "SELECT NOT EXISTS (SELECT 1 FROM payload)") == 1
+        let before = checking == .beforeCommit ? try context.newRowBounds() : nil
         defer { context.restoreChecks() }
         switch try body(context) {
         case .commit(let value):
           try context.flushPendingPayloads()
           try context.flushPendingVersions()
+          if let before { try context.checkForeignKeys(ofRowsAfter: before) }
           result = value
           return .commit
         case .rollback(let value):
@@ -475,9 +490,10 @@ final class SQLiteContext: CatalogWriteContext {
     // insert 64 rows per statement run.
     let batch = 64
     let many = try database.cachedStatement(
-      sql: "INSERT INTO component (revision_id) VALUES "
+      sql: "INSERT OR ROLLBACK INTO component (revision_id) VALUES "
         + repeatElement("(?1)", count: batch).joined(separator: ", "))
-    let one = try database.cachedStatement(sql: "INSERT INTO component (revision_id) VALUES (?1)")
+    let one = try database.cachedStatement(
+      sql: "INSERT OR ROLLBACK INTO component (revision_id) VALUES (?1)")
     var remaining = count
     while remaining > 0 {
       let statement = remaining >= batch ? many : one
@@ -553,6 +569,61 @@ final class SQLiteContext: CatalogWriteContext {
     }
   }
 
+  /// Where this write's new rows begin: the head revision and the largest component id
+  /// before it, for ``checkForeignKeys(ofRowsAfter:)``.
+  func newRowBounds() throws -> (revision: Int64, component: Int64) {
+    (
+      try database.scalar(sql: "SELECT coalesce(max(id), 0) FROM revision") ?? 0,
+      try database.scalar(sql: "SELECT coalesce(max(id), 0) FROM component") ?? 0
+    )
+  }
+
+  /// Checks the references of the rows a write added, which SQLite did not check as they
+  /// went in (``ForeignKeyChecking/beforeCommit``).
+  ///
+  /// A write adds entry versions only for revisions after head, and components numbered
+  /// after the largest one, so those ranges hold every new row that refers to another. When
+  /// they are a good part of the tables (a first import), SQLite's own `foreign_key_check`
+  /// of the two tables is the fastest way (https://sqlite.org/pragma.html#pragma_foreign_key_check);
+  /// otherwise a join looks up the parents of the new rows alone.
+  ///
+  /// - Throws: ``DatabaseError`` with `SQLITE_CONSTRAINT_FOREIGNKEY`, as SQLite's own check.
+  func checkForeignKeys(ofRowsAfter bounds: (revision: Int64, component: Int64)) throws {
+    let added: Int64 =
+      try database.scalar(
+        sql: "SELECT count(*) FROM entry_version WHERE revision_id > ?",
+        arguments: [.integer(bounds.revision)]) ?? 0
+    guard added > 0 else { return }
+    let total: Int64 = try database.scalar(sql: "SELECT count(*) FROM entry_version") ?? 0
+    var broken: Int64 = 0
+    if 4 * added >= total {
+      for table in ["entry_version", "component"] {
+        let check = try database.makeStatement(sql: "PRAGMA foreign_key_check(\(table))")
+        while try check.step() { broken += 1 }
+      }
+    } else {
+      broken =
+        try database.scalar(
+          sql: """
+            SELECT
+              (SELECT count(*) FROM entry_version AS v
+                 LEFT JOIN revision AS r ON r.id = v.revision_id
+                 LEFT JOIN component AS c ON c.id = v.component_id
+                 LEFT JOIN payload AS p ON p.id = v.payload_id
+               WHERE v.revision_id > ?1 AND (r.id IS NULL OR c.id IS NULL OR p.id IS NULL))
+              + (SELECT count(*) FROM component AS c LEFT JOIN revision AS r ON r.id = c.revision_id
+                 WHERE c.id > ?2 AND r.id IS NULL)
+            """, arguments: [.integer(bounds.revision), .integer(bounds.component)]) ?? 0
+    }
+    guard broken == 0 else {
+      throw DatabaseError(
+        // SQLITE_CONSTRAINT_FOREIGNKEY, a macro Swift does not import
+        // (https://sqlite.org/rescode.html#constraint_foreignkey).
+        extendedResultCode: SQLITE_CONSTRAINT | (3 << 8),
+        message: "FOREIGN KEY constraint failed (\(broken) new rows refer to missing rows)", sql: nil)
+    }
+  }
+
   /// Turns off the evaluation of CHECK constraints for the rest of this write, for bulk
   /// inserts of entry versions.
   ///
@@ -595,9 +666,13 @@ final class SQLiteContext: CatalogWriteContext {
     return statement
   }
 
+  /// `OR ROLLBACK`: a failing row ends the whole transaction at once, as any error ends a
+  /// write anyway; in exchange, with foreign keys checked before commit, SQLite keeps no
+  /// statement journal to undo a multi-row statement alone, which copied every page a batch
+  /// touched (https://sqlite.org/lang_conflict.html).
   private static func insertVersionsSQL(rows: Int) -> String {
     """
-    INSERT INTO entry_version (component_id, revision_id, change, kind, category,
+    INSERT OR ROLLBACK INTO entry_version (component_id, revision_id, change, kind, category,
       description, payload_id, extra, key_order, position)
     VALUES \(repeatElement("(?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", count: rows).joined(separator: ", "))
     """
@@ -673,7 +748,8 @@ final class SQLiteContext: CatalogWriteContext {
 
   private func insertPayloadStatement() throws -> Statement {
     if let statement = insertPayload, !statement.lastStepFailed { return statement }
-    let statement = try database.cachedStatement(sql: "INSERT INTO payload (hash, json) VALUES (?, ?)")
+    let statement = try database.cachedStatement(
+      sql: "INSERT OR ROLLBACK INTO payload (hash, json) VALUES (?, ?)")
     insertPayload = statement
     return statement
   }
@@ -681,7 +757,7 @@ final class SQLiteContext: CatalogWriteContext {
   private func insertPayloadsStatement() throws -> Statement {
     if let statement = insertPayloads, !statement.lastStepFailed { return statement }
     let statement = try database.cachedStatement(
-      sql: "INSERT INTO payload (hash, json) VALUES "
+      sql: "INSERT OR ROLLBACK INTO payload (hash, json) VALUES "
         + repeatElement("(?, ?)", count: PendingPayloads.batchSize).joined(separator: ", "))
     insertPayloads = statement
     return statement

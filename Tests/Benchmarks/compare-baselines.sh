@@ -1,0 +1,269 @@
+#!/usr/bin/env bash
+# Times `catalog` against the tools a user would fall back on, side by side, in one run:
+# the sqlite3 shell's JSON functions, a short Python json+sqlite3 script, Python's jsonpatch
+# and diff -u. Each pair runs alternately (catalog, baseline, catalog, ...) so that both see
+# the same machine load, and the medians and their ratios are printed as a Markdown table
+# with the targets of issue 7 (see docs/benchmarks.md).
+#
+# usage: Tests/Benchmarks/compare-baselines.sh [--entries N] [--runs N] [--work DIR]
+#                                              [--catalog PATH] [--keep]
+#
+# It installs nothing. What it needs and does not find is named at the start, and the rows
+# that need it are skipped:
+#   sqlite3 (apt: sqlite3), python3 and its jsonpatch module (pip install jsonpatch), diff,
+#   and /usr/bin/time for peak memory (apt: time; without it, Python's resource module).
+# The catalog binary and the generator come from this package: the script builds them with
+# `swift build -c release` unless --catalog names a binary (the generator is catalog-bench).
+
+set -euo pipefail
+
+entries=100000
+runs=3
+work=""
+catalog=""
+keep=0
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --entries) entries="$2"; shift 2 ;;
+    --runs) runs="$2"; shift 2 ;;
+    --work) work="$2"; shift 2 ;;
+    --catalog) catalog="$2"; shift 2 ;;
+    --keep) keep=1; shift ;;
+    -h|--help) sed -n '2,17p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    *) echo "compare-baselines: unknown argument '$1' (see --help)" >&2; exit 64 ;;
+  esac
+done
+
+root="$(cd "$(dirname "$0")/../.." && pwd)"
+if [ -z "$work" ]; then work="$(mktemp -d /tmp/compare-baselines.XXXXXX)"; fi
+mkdir -p "$work"
+if [ "$keep" = 0 ]; then trap 'rm -rf "$work"' EXIT; fi
+
+# --- What is here -----------------------------------------------------------------------
+
+missing=()
+have() { command -v "$1" > /dev/null 2>&1; }
+have_sqlite=0; if have sqlite3; then have_sqlite=1; else missing+=("sqlite3 (apt-get install sqlite3)"); fi
+have_python=0; if have python3; then have_python=1; else missing+=("python3"); fi
+have_jsonpatch=0
+if [ "$have_python" = 1 ] && python3 -c 'import jsonpatch' 2> /dev/null; then
+  have_jsonpatch=1
+else
+  missing+=("Python module jsonpatch (pip install jsonpatch)")
+fi
+have_diff=0; if have diff; then have_diff=1; else missing+=("diff (apt-get install diffutils)"); fi
+timer=""
+if [ -x /usr/bin/time ] && /usr/bin/time -f '%e %M' true > /dev/null 2>&1; then
+  timer=gnu
+elif [ "$have_python" = 1 ]; then
+  timer=python
+  missing+=("/usr/bin/time (apt-get install time); peak memory comes from Python's resource module")
+else
+  timer=none
+  missing+=("/usr/bin/time and python3: no peak memory")
+fi
+if [ "${#missing[@]}" -gt 0 ]; then
+  echo "Not found (the rows that need them are skipped; nothing is installed):"
+  for item in "${missing[@]}"; do echo "  - $item"; done
+  echo
+fi
+
+if [ -z "$catalog" ]; then
+  echo "Building catalog and catalog-bench (swift build -c release) ..." >&2
+  (cd "$root" && swift build -c release -j 2 --product catalog > /dev/null \
+    && swift build -c release -j 2 --product catalog-bench > /dev/null)
+  catalog="$root/.build/release/catalog"
+  bench="$root/.build/release/catalog-bench"
+else
+  bench="$(dirname "$catalog")/catalog-bench"
+  if [ ! -x "$bench" ]; then
+    (cd "$root" && swift build -c release -j 2 --product catalog-bench > /dev/null)
+    bench="$root/.build/release/catalog-bench"
+  fi
+fi
+
+# --- The data ----------------------------------------------------------------------------
+
+base="$work/components.json"
+mutated="$work/components-mutated.json"
+"$bench" generate "$entries" --out "$base"
+"$bench" generate "$entries" --mutate 1 --out "$mutated"
+if [ "$have_python" = 1 ] && [ -f "$root/../shared/bench/gen_components.py" ]; then
+  # The Swift generator is a port of the shared script; check that it still writes its bytes.
+  python3 "$root/../shared/bench/gen_components.py" 1000 --mutate 3 --out "$work/py.json"
+  "$bench" generate 1000 --mutate 3 --out "$work/swift.json"
+  cmp -s "$work/py.json" "$work/swift.json" \
+    || echo "warning: catalog-bench generate no longer matches gen_components.py" >&2
+fi
+file_bytes=$(stat -c %s "$base")
+mutated_bytes=$(stat -c %s "$mutated")
+
+# --- Timing ------------------------------------------------------------------------------
+
+# run OUT COMMAND...: runs COMMAND with stdout into OUT, and prints "SECONDS PEAK_KIB".
+run() {
+  local out="$1"
+  shift
+  local tf="$work/.time"
+  case "$timer" in
+    gnu)
+      /usr/bin/time -f '%e %M' -o "$tf" "$@" > "$out" || true
+      tail -n 1 "$tf"
+      ;;
+    python)
+      python3 - "$out" "$@" << 'EOF'
+import resource, subprocess, sys, time
+start = time.monotonic()
+with open(sys.argv[1], "wb") as out:
+    subprocess.run(sys.argv[2:], stdout=out)
+elapsed = time.monotonic() - start
+print("%.2f %d" % (elapsed, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss))
+EOF
+      ;;
+    *)
+      local start end
+      start=$(date +%s.%N)
+      "$@" > "$out" || true
+      end=$(date +%s.%N)
+      echo "$(echo "$end - $start" | bc) 0"
+      ;;
+  esac
+}
+
+# median of the numbers on stdin
+median() { sort -g | awk '{ a[NR] = $1 } END { if (NR % 2) print a[(NR + 1) / 2]; else print (a[NR / 2] + a[NR / 2 + 1]) / 2 }'; }
+maximum() { sort -g | tail -n 1; }
+
+rows=()
+# report WORK BASELINE_NAME BASELINE_TIMES BASELINE_KIB CATALOG_TIMES CATALOG_KIB TARGET_RATIO MEMORY_LIMIT_BYTES
+report() {
+  local work_name="$1" baseline="$2" btimes="$3" bkib="$4" ctimes="$5" ckib="$6" target="$7" limit="$8"
+  local bmed cmed bpeak cpeak ratio verdict
+  bmed=$(echo "$btimes" | tr ' ' '\n' | median)
+  cmed=$(echo "$ctimes" | tr ' ' '\n' | median)
+  bpeak=$(echo "$bkib" | tr ' ' '\n' | maximum)
+  cpeak=$(echo "$ckib" | tr ' ' '\n' | maximum)
+  ratio=$(awk -v c="$cmed" -v b="$bmed" 'BEGIN { printf "%.2f", (b > 0 ? c / b : 0) }')
+  verdict=""
+  if [ -n "$target" ]; then
+    verdict=$(awk -v r="$ratio" -v t="$target" 'BEGIN { print (r <= t ? "met" : "**missed**") }')
+    target="≤ ${target}×"
+  fi
+  local memory=""
+  if [ -n "$limit" ] && [ "$cpeak" != 0 ]; then
+    memory=$(awk -v p="$cpeak" -v l="$limit" 'BEGIN { printf "peak %s %.0f MiB", (p * 1024 <= l ? "≤" : "**>**"), l / 1048576 }')
+  fi
+  rows+=("| $work_name | $baseline | ${bmed} s | $((bpeak / 1024)) MiB | ${cmed} s | $((cpeak / 1024)) MiB | ${ratio}× | $target | $verdict | $memory |")
+  echo "  $work_name: $baseline ${bmed} s, catalog ${cmed} s (${ratio}×)" >&2
+}
+
+# alternate CATALOG_SETUP CATALOG_COMMAND BASELINE_SETUP BASELINE_COMMAND: runs the pair
+# $runs times, alternating, and sets ctimes/ckib/btimes/bkib. The setups are shell functions
+# run untimed; the commands are shell command lines, timed with their stdout in a file.
+alternate() {
+  ctimes=""; ckib=""; btimes=""; bkib=""
+  local i result
+  for i in $(seq "$runs"); do
+    $1
+    result=$(run "$work/.out-catalog" bash -c "$2")
+    ctimes="$ctimes ${result% *}"; ckib="$ckib ${result#* }"
+    $3
+    result=$(run "$work/.out-baseline" bash -c "$4")
+    btimes="$btimes ${result% *}"; bkib="$bkib ${result#* }"
+  done
+}
+
+q() { printf '%q' "$1"; }
+
+echo "catalog: $catalog" >&2
+echo "entries: $entries, file: $((file_bytes / 1048576)) MiB, runs: $runs (alternating)" >&2
+
+db="$work/catalog.sqlite"
+sdb="$work/sqlite-shell.sqlite"
+pdb="$work/python.sqlite"
+fresh_catalog() { rm -f "$db" "$db-wal" "$db-shm"; }
+fresh_shell() { rm -f "$sdb" "$sdb-journal"; }
+fresh_python() { rm -f "$pdb" "$pdb-journal"; }
+noop() { :; }
+
+export_sql="SELECT json_object('components', json_group_array(json_object('kind', kind, 'category', category, 'description', description, 'payload', json(payload)))) FROM t"
+
+# --- Import and export against the sqlite3 shell ---------------------------------------
+
+if [ "$have_sqlite" = 1 ]; then
+  cat > "$work/import.sql" << EOF
+CREATE TABLE t (kind TEXT, category TEXT, description TEXT, payload TEXT);
+BEGIN;
+INSERT INTO t SELECT json_extract(value, '\$.kind'), json_extract(value, '\$.category'),
+  json_extract(value, '\$.description'), json_extract(value, '\$.payload')
+FROM json_each(readfile('$base'), '\$.components');
+COMMIT;
+EOF
+  catalog_import="$(q "$catalog") -d $(q "$db") import $(q "$base") -m bench --author bench"
+  alternate fresh_catalog "$catalog_import" fresh_shell "sqlite3 $(q "$sdb") < $(q "$work/import.sql")"
+  report "import into an empty catalog" "sqlite3 shell json_each" "$btimes" "$bkib" "$ctimes" "$ckib" 0.5 "$file_bytes"
+
+  catalog_export="$(q "$catalog") -d $(q "$db") export"
+  alternate noop "$catalog_export" noop "sqlite3 $(q "$sdb") $(q "$export_sql")"
+  cmp -s "$work/.out-catalog" "$base" || echo "warning: catalog export differs from the imported file" >&2
+  report "export (catalog: indented; shell: compact)" "sqlite3 shell json_group_array" "$btimes" "$bkib" "$ctimes" "$ckib" 1.0 ""
+fi
+
+# --- Import and export against Python json + sqlite3 -------------------------------------
+
+if [ "$have_python" = 1 ]; then
+  cat > "$work/py_import.py" << 'EOF'
+import json, sqlite3, sys
+doc = json.load(open(sys.argv[1], encoding="utf-8"))
+db = sqlite3.connect(sys.argv[2])
+db.execute("CREATE TABLE t (kind TEXT, category TEXT, description TEXT, payload TEXT)")
+with db:
+    db.executemany("INSERT INTO t VALUES (?, ?, ?, ?)", (
+        (e["kind"], e["category"], e["description"],
+         json.dumps(e["payload"], ensure_ascii=False, separators=(",", ":")))
+        for e in doc["components"]))
+EOF
+  cat > "$work/py_export.py" << 'EOF'
+import json, sqlite3, sys
+db = sqlite3.connect(sys.argv[1])
+entries = [{"kind": k, "category": c, "description": d, "payload": json.loads(p)}
+           for k, c, d, p in db.execute("SELECT kind, category, description, payload FROM t")]
+json.dump({"components": entries}, sys.stdout, ensure_ascii=False, indent=2)
+sys.stdout.write("\n")
+EOF
+  catalog_import="$(q "$catalog") -d $(q "$db") import $(q "$base") -m bench --author bench"
+  alternate fresh_catalog "$catalog_import" fresh_python "python3 $(q "$work/py_import.py") $(q "$base") $(q "$pdb")"
+  report "import into an empty catalog" "Python json + sqlite3" "$btimes" "$bkib" "$ctimes" "$ckib" "" ""
+  catalog_export="$(q "$catalog") -d $(q "$db") export"
+  alternate noop "$catalog_export" noop "python3 $(q "$work/py_export.py") $(q "$pdb")"
+  report "export" "Python json + sqlite3" "$btimes" "$bkib" "$ctimes" "$ckib" "" ""
+fi
+
+# --- Diff ----------------------------------------------------------------------------------
+
+catalog_diff="$(q "$catalog") diff $(q "$base") $(q "$mutated")"
+both_files=$((file_bytes + mutated_bytes))
+if [ "$have_jsonpatch" = 1 ]; then
+  cat > "$work/py_diff.py" << 'EOF'
+import json, sys, jsonpatch
+def load(path):
+    return {e["kind"]: e for e in json.load(open(path, encoding="utf-8"))["components"]}
+patch = jsonpatch.make_patch(load(sys.argv[1]), load(sys.argv[2]))
+print(len(patch.patch), "operations")
+EOF
+  alternate noop "$catalog_diff" noop "python3 $(q "$work/py_diff.py") $(q "$base") $(q "$mutated")"
+  report "diff two files, 1% changed" "Python jsonpatch.make_patch" "$btimes" "$bkib" "$ctimes" "$ckib" 0.1 "$both_files"
+fi
+if [ "$have_diff" = 1 ]; then
+  alternate noop "$catalog_diff" noop "diff -u $(q "$base") $(q "$mutated")"
+  report "diff two files, 1% changed" "diff -u" "$btimes" "$bkib" "$ctimes" "$ckib" 1.0 "$both_files"
+fi
+
+# --- The table ---------------------------------------------------------------------------
+
+echo
+echo "$entries entries, $(awk -v b="$file_bytes" 'BEGIN { printf "%.1f", b / 1048576 }') MiB file; medians of $runs alternating runs; ratio = catalog / baseline"
+echo
+echo "| work | baseline | baseline | peak | catalog | peak | ratio | target | | memory |"
+echo "|---|---|---:|---:|---:|---:|---:|---|---|---|"
+for row in "${rows[@]}"; do echo "$row"; done
