@@ -80,6 +80,10 @@ extension Catalog {
     try storage.write(checkingForeignKeys: .beforeCommit) { context in
       let head = try context.headRevision()
       try Self.check(options.expectHead, head: head)
+      if head == 0 && !options.dryRun {
+        return try Self.importIntoEmptyCatalog(
+          from: source, options: options, limits: limits, progress: progress, context: context)
+      }
       var plan = ChangePlan(index: try context.headIndex(at: head), storesPayloads: !options.dryRun)
       try source.withReader(maxDepth: limits.maxDepth, maxSize: limits.maxSize) { reader, total in
         let document = CatalogDocumentReader(reader)
@@ -101,9 +105,58 @@ extension Catalog {
     }
   }
 
+  /// The import into a catalog with no revisions: every entry is added, in document order,
+  /// so there is nothing to compare and nothing to place, and the rows are stored while the
+  /// document is still being read (``AddedEntryStream``).
+  private static func importIntoEmptyCatalog(
+    from source: DocumentSource, options: WriteOptions, limits: DocumentLimits,
+    progress: ((ImportProgress) -> Void)?, context: any CatalogWriteContext
+  ) throws -> WriteDecision<WriteResult> {
+    var result = WriteResult(revision: nil, head: 0, counts: ChangeCounts())
+    let revision: Int64 = 1
+    try source.withReader(maxDepth: limits.maxDepth, maxSize: limits.maxSize) { reader, total in
+      // Order keys are spaced for as many entries as the document could hold: each takes at
+      // least 54 bytes (`{"kind":"k","category":"","description":"","payload":0}`) and a
+      // comma.
+      let stream = try context.streamAddedEntries(
+        revision: revision, capacity: min(total ?? limits.maxSize, limits.maxSize) / 54 + 1)
+      var finished = false
+      defer { if !finished { stream.cancel() } }
+      let document = CatalogDocumentReader(reader)
+      do {
+        while try document.nextRaw() {
+          let entry = document.currentRaw
+          try stream.add(entry)
+          result.added.append(String(decoding: entry.kind, as: UTF8.self))
+          if let progress, result.added.count % 4096 == 0 {
+            progress(
+              ImportProgress(
+                entries: result.added.count, bytesRead: document.bytesConsumed, totalBytes: total))
+          }
+        }
+      } catch let diagnostics as JSONDiagnostics {
+        throw CatalogError.invalidDocument(source: source.name, diagnostics)
+      }
+      finished = true
+      _ = try stream.finish()
+    }
+    result.entryCount = result.added.count
+    result.counts = ChangeCounts(added: result.added.count)
+    guard !result.counts.isEmpty else { return .rollback(result) }
+    let id = try context.appendRevision(
+      RevisionDraft(
+        time: Date(), author: options.author, message: options.message, source: source.name,
+        operation: "import", counts: result.counts))
+    guard id == revision else { throw CatalogError.database("the first revision got id \(id)") }
+    result.revision = try context.revision(id)
+    result.head = id
+    return .commit(result)
+  }
+
   static func check(_ expectHead: Int64?, head: Int64) throws {
     if let expectHead, expectHead != head {
       throw CatalogError.headMismatch(head: head, expected: expectHead)
     }
   }
 }
+

@@ -17,6 +17,32 @@ enum OrderKey {
     return result
   }
 
+  /// Key `index` of `capacity` keys spread evenly over the whole range, as fixed-width
+  /// base-36 fractions (without trailing `0`): for a first import, whose entries are stored
+  /// as they are read, before their number is known, with `capacity` an upper bound of it
+  /// (the document's size over the smallest entry's). Ascending in `index`, all distinct, and
+  /// as short as `keys(count:after:before:)` makes them for that many.
+  static func evenlySpaced(_ index: Int, of capacity: Int) -> String {
+    precondition(index >= 0 && index < capacity, "key \(index) of \(capacity)")
+    // The smallest width with more than capacity + 1 values, so that the keys step by at
+    // least one and stay strictly between 0 and 1.
+    var width = 1
+    var span = base
+    while span <= capacity + 1 {
+      width += 1
+      span *= base
+    }
+    var value = (index + 1) * (span / (capacity + 1))
+      + (index + 1) * (span % (capacity + 1)) / (capacity + 1)
+    var digits = [UInt8](repeating: alphabet[0], count: width)
+    for position in stride(from: width - 1, through: 0, by: -1) {
+      digits[position] = alphabet[value % base]
+      value /= base
+    }
+    while digits.last == alphabet[0] { digits.removeLast() }
+    return String(decoding: digits, as: UTF8.self)
+  }
+
   /// Fills by bisection, so that key lengths grow with log(count), not with count.
   private static func fill(
     _ count: Int, _ lower: [Int], _ upper: [Int]?, into result: inout [String]

@@ -133,6 +133,19 @@ package struct VersionRowBytes {
   package var position: UnsafeRawBufferPointer
 }
 
+/// Where an import into an empty catalog hands its entries as it reads them; they may be
+/// stored on another thread meanwhile (see `SQLiteEntryStream`).
+package protocol AddedEntryStream: AnyObject {
+  /// Stores an entry (copied: the buffers may be reused as soon as this returns).
+  ///
+  /// - Throws: the error that stopped the storing, if one did.
+  func add(_ entry: RawCatalogEntry) throws
+  /// Waits for every entry to be stored and returns how many were.
+  func finish() throws -> Int
+  /// Stops storing (after an error in the document) and waits until nothing runs.
+  func cancel()
+}
+
 /// A new revision's metadata.
 package struct RevisionDraft: Sendable {
   package var time: Date
@@ -195,6 +208,11 @@ package protocol CatalogWriteContext: CatalogReadContext {
   func newComponents(count: Int, in revision: Int64) throws -> Int64
   func appendVersion(_ row: VersionRow, in revision: Int64) throws
   func appendVersion(bytes row: VersionRowBytes, in revision: Int64) throws
+  /// Starts storing the entries of an import into an empty catalog as they are read, each as
+  /// added in `revision` with a new component, its order key the next of `capacity` evenly
+  /// spaced ones (``AddedEntryStream``). Until the stream has finished or been cancelled, the
+  /// caller uses the stream, not this context.
+  func streamAddedEntries(revision: Int64, capacity: Int) throws -> any AddedEntryStream
   func setTag(_ tag: Tag) throws
   /// Returns whether a tag was deleted.
   func deleteTag(named name: String) throws -> Bool

@@ -541,6 +541,12 @@ final class SQLiteContext: CatalogWriteContext {
     return try string!.withUTF8 { try body(UnsafeRawBufferPointer($0)) }
   }
 
+  func streamAddedEntries(revision: Int64, capacity: Int) throws -> any AddedEntryStream {
+    let stream = SQLiteEntryStream(context: self, revision: revision, capacity: capacity)
+    stream.start()
+    return stream
+  }
+
   func appendVersion(bytes row: VersionRowBytes, in revision: Int64) throws {
     pendingVersions.append(row, revision: revision)
     if pendingVersions.count == PendingVersions.batchSize { try flushPendingVersions() }
