@@ -10,7 +10,8 @@ public struct WriteOptions: Sendable {
   /// Work out and report the changes, then write nothing.
   public var dryRun: Bool
 
-  public init(author: String, message: String = "", expectHead: Int64? = nil, dryRun: Bool = false) {
+  public init(author: String, message: String = "", expectHead: Int64? = nil, dryRun: Bool = false)
+  {
     self.author = author
     self.message = message
     self.expectHead = expectHead
@@ -23,7 +24,8 @@ public struct DocumentLimits: Sendable {
   public var maxDepth: Int
   public var maxSize: Int
 
-  public init(maxDepth: Int = JSONReader.defaultMaxDepth, maxSize: Int = JSONReader.defaultMaxSize) {
+  public init(maxDepth: Int = JSONReader.defaultMaxDepth, maxSize: Int = JSONReader.defaultMaxSize)
+  {
     self.maxDepth = maxDepth
     self.maxSize = maxSize
   }
@@ -92,7 +94,10 @@ extension Catalog {
           while try document.nextRaw() {
             try plan.add(document.currentRaw, context: context)
             if let progress, plan.fileOrder.count % 4096 == 0 {
-              progress(ImportProgress(entries: plan.fileOrder.count, bytesRead: document.bytesConsumed, totalBytes: total))
+              progress(
+                ImportProgress(
+                  entries: plan.fileOrder.count, bytesRead: document.bytesConsumed,
+                  totalBytes: total))
             }
           }
         } catch let diagnostics as JSONDiagnostics {
@@ -159,4 +164,3 @@ extension Catalog {
     }
   }
 }
-

@@ -105,7 +105,8 @@ struct ChangePlan {
       }
     }
     let payloadID =
-      storesPayloads ? try payload.withUnsafeBytes { try context.internPayload(bytes: $0, hash: hash) } : 0
+      storesPayloads
+      ? try payload.withUnsafeBytes { try context.internPayload(bytes: $0, hash: hash) } : 0
     let row = kind.withUnsafeBytes { kind in
       category.withUnsafeBytes { category in
         description.withUnsafeBytes { description in
@@ -189,7 +190,8 @@ struct ChangePlan {
       switch planned.status {
       case .unchanged:
         guard moved[i], let key = placement.newKeys[i] else { continue }
-        try appendCopy(of: Int(planned.existing), change: .moved, position: key, in: context, revision)
+        try appendCopy(
+          of: Int(planned.existing), change: .moved, position: key, in: context, revision)
       case .changed, .added:
         let row = Int(planned.row)
         let change: EntryChange =
@@ -248,7 +250,6 @@ struct ChangePlan {
     of slot: Int, change: EntryChange, position newPosition: String?,
     in context: any CatalogWriteContext, _ revision: Int64
   ) throws {
-    var newPosition = newPosition
     try index.withTexts(slot) { kind, category, description, extra, keyOrder, position in
       func append(_ position: UnsafeRawBufferPointer) throws {
         try context.appendVersion(
@@ -258,8 +259,8 @@ struct ChangePlan {
             keyOrder: keyOrder, position: position),
           in: revision)
       }
-      if newPosition != nil {
-        try newPosition!.withUTF8 { try append(UnsafeRawBufferPointer($0)) }
+      if var newPosition {
+        try newPosition.withUTF8 { try append(UnsafeRawBufferPointer($0)) }
       } else {
         try append(position)
       }
@@ -303,7 +304,9 @@ struct ChangePlan {
     // New keys go right after the key before them and below the next key any entry keeps (an
     // anchor, or a kind kept from head that the document lacks), so no two entries share a
     // key. Keys that stay, as ranks in position order:
-    var fixedRanks = anchors.indices.filter { anchors[$0] }.map { ranks[Int(fileOrder[$0].existing)] }
+    var fixedRanks = anchors.indices.filter { anchors[$0] }.map {
+      ranks[Int(fileOrder[$0].existing)]
+    }
     fixedRanks += kept.map { ranks[$0] }
     fixedRanks.sort()
     /// The slot of the smallest key that stays above the rank `rank` (or at all, for nil).
@@ -339,7 +342,8 @@ struct ChangePlan {
 
   /// The elements of `candidates` on a longest strictly increasing subsequence of `keys`
   /// (`keys[c]` belongs to `candidates[c]`): patience sorting, O(n log n).
-  static func longestIncreasingRun<Key: Comparable>(_ candidates: [Int], _ keys: [Key]) -> Set<Int> {
+  static func longestIncreasingRun<Key: Comparable>(_ candidates: [Int], _ keys: [Key]) -> Set<Int>
+  {
     var tails: [Int] = []  // candidate index ending the best run of each length
     var previous = [Int](repeating: -1, count: candidates.count)
     for c in candidates.indices {

@@ -83,12 +83,14 @@ package struct HeadIndex {
   /// Kinds are almost always ASCII, where equal strings have equal bytes, so the byte table
   /// answers; the first lookup that involves a kind outside ASCII makes a `[String: Int]` of
   /// every kind.
-  package mutating func slot(matching kind: UnsafeRawBufferPointer) -> (slot: Int, sameBytes: Bool)? {
+  package mutating func slot(matching kind: UnsafeRawBufferPointer) -> (slot: Int, sameBytes: Bool)?
+  {
     if !hasNonASCIIKind && kind.allSatisfy({ $0 < 0x80 }) {
       return kinds.id(of: kind).map { ($0, true) }
     }
     if byName == nil {
-      byName = Dictionary((0..<count).map { (kinds.string($0), $0) }, uniquingKeysWith: { _, last in last })
+      byName = Dictionary(
+        (0..<count).map { (kinds.string($0), $0) }, uniquingKeysWith: { _, last in last })
     }
     guard let slot = byName?[String(decoding: kind, as: UTF8.self)] else { return nil }
     return (slot, kinds.strings.equals(slot, kind))
@@ -112,7 +114,8 @@ package struct HeadIndex {
       componentID: componentIDs[slot], kind: kinds.string(slot),
       category: text(slot, .category) ?? "", description: text(slot, .description) ?? "",
       payloadID: payloadIDs[slot], payloadHash: payloadHashes[slot],
-      extra: text(slot, .extra), keyOrder: text(slot, .keyOrder), position: text(slot, .position) ?? "")
+      extra: text(slot, .extra), keyOrder: text(slot, .keyOrder),
+      position: text(slot, .position) ?? "")
   }
 
   /// Every entry, as values, in slot order.
@@ -144,7 +147,7 @@ package struct HeadIndex {
   }
 
   private static func equal(_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer) -> Bool {
-    a.count == b.count && (a.count == 0 || memcmp(a.baseAddress!, b.baseAddress!, a.count) == 0)
+    a.count == b.count && (a.count == 0 || SQLiteContext.comparePositions(a, b) == 0)
   }
 
   // MARK: - Order
@@ -161,9 +164,7 @@ package struct HeadIndex {
       func less(_ a: Int, _ b: Int) -> Bool {
         let x = stored[a * stride + base]
         let y = stored[b * stride + base]
-        let common = min(x.count, y.count)
-        let c = common == 0 ? 0 : memcmp(x.baseAddress!, y.baseAddress!, common)
-        return c != 0 ? c < 0 : x.count < y.count
+        return SQLiteContext.comparePositions(x, y) < 0
       }
       var slots = (0..<count).map { Int32($0) }
       if !zip(slots, slots.dropFirst()).allSatisfy({ less(Int($0), Int($1)) }) {

@@ -32,7 +32,8 @@ enum OrderKey {
       width += 1
       span *= base
     }
-    var value = (index + 1) * (span / (capacity + 1))
+    var value =
+      (index + 1) * (span / (capacity + 1))
       + (index + 1) * (span % (capacity + 1)) / (capacity + 1)
     var digits = [UInt8](repeating: alphabet[0], count: width)
     for position in stride(from: width - 1, through: 0, by: -1) {

@@ -24,7 +24,8 @@ final class Bench {
       work = directory
     } else {
       var template = Array("/tmp/catalog-bench.XXXXXX".utf8CString)
-      guard let made = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else {
+      guard let made = template.withUnsafeMutableBufferPointer({ $0.baseAddress.flatMap(mkdtemp) })
+      else {
         throw BenchError("cannot create a temporary directory")
       }
       work = String(cString: made)
@@ -65,14 +66,16 @@ final class Bench {
     let mutated = "\(work)/components-\(size)-mutated.json"
     let baseBytes = CatalogGenerator.document(CatalogGenerator.entries(count: size))
     try writeFile(base, baseBytes)
-    try writeFile(mutated, CatalogGenerator.document(CatalogGenerator.entries(count: size, mutate: 1)))
+    try writeFile(
+      mutated, CatalogGenerator.document(CatalogGenerator.entries(count: size, mutate: 1)))
     let database = "\(work)/catalog-\(size).sqlite"
     let saved = "\(work)/catalog-\(size)-imported.sqlite"
 
     var first = Measurement()
     for _ in 0..<options.runs {
       removeCatalog(database)
-      first.record(try catalog(["-d", database, "import", base, "-m", "bench", "--author", "bench"]))
+      first.record(
+        try catalog(["-d", database, "import", base, "-m", "bench", "--author", "bench"]))
     }
     try checkpoint(database)
     removeCatalog(saved)
@@ -101,7 +104,8 @@ final class Bench {
     let againRatio = again.median / first.median
     report.add(
       "re-import, unchanged", entries: size, again,
-      target: "≤ 0.5× import: \(BenchReport.fixed(againRatio, 2))×, \(wrote ? "WROTE" : "wrote nothing")",
+      target:
+        "≤ 0.5× import: \(BenchReport.fixed(againRatio, 2))×, \(wrote ? "WROTE" : "wrote nothing")",
       verdict: againRatio <= 0.5 && !wrote ? .met : .missed)
 
     var changed = Measurement()
@@ -109,7 +113,8 @@ final class Bench {
       removeCatalog(database)
       try copyFile(saved, database)
       changed.record(
-        try catalog(["-d", database, "import", "--prune", mutated, "-m", "1%", "--author", "bench"]))
+        try catalog(["-d", database, "import", "--prune", mutated, "-m", "1%", "--author", "bench"])
+      )
     }
     let changedRatio = changed.median / first.median
     report.add(
@@ -152,7 +157,8 @@ final class Bench {
   /// Time per entry at the largest size against 10,000 (or the next smaller size).
   private func growthRow(_ medians: [Int: Double]) {
     let sizes = medians.keys.sorted()
-    guard let large = sizes.last, let small = sizes.contains(10_000) && large > 10_000 ? 10_000 : sizes.dropLast().last,
+    guard let large = sizes.last,
+      let small = sizes.contains(10_000) && large > 10_000 ? 10_000 : sizes.dropLast().last,
       let largeTime = medians[large], let smallTime = medians[small]
     else { return }
     let ratio = (largeTime / Double(large)) / (smallTime / Double(small))
@@ -311,11 +317,13 @@ final class Bench {
         throw BenchError("registry load found \(loaded) entries, JSONDecoder \(decoded)")
       }
     }
-    report.add("JSONDecoder: read components.json, decode into JSONValue payloads", entries: size, decode)
+    report.add(
+      "JSONDecoder: read components.json, decode into JSONValue payloads", entries: size, decode)
     let ratio = load.median / decode.median
     report.add(
       "registry load from the catalog (open, read, build generic components)", entries: size, load,
-      target: "≤ 1.0× JSONDecoder: \(BenchReport.fixed(ratio, 2))×", verdict: ratio <= 1 ? .met : .missed)
+      target: "≤ 1.0× JSONDecoder: \(BenchReport.fixed(ratio, 2))×",
+      verdict: ratio <= 1 ? .met : .missed)
   }
 
   // MARK: - Helpers

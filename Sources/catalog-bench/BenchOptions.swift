@@ -52,7 +52,9 @@ struct BenchOptions {
       case "--sizes":
         let text = try value(argument)
         sizes = try text.split(separator: ",").map { part in
-          guard let size = Int(part), size > 0 else { throw BenchError("--sizes: bad size '\(part)'") }
+          guard let size = Int(part), size > 0 else {
+            throw BenchError("--sizes: bad size '\(part)'")
+          }
           return size
         }
       case "--runs": runs = try integer(argument)

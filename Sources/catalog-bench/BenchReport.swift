@@ -74,7 +74,9 @@ final class BenchReport {
   /// `0.512 s`, `38.1 ms`.
   static func seconds(_ value: Double) -> String {
     guard value.isFinite else { return "" }
-    return value >= 1 ? fixed(value, 2) + " s" : value >= 0.1 ? fixed(value, 3) + " s" : fixed(value * 1000, 1) + " ms"
+    return value >= 1
+      ? fixed(value, 2) + " s"
+      : value >= 0.1 ? fixed(value, 3) + " s" : fixed(value * 1000, 1) + " ms"
   }
 
   static func mebibytes(_ bytes: Int) -> String {

@@ -21,7 +21,9 @@ struct CatalogGenerator {
     list row cell icon image caption title subtitle status progress \
     meter gauge chart legend axis marker tooltip popover menu item
     """.split(separator: " ").map(String.init)
-  static let unicode = ["Überschrift", "タイトル", "заголовок", "título", "标题", "🎨 palette", "naïve café"]
+  static let unicode = [
+    "Überschrift", "タイトル", "заголовок", "título", "标题", "🎨 palette", "naïve café",
+  ]
 
   /// A sample payload, kept as fields so that a mutation can change one of them.
   struct Payload {
@@ -92,7 +94,8 @@ struct CatalogGenerator {
     let kind = random.sample(words, 2).joined(separator: "-") + "-" + String(i, radix: 16)
     let category = random.choice(categories)
     let description = "Displays " + random.sample(words, random.int(3...12)).joined(separator: " ")
-    return Entry(kind: kind, category: category, description: description, payload: payload(&random))
+    return Entry(
+      kind: kind, category: category, description: description, payload: payload(&random))
   }
 
   private static func payload(_ random: inout PythonRandom, depth: Int = 0) -> Payload {

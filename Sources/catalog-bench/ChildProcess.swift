@@ -42,7 +42,9 @@ enum ChildProcess {
       launcher, ["spawn", resultPath, outPath, errPath, executable] + arguments,
       stdoutPath: "/dev/null", stderrPath: errPath + ".launcher")
     guard launch.status == 0 else {
-      throw BenchError("the launcher failed: \(String(decoding: try readFile(errPath + ".launcher"), as: UTF8.self))")
+      throw BenchError(
+        "the launcher failed: \(String(decoding: try readFile(errPath + ".launcher"), as: UTF8.self))"
+      )
     }
     let fields = String(decoding: try readFile(resultPath), as: UTF8.self).split(separator: " ")
     guard fields.count == 4, let status = Int32(fields[0]), let seconds = Double(fields[1]),
@@ -61,7 +63,9 @@ enum ChildProcess {
       let result = try spawnAndWait(
         arguments[3], Array(arguments.dropFirst(4)), stdoutPath: arguments[1],
         stderrPath: arguments[2])
-      try writeFile(arguments[0], Array("\(result.status) \(result.seconds) \(result.cpuSeconds) \(result.peakKiB)".utf8))
+      try writeFile(
+        arguments[0],
+        Array("\(result.status) \(result.seconds) \(result.cpuSeconds) \(result.peakKiB)".utf8))
       return 0
     } catch {
       let message = Array("catalog-bench spawn: \(error)\n".utf8)
@@ -82,7 +86,7 @@ enum ChildProcess {
     posix_spawn_file_actions_addopen(&actions, 1, stdoutPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
     posix_spawn_file_actions_addopen(&actions, 2, stderrPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
     let argv = ([executable] + arguments).map { strdup($0) } + [nil]
-    defer { argv.forEach { free($0) } }
+    defer { for pointer in argv { free(pointer) } }
     var pid = pid_t()
     let start = monotonicSeconds()
     let code = posix_spawn(&pid, executable, &actions, nil, argv, environ)

@@ -27,7 +27,9 @@ func writeFile(_ path: String, _ bytes: [UInt8]) throws {
   defer { close(fd) }
   var offset = 0
   while offset < bytes.count {
-    let written = bytes.withUnsafeBytes { write(fd, $0.baseAddress! + offset, $0.count - offset) }
+    let written = bytes.withUnsafeBytes { raw in
+      raw.baseAddress.map { write(fd, $0 + offset, raw.count - offset) } ?? 0
+    }
     if written < 0 && errno == EINTR { continue }
     guard written > 0 else { throw BenchError("\(path): \(String(cString: strerror(errno)))") }
     offset += written

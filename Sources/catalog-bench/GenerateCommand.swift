@@ -12,10 +12,14 @@ enum GenerateCommand {
     while let argument = rest.popFirst() {
       switch argument {
       case "--seed":
-        guard let value = rest.popFirst().flatMap({ UInt64($0) }) else { return usage("--seed needs a number") }
+        guard let value = rest.popFirst().flatMap({ UInt64($0) }) else {
+          return usage("--seed needs a number")
+        }
         seed = value
       case "--mutate":
-        guard let value = rest.popFirst().flatMap({ Double($0) }) else { return usage("--mutate needs a number") }
+        guard let value = rest.popFirst().flatMap({ Double($0) }) else {
+          return usage("--mutate needs a number")
+        }
         mutate = value
       case "--out":
         guard let value = rest.popFirst() else { return usage("--out needs a file") }
@@ -28,7 +32,8 @@ enum GenerateCommand {
       }
     }
     guard let count else { return usage("missing COUNT") }
-    let bytes = CatalogGenerator.document(CatalogGenerator.entries(count: count, seed: seed, mutate: mutate))
+    let bytes = CatalogGenerator.document(
+      CatalogGenerator.entries(count: count, seed: seed, mutate: mutate))
     do {
       if let out, out != "-" {
         try writeFile(out, bytes)
@@ -44,7 +49,9 @@ enum GenerateCommand {
 
   private static func usage(_ message: String) -> Int32 {
     FileHandle.standardError.write(
-      Data("catalog-bench generate: \(message)\nusage: catalog-bench generate COUNT [--seed N] [--mutate PERCENT] [--out FILE]\n".utf8))
+      Data(
+        "catalog-bench generate: \(message)\nusage: catalog-bench generate COUNT [--seed N] [--mutate PERCENT] [--out FILE]\n"
+          .utf8))
     return 64
   }
 }

@@ -6,7 +6,8 @@ let arguments = Array(CommandLine.arguments.dropFirst())
 switch arguments.first {
 case "exec-catalog":
   // The child process of every timed run: exactly what the catalog binary's main does.
-  exit(CatalogMain.run(Array(arguments.dropFirst()), environment: ProcessInfo.processInfo.environment))
+  exit(
+    CatalogMain.run(Array(arguments.dropFirst()), environment: ProcessInfo.processInfo.environment))
 case "spawn":
   // The launcher of a timed child (see ChildProcess).
   exit(ChildProcess.launch(Array(arguments.dropFirst())))

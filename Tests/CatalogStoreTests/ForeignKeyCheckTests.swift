@@ -1,8 +1,9 @@
-@testable import CatalogStore
 import Components
 import Foundation
 import TestSupport
 import Testing
+
+@testable import CatalogStore
 
 /// Writes that check references once before commit (imports, restores) refuse a row that
 /// refers to a missing row, as SQLite's row-by-row check does, and leave the check on for the
@@ -24,7 +25,8 @@ struct ForeignKeyCheckTests {
   func writeRow(
     _ checking: ForeignKeyChecking, component: Int64?, payload: Int64?, in catalog: Catalog? = nil
   ) throws {
-    try (catalog ?? self.catalog).storage.write(checkingForeignKeys: checking) { context -> WriteDecision<Void> in
+    try (catalog ?? self.catalog).storage.write(checkingForeignKeys: checking) {
+      context -> WriteDecision<Void> in
       let revision = try context.appendRevision(
         RevisionDraft(
           time: Date(), author: "tester", message: "", source: "test", operation: "import",

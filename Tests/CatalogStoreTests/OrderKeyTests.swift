@@ -1,5 +1,6 @@
-@testable import CatalogStore
 import Testing
+
+@testable import CatalogStore
 
 /// Order keys given to a first import before its number of entries is known.
 @Suite("Evenly spaced order keys")
@@ -12,7 +13,11 @@ struct OrderKeyTests {
     }
     for key in keys {
       #expect(!key.isEmpty && !key.hasSuffix("0"), "\(key)")
-      #expect(key.utf8.allSatisfy { ("0"..."9").contains(Character(UnicodeScalar($0))) || ("a"..."z").contains(Character(UnicodeScalar($0))) })
+      #expect(
+        key.utf8.allSatisfy {
+          ("0"..."9").contains(Character(UnicodeScalar($0)))
+            || ("a"..."z").contains(Character(UnicodeScalar($0)))
+        })
     }
     // Room for an entry between any two, and after the last.
     if let first = keys.first, let last = keys.last {

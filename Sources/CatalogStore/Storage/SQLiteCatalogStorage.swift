@@ -18,7 +18,8 @@ final class SQLiteCatalogStorage: CatalogStorage {
     do {
       if options.readOnly || !options.create {
         guard FileManager.default.fileExists(atPath: path) else {
-          throw CatalogError.unreadable(path: path, reason: "no catalog database here; 'catalog import FILE' creates one")
+          throw CatalogError.unreadable(
+            path: path, reason: "no catalog database here; 'catalog import FILE' creates one")
         }
       }
       database = try Database(
@@ -130,9 +131,11 @@ final class SQLiteCatalogStorage: CatalogStorage {
     case let error as DatabaseError:
       let reason: String
       if error.isNotADatabase {
-        reason = "not a catalog database (the file is not SQLite, or is encrypted or damaged); it was left unchanged"
+        reason =
+          "not a catalog database (the file is not SQLite, or is encrypted or damaged); it was left unchanged"
       } else if error.isCorrupt {
-        reason = "the database is damaged (\(error.message)); 'catalog doctor' reports what is wrong"
+        reason =
+          "the database is damaged (\(error.message)); 'catalog doctor' reports what is wrong"
       } else if error.isReadOnlyDirectory {
         // WAL mode needs PATH-wal and PATH-shm beside the file, for readers too
         // (https://sqlite.org/wal.html#readonly).
@@ -140,11 +143,14 @@ final class SQLiteCatalogStorage: CatalogStorage {
           "the catalog's directory cannot be written, and SQLite keeps its -wal and -shm "
           + "files beside the catalog, even to read it; make the directory writable"
       } else if error.isReadOnly {
-        reason = "the catalog cannot be written (\(error.message)); check the permissions of the file and its directory"
+        reason =
+          "the catalog cannot be written (\(error.message)); check the permissions of the file and its directory"
       } else if error.isCantOpen {
-        reason = "cannot open the catalog database (\(error.message)); check that its directory exists and is writable"
+        reason =
+          "cannot open the catalog database (\(error.message)); check that its directory exists and is writable"
       } else if error.isBusy {
-        reason = "another writer held the catalog for longer than the busy timeout (\(busyTimeout) s); "
+        reason =
+          "another writer held the catalog for longer than the busy timeout (\(busyTimeout) s); "
           + "try again or raise --busy-timeout"
       } else {
         reason = error.description
@@ -245,7 +251,8 @@ final class SQLiteContext: CatalogWriteContext {
   private static func revision(from statement: Statement) throws -> Revision {
     let timeText = statement.string(at: 1) ?? ""
     guard let time = Timestamp.parse(timeText) else {
-      throw CatalogError.database("revision \(statement.int64(at: 0)) has an unreadable time '\(timeText)'")
+      throw CatalogError.database(
+        "revision \(statement.int64(at: 0)) has an unreadable time '\(timeText)'")
     }
     return Revision(
       id: statement.int64(at: 0), time: time, author: statement.string(at: 2) ?? "",
@@ -317,7 +324,9 @@ final class SQLiteContext: CatalogWriteContext {
   func setTag(_ tag: Tag) throws {
     try database.cachedStatement(
       sql: "INSERT INTO tag (name, revision_id, created_at, author) VALUES (?, ?, ?, ?)"
-    ).execute([.text(tag.name), .integer(tag.revision), .text(Timestamp.string(tag.time)), .text(tag.author)])
+    ).execute([
+      .text(tag.name), .integer(tag.revision), .text(Timestamp.string(tag.time)), .text(tag.author),
+    ])
   }
 
   func deleteTag(named name: String) throws -> Bool {
@@ -333,7 +342,6 @@ final class SQLiteContext: CatalogWriteContext {
   func forEachEntry(at revision: Int64, _ body: (StoredEntry) throws -> Void) throws {
     try forEachEntryBytes(at: revision) { try body(try StoredEntry($0)) }
   }
-
 
   func index(at revision: Int64) throws -> [String: IndexedEntry] {
     let index = try headIndex(at: revision)
@@ -464,10 +472,12 @@ final class SQLiteContext: CatalogWriteContext {
     let kind = statement.string(at: 3) ?? ""
     let changeText = statement.string(at: 2) ?? ""
     guard let change = EntryChange(rawValue: changeText) else {
-      throw CatalogError.database("an entry version of \"\(kind)\" has an unknown change '\(changeText)'")
+      throw CatalogError.database(
+        "an entry version of \"\(kind)\" has an unknown change '\(changeText)'")
     }
     let entry = try ChangePlan.entry(
-      kind: kind, category: statement.string(at: 4) ?? "", description: statement.string(at: 5) ?? "",
+      kind: kind, category: statement.string(at: 4) ?? "",
+      description: statement.string(at: 5) ?? "",
       payload: JSONText(canonicalBytes: payload), extra: statement.string(at: 7),
       keyOrder: statement.string(at: 8))
     return StoredEntry(
@@ -537,8 +547,9 @@ final class SQLiteContext: CatalogWriteContext {
   private static func withOptionalUTF8<R>(
     _ string: inout String?, _ body: (UnsafeRawBufferPointer?) throws -> R
   ) rethrows -> R {
-    guard string != nil else { return try body(nil) }
-    return try string!.withUTF8 { try body(UnsafeRawBufferPointer($0)) }
+    guard var text = string else { return try body(nil) }
+    defer { string = text }
+    return try text.withUTF8 { try body(UnsafeRawBufferPointer($0)) }
   }
 
   func streamAddedEntries(revision: Int64, capacity: Int) throws -> any AddedEntryStream {
@@ -626,7 +637,8 @@ final class SQLiteContext: CatalogWriteContext {
         // SQLITE_CONSTRAINT_FOREIGNKEY, a macro Swift does not import
         // (https://sqlite.org/rescode.html#constraint_foreignkey).
         extendedResultCode: SQLITE_CONSTRAINT | (3 << 8),
-        message: "FOREIGN KEY constraint failed (\(broken) new rows refer to missing rows)", sql: nil)
+        message: "FOREIGN KEY constraint failed (\(broken) new rows refer to missing rows)",
+        sql: nil)
     }
   }
 
@@ -719,10 +731,12 @@ final class SQLiteContext: CatalogWriteContext {
       }
     }
     // A new payload: it gets the next rowid now and is inserted with others later.
-    if nextPayloadID == nil {
-      nextPayloadID = (try database.scalar(sql: "SELECT coalesce(max(id), 0) FROM payload") ?? 0) + 1
+    let id: Int64
+    if let next = nextPayloadID {
+      id = next
+    } else {
+      id = (try database.scalar(sql: "SELECT coalesce(max(id), 0) FROM payload") ?? 0) + 1
     }
-    let id = nextPayloadID!
     nextPayloadID = id + 1
     pendingPayloads.append(id: id, hash: hash, text: bytes)
     if storedPayloads[hash] == nil { storedPayloads[hash] = id }
@@ -742,10 +756,13 @@ final class SQLiteContext: CatalogWriteContext {
     defer { pendingPayloads.removeAll() }
     let last = pendingPayloads.lastID
     if pendingPayloads.count == PendingPayloads.batchSize {
-      try pendingPayloads.insert(with: try insertPayloadsStatement(), rows: 0..<pendingPayloads.count)
+      try pendingPayloads.insert(
+        with: try insertPayloadsStatement(), rows: 0..<pendingPayloads.count)
     } else {
       let one = try insertPayloadStatement()
-      for row in 0..<pendingPayloads.count { try pendingPayloads.insert(with: one, rows: row..<row + 1) }
+      for row in 0..<pendingPayloads.count {
+        try pendingPayloads.insert(with: one, rows: row..<row + 1)
+      }
     }
     guard database.lastInsertRowID == last else {
       throw CatalogError.database("new payloads did not get the ids expected")
@@ -834,7 +851,8 @@ extension Statement {
         return sqlite3_bind_text(handle, index, "", 0, csqlite_transient)
       }
       return sqlite3_bind_text64(
-        handle, index, base.assumingMemoryBound(to: CChar.self), UInt64(raw.count), csqlite_transient,
+        handle, index, base.assumingMemoryBound(to: CChar.self), UInt64(raw.count),
+        csqlite_transient,
         UInt8(SQLITE_UTF8))
     }
     guard code == SQLITE_OK else {

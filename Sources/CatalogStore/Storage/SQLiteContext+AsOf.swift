@@ -76,11 +76,14 @@ extension SQLiteContext {
         }
       }
       streamed = [Bool](repeating: false, count: count)
-      for k in ChangePlan.longestIncreasingRun(Array(0..<count), order) { streamed[order[k]] = true }
+      for k in ChangePlan.longestIncreasingRun(Array(0..<count), order) {
+        streamed[order[k]] = true
+      }
     }
 
     // Pass 2: the forward scan, read up to each streamed entry in turn.
-    let scan = try database.cachedStatement(sql: "\(Self.entryColumns) WHERE v.revision_id <= ?1 ORDER BY v.component_id, v.revision_id")
+    let scan = try database.cachedStatement(
+      sql: "\(Self.entryColumns) WHERE v.revision_id <= ?1 ORDER BY v.component_id, v.revision_id")
     try scan.bind([.integer(revision)])
     defer { scan.reset() }
     let lookup = try database.cachedStatement(
@@ -96,7 +99,9 @@ extension SQLiteContext {
             break
           }
         }
-        guard found else { throw CatalogError.database("entry version \(component)/\(version) is missing") }
+        guard found else {
+          throw CatalogError.database("entry version \(component)/\(version) is missing")
+        }
         try body(try Self.storedEntryBytes(from: scan))
       } else {
         try lookup.bind([.integer(component), .integer(version)])
@@ -122,7 +127,8 @@ extension SQLiteContext {
     guard let change = EntryChange(columnText: changeText) else {
       let kind = String(decoding: statement.textBytes(at: 3), as: UTF8.self)
       throw CatalogError.database(
-        "an entry version of \"\(kind)\" has an unknown change '\(String(decoding: changeText, as: UTF8.self))'")
+        "an entry version of \"\(kind)\" has an unknown change '\(String(decoding: changeText, as: UTF8.self))'"
+      )
     }
     return StoredEntryBytes(
       componentID: statement.int64(at: 0), revision: statement.int64(at: 1), change: change,
@@ -135,8 +141,8 @@ extension SQLiteContext {
   /// Compares order keys as `ORDER BY position` does (BINARY collation: bytes, then length).
   static func comparePositions(_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer) -> Int {
     let common = min(a.count, b.count)
-    if common > 0 {
-      let c = memcmp(a.baseAddress!, b.baseAddress!, common)
+    if common > 0, let x = a.baseAddress, let y = b.baseAddress {
+      let c = memcmp(x, y, common)
       if c != 0 { return Int(c) }
     }
     return a.count - b.count
@@ -146,11 +152,13 @@ extension SQLiteContext {
 extension EntryChange {
   /// The change a `change` column's text names.
   init?(columnText bytes: UnsafeRawBufferPointer) {
-    guard let change = EntryChange.allCases.first(where: { change in
-      let text = change.columnText
-      return text.utf8CodeUnitCount == bytes.count
-        && bytes.elementsEqual(UnsafeRawBufferPointer(start: text.utf8Start, count: bytes.count))
-    }) else { return nil }
+    guard
+      let change = EntryChange.allCases.first(where: { change in
+        let text = change.columnText
+        return text.utf8CodeUnitCount == bytes.count
+          && bytes.elementsEqual(UnsafeRawBufferPointer(start: text.utf8Start, count: bytes.count))
+      })
+    else { return nil }
     self = change
   }
 }

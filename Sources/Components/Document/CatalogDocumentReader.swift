@@ -231,7 +231,9 @@ public final class CatalogDocumentReader {
     }
     try json.beginContainer(0x7B)
     if json.isEmptyContainer(close: 0x7D) {
-      report(JSONDiagnostic(.invalidDocument, at: position, pointer: entryPointer(index), "missing \"kind\""))
+      report(
+        JSONDiagnostic(
+          .invalidDocument, at: position, pointer: entryPointer(index), "missing \"kind\""))
       return false
     }
     raw.reset(index: index, position: position)
@@ -265,7 +267,8 @@ public final class CatalogDocumentReader {
         try skipValue(at: index, key)
         report(
           JSONDiagnostic(
-            .invalidDocument, at: keyPosition, pointer: entryPointer(index), "duplicate key \"\(key)\""))
+            .invalidDocument, at: keyPosition, pointer: entryPointer(index),
+            "duplicate key \"\(key)\""))
         valid = false
         continue
       }
@@ -290,7 +293,8 @@ public final class CatalogDocumentReader {
         let typeName = try skipValue(at: index, member.name)
         report(
           JSONDiagnostic(
-            .invalidDocument, at: valuePosition, pointer: entryPointer(index).appending(member.name),
+            .invalidDocument, at: valuePosition,
+            pointer: entryPointer(index).appending(member.name),
             "expected a string, found \(article(typeName))"))
         valid = false
         continue
@@ -315,7 +319,9 @@ public final class CatalogDocumentReader {
 
     for member in RawCatalogEntry.StandardMember.allCases where !present.contains(member) {
       report(
-        JSONDiagnostic(.invalidDocument, at: position, pointer: entryPointer(index), "missing \"\(member.name)\""))
+        JSONDiagnostic(
+          .invalidDocument, at: position, pointer: entryPointer(index), "missing \"\(member.name)\""
+        ))
       valid = false
     }
     if assigned.contains(.kind) {
@@ -349,7 +355,9 @@ public final class CatalogDocumentReader {
 
   /// Transcodes a member's value into `out`; document errors inside it gain the member's
   /// pointer as prefix (made only then).
-  private func transcode(into out: inout [UInt8], at index: Int, _ key: String) throws(JSONDiagnostic) {
+  private func transcode(into out: inout [UInt8], at index: Int, _ key: String)
+    throws(JSONDiagnostic)
+  {
     do {
       try json.transcodeValue(into: &out)
     } catch {

@@ -28,7 +28,8 @@ public struct CatalogDocumentWriter {
     kind: UnsafeRawBufferPointer, category: UnsafeRawBufferPointer,
     description: UnsafeRawBufferPointer, payload: UnsafeRawBufferPointer
   ) {
-    output.append(contentsOf: count == 0 ? "\n    {\n      \"kind\": ".utf8 : ",\n    {\n      \"kind\": ".utf8)
+    output.append(
+      contentsOf: count == 0 ? "\n    {\n      \"kind\": ".utf8 : ",\n    {\n      \"kind\": ".utf8)
     count += 1
     JSONWriter.appendString(utf8: kind, to: &output)
     output.append(contentsOf: ",\n      \"category\": ".utf8)

@@ -33,7 +33,12 @@ package struct RawCatalogEntry: Sendable {
       default: return nil
       }
       let name = Self.names[member.rawValue]
-      guard key.withUnsafeBytes({ memcmp($0.baseAddress!, name.utf8Start, key.count) }) == 0 else { return nil }
+      guard
+        key.withUnsafeBytes({ $0.baseAddress.map { memcmp($0, name.utf8Start, key.count) } ?? -1 })
+          == 0
+      else {
+        return nil
+      }
       self = member
     }
   }
@@ -107,7 +112,8 @@ package struct RawCatalogEntry: Sendable {
   /// The entry as a value.
   package var entry: CatalogEntry {
     CatalogEntry(
-      kind: String(decoding: kind, as: UTF8.self), category: String(decoding: category, as: UTF8.self),
+      kind: String(decoding: kind, as: UTF8.self),
+      category: String(decoding: category, as: UTF8.self),
       description: String(decoding: description, as: UTF8.self),
       payload: JSONText(canonicalBytes: Self.exactCopy(payload)), extraMembers: extraMembers,
       memberOrder: memberOrder)

@@ -11,7 +11,9 @@ struct SeenKinds {
 
   /// Records `kind` unless an equal one was met; returns the id of the first one met and
   /// whether its bytes differ from these.
-  mutating func insert(_ kind: UnsafeRawBufferPointer) -> (inserted: Bool, id: Int, differentBytes: Bool) {
+  mutating func insert(_ kind: UnsafeRawBufferPointer) -> (
+    inserted: Bool, id: Int, differentBytes: Bool
+  ) {
     if byName == nil && kind.allSatisfy({ $0 < 0x80 }) {
       let (inserted, id) = table.insert(kind)
       return (inserted, id, false)

@@ -176,11 +176,12 @@ extension JSONReader {
 
   @inline(__always)
   private static func isWhitespace(_ c: UInt8) -> Bool {
-  c == 0x20 || c == 0x0A || c == 0x0D || c == 0x09
+    c == 0x20 || c == 0x0A || c == 0x0D || c == 0x09
   }
   /// Skips whitespace, eight spaces at a time where the indentation allows.
   @inline(__always)
-  private static func skipWhitespace(_ b: UnsafeMutablePointer<UInt8>, _ p: inout Int, _ limit: Int) {
+  private static func skipWhitespace(_ b: UnsafeMutablePointer<UInt8>, _ p: inout Int, _ limit: Int)
+  {
     while true {
       if p + 8 <= limit && loadWord(b, p) == 0x2020_2020_2020_2020 {
         p += 8
@@ -208,7 +209,8 @@ extension JSONReader {
     let high: UInt64 = 0x8080_8080_8080_8080
     let quote = word ^ (0x22 &* ones)
     let backslash = word ^ (0x5C &* ones)
-    return (word & high) | ((quote &- ones) & ~quote & high) | ((backslash &- ones) & ~backslash & high)
+    return (word & high) | ((quote &- ones) & ~quote & high)
+      | ((backslash &- ones) & ~backslash & high)
       | ((word &- 0x20 &* ones) & ~word & high)
   }
 
@@ -223,8 +225,8 @@ extension JSONReader {
   /// cannot take it.
   @inline(__always)
   private static func fastString(
-  _ b: UnsafeMutablePointer<UInt8>, _ p: inout Int, _ limit: Int,
-  _ out: UnsafeMutablePointer<UInt8>, _ o: inout Int
+    _ b: UnsafeMutablePointer<UInt8>, _ p: inout Int, _ limit: Int,
+    _ out: UnsafeMutablePointer<UInt8>, _ o: inout Int
   ) -> Bool {
     out[o] = 0x22
     o += 1
@@ -313,8 +315,8 @@ extension JSONReader {
   /// A number token at `p`, copied as written, when it is valid and ends inside the buffer.
   @inline(__always)
   private static func fastNumber(
-  _ b: UnsafeMutablePointer<UInt8>, _ p: inout Int, _ limit: Int,
-  _ out: UnsafeMutablePointer<UInt8>, _ o: inout Int
+    _ b: UnsafeMutablePointer<UInt8>, _ p: inout Int, _ limit: Int,
+    _ out: UnsafeMutablePointer<UInt8>, _ o: inout Int
   ) -> Bool {
     let first = p
     if b[p] == 0x2D { p += 1 }
@@ -352,8 +354,8 @@ extension JSONReader {
   /// A literal (`true`, `false`, `null`) at `p`, copied.
   @inline(__always)
   private static func fastLiteral(
-  _ text: StaticString, _ b: UnsafeMutablePointer<UInt8>, _ p: inout Int, _ limit: Int,
-  _ out: UnsafeMutablePointer<UInt8>, _ o: inout Int
+    _ text: StaticString, _ b: UnsafeMutablePointer<UInt8>, _ p: inout Int, _ limit: Int,
+    _ out: UnsafeMutablePointer<UInt8>, _ o: inout Int
   ) -> Bool {
     let count = text.utf8CodeUnitCount
     guard p + count <= limit else { return false }

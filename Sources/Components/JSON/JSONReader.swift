@@ -349,7 +349,7 @@ public final class JSONReader {
     _ key: Range<Int>, among ranges: ArraySlice<Range<Int>>, in out: [UInt8]
   ) -> Bool {
     out.withUnsafeBufferPointer { bytes in
-      let base = bytes.baseAddress!
+      guard let base = bytes.baseAddress else { return false }
       return ranges.contains { other in
         other.count == key.count
           && memcmp(base + other.lowerBound, base + key.lowerBound, key.count) == 0
@@ -499,7 +499,8 @@ public final class JSONReader {
         if byte < 0 { try checkReadError() }
         throw syntaxError(
           at: byte < 0 ? bytesConsumed : start,
-          byte < 0 ? "unexpected end of input in '\(literal)'" : "invalid literal; expected '\(literal)'")
+          byte < 0
+            ? "unexpected end of input in '\(literal)'" : "invalid literal; expected '\(literal)'")
       }
       advance()
     }
@@ -514,7 +515,8 @@ public final class JSONReader {
         let runStart = index
         while index < end, buffer[index] &- 0x30 < 10 { index += 1 }
         if index > runStart {
-          out.append(contentsOf: UnsafeBufferPointer(start: buffer + runStart, count: index - runStart))
+          out.append(
+            contentsOf: UnsafeBufferPointer(start: buffer + runStart, count: index - runStart))
           count += index - runStart
         }
         // A number may continue in the next chunk of a streamed input.
@@ -589,7 +591,8 @@ public final class JSONReader {
       index = Self.plainRunEnd(buffer, from: index, to: end)
       if index > runStart {
         flushPendingHigh()
-        out.append(contentsOf: UnsafeBufferPointer(start: buffer + runStart, count: index - runStart))
+        out.append(
+          contentsOf: UnsafeBufferPointer(start: buffer + runStart, count: index - runStart))
         continue
       }
       let byte = buffer[index]
@@ -613,7 +616,9 @@ public final class JSONReader {
         case .unicode(let scalar):
           if (0xDC00...0xDFFF).contains(scalar), let high = pendingHigh {
             pendingHigh = nil
-            appendScalar(0x10000 + ((high.scalar - 0xD800) << 10) + (scalar - 0xDC00), into: &out, canonical: canonical)
+            appendScalar(
+              0x10000 + ((high.scalar - 0xD800) << 10) + (scalar - 0xDC00), into: &out,
+              canonical: canonical)
           } else {
             flushPendingHigh()
             if (0xD800...0xDBFF).contains(scalar) {
@@ -728,7 +733,8 @@ public final class JSONReader {
       let byte = peek()
       guard byte >= 0x80 && byte <= 0xBF else {
         if byte < 0 { try checkReadError() }
-        throw syntaxError(at: start, "invalid UTF-8: truncated sequence starting with byte 0x\(hex2(lead))")
+        throw syntaxError(
+          at: start, "invalid UTF-8: truncated sequence starting with byte 0x\(hex2(lead))")
       }
       scalar = scalar << 6 | UInt32(byte & 0x3F)
       bytes.append(UInt8(byte))
@@ -736,7 +742,9 @@ public final class JSONReader {
     }
     guard scalar >= minimum, scalar <= 0x10FFFF, !(0xD800...0xDFFF).contains(scalar) else {
       throw syntaxError(
-        at: start, "invalid UTF-8: overlong, surrogate or out-of-range sequence starting with byte 0x\(hex2(lead))")
+        at: start,
+        "invalid UTF-8: overlong, surrogate or out-of-range sequence starting with byte 0x\(hex2(lead))"
+      )
     }
     out.append(contentsOf: bytes)
   }
@@ -845,7 +853,8 @@ public final class JSONReader {
   }
 
   private func skipByteOrderMark() {
-    if end - index >= 3, buffer[index] == 0xEF, buffer[index + 1] == 0xBB, buffer[index + 2] == 0xBF {
+    if end - index >= 3, buffer[index] == 0xEF, buffer[index + 1] == 0xBB, buffer[index + 2] == 0xBF
+    {
       index += 3
       trackIndex = 3
     }
@@ -982,7 +991,9 @@ public final class JSONReader {
 
   /// The end of the run of bytes from `from` that need no attention in a string (not `"`,
   /// `\\`, a control character or a byte of a multi-byte character), eight at a time.
-  private static func plainRunEnd(_ buffer: UnsafeMutablePointer<UInt8>, from: Int, to end: Int) -> Int {
+  private static func plainRunEnd(_ buffer: UnsafeMutablePointer<UInt8>, from: Int, to end: Int)
+    -> Int
+  {
     let ones: UInt64 = 0x0101_0101_0101_0101
     let high: UInt64 = 0x8080_8080_8080_8080
     var i = from

@@ -143,7 +143,8 @@ public enum JSONWriter {
     // Output goes through a small buffer on the stack and into `out` in chunks: appending
     // each run of a few bytes to the array cost more than finding the runs.
     withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 4096) { chunk in
-      var writer = ChunkWriter(chunk: chunk.baseAddress!, capacity: chunk.count)
+      guard let start = chunk.baseAddress else { return }
+      var writer = ChunkWriter(chunk: start, capacity: chunk.count)
       reindent(base, canonical.count, level: level, into: &writer, out: &out)
       writer.flush(into: &out)
     }
@@ -199,7 +200,8 @@ public enum JSONWriter {
           while i + 8 <= count {
             // An unaligned load of eight bytes of the text (i + 8 <= count).
             let word = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
-            let found = zeroBytes(word ^ 0x2222_2222_2222_2222) | zeroBytes(word ^ 0x5C5C_5C5C_5C5C_5C5C)
+            let found =
+              zeroBytes(word ^ 0x2222_2222_2222_2222) | zeroBytes(word ^ 0x5C5C_5C5C_5C5C_5C5C)
             if found != 0 {
               i += found.trailingZeroBitCount / 8  // the first quote or backslash
               break
@@ -264,7 +266,9 @@ public enum JSONWriter {
   private static func newline(depth: Int, _ writer: inout ChunkWriter, _ out: inout [UInt8]) {
     let width = 1 + 2 * depth
     if width <= newlineAndSpaces.count {
-      newlineAndSpaces.withUnsafeBufferPointer { writer.write($0.baseAddress!, width, out: &out) }
+      newlineAndSpaces.withUnsafeBufferPointer { spaces in
+        if let start = spaces.baseAddress { writer.write(start, width, out: &out) }
+      }
     } else {
       writer.write(0x0A, out: &out)
       for _ in 0..<2 * depth { writer.write(0x20, out: &out) }
