@@ -42,6 +42,8 @@ struct ChangePlan {
   private var rows = PlannedRows()
   /// Whether new payloads are stored as they are met (not on a dry run).
   let storesPayloads: Bool
+  /// Payload hashes of head entries read one by one so far.
+  private var hashLookups = 0
 
   init(index: HeadIndex, storesPayloads: Bool = true) {
     self.index = index
@@ -88,6 +90,15 @@ struct ChangePlan {
       isRename = true
     }
     if let slot, !isRename, match?.sameBytes == true {
+      if !index.hasPayloadHash(slot) {
+        // A few look-ups for a small document, one pass over all payloads for a large one.
+        hashLookups += 1
+        if hashLookups > 1024 {
+          try context.readPayloadHashes(into: &index)
+        } else {
+          index.setPayloadHash(try context.payloadHash(ofPayload: index.payloadID(slot)), at: slot)
+        }
+      }
       let unchanged = category.withUnsafeBytes { category in
         description.withUnsafeBytes { description in
           Self.withOptionalBytes(extra) { extra in

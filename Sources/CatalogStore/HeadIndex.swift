@@ -25,7 +25,9 @@ package struct HeadIndex {
   private var texts = ByteStrings()
   private var componentIDs: [Int64] = []
   private var payloadIDs: [Int64] = []
+  /// The payloads' hashes, read on demand (see ``hasPayloadHash(_:)``).
   private var payloadHashes: [Int64] = []
+  private var hashKnown: [Bool] = []
   /// Bit 0: `extra` is NULL; bit 1: `key_order` is NULL.
   private var nulls: [UInt8] = []
   /// Slots in ascending order of position, made on first use.
@@ -43,7 +45,7 @@ package struct HeadIndex {
   /// Adds an entry; kinds must be distinct.
   package mutating func append(
     componentID: Int64, kind: UnsafeRawBufferPointer, category: UnsafeRawBufferPointer,
-    description: UnsafeRawBufferPointer, payloadID: Int64, payloadHash: Int64,
+    description: UnsafeRawBufferPointer, payloadID: Int64, payloadHash: Int64?,
     extra: UnsafeRawBufferPointer?, keyOrder: UnsafeRawBufferPointer?,
     position: UnsafeRawBufferPointer
   ) {
@@ -58,7 +60,8 @@ package struct HeadIndex {
     texts.append(position)
     componentIDs.append(componentID)
     payloadIDs.append(payloadID)
-    payloadHashes.append(payloadHash)
+    payloadHashes.append(payloadHash ?? 0)
+    hashKnown.append(payloadHash != nil)
     nulls.append((extra == nil ? 1 : 0) | (keyOrder == nil ? 2 : 0))
     order = nil
   }
@@ -66,7 +69,16 @@ package struct HeadIndex {
   /// Sets the payload hash of a slot (the index is built before the hashes are read).
   package mutating func setPayloadHash(_ hash: Int64, at slot: Int) {
     payloadHashes[slot] = hash
+    hashKnown[slot] = true
   }
+
+  /// Whether the payload hash of a slot has been read. An import compares the hash of every
+  /// entry it finds unchanged in other respects, so reading them all in one pass pays off
+  /// for a whole document; a file of a few entries reads the few it needs.
+  package func hasPayloadHash(_ slot: Int) -> Bool { hashKnown[slot] }
+
+  /// Whether every payload hash has been read.
+  package var hasAllPayloadHashes: Bool { !hashKnown.contains(false) }
 
   /// The payload id of every slot.
   package var allPayloadIDs: [Int64] { payloadIDs }

@@ -174,8 +174,13 @@ package protocol CatalogReadContext {
   func forEachEntryBytes(at revision: Int64, _ body: (StoredEntryBytes) throws -> Void) throws
   /// The entries present at `revision` keyed by kind, without payload texts.
   func index(at revision: Int64) throws -> [String: IndexedEntry]
-  /// The same entries, compactly: what writes compare against.
+  /// The same entries, compactly: what writes compare against. Payload hashes are read on
+  /// demand, by ``payloadHash(ofPayload:)`` or ``readPayloadHashes(into:)``.
   func headIndex(at revision: Int64) throws -> HeadIndex
+  /// Fills in every payload hash of an index.
+  func readPayloadHashes(into index: inout HeadIndex) throws
+  /// The stored hash of a payload.
+  func payloadHash(ofPayload id: Int64) throws -> Int64
   /// Every stored state of every component, in revision order (then component).
   func forEachVersion(_ body: (StoredEntry) throws -> Void) throws
   /// Every stored state of a component, oldest first.

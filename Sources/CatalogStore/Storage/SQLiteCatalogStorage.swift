@@ -344,7 +344,8 @@ final class SQLiteContext: CatalogWriteContext {
   }
 
   func index(at revision: Int64) throws -> [String: IndexedEntry] {
-    let index = try headIndex(at: revision)
+    var index = try headIndex(at: revision)
+    try readPayloadHashes(into: &index)
     return Dictionary(uniqueKeysWithValues: index.entries.map { ($0.kind, $0) })
   }
 
@@ -376,12 +377,19 @@ final class SQLiteContext: CatalogWriteContext {
       index.append(
         componentID: component, kind: statement.textBytes(at: 3),
         category: statement.textBytes(at: 4), description: statement.textBytes(at: 5),
-        payloadID: statement.int64(at: 6), payloadHash: 0,
+        payloadID: statement.int64(at: 6), payloadHash: nil,
         extra: statement.optionalTextBytes(at: 7), keyOrder: statement.optionalTextBytes(at: 8),
         position: statement.textBytes(at: 9))
     }
-    try readPayloadHashes(into: &index)
     return index
+  }
+
+  func payloadHash(ofPayload id: Int64) throws -> Int64 {
+    try flushPendingPayloads()
+    guard let hash: Int64 = try database.scalar(sql: "SELECT hash FROM payload WHERE id = ?", arguments: [.integer(id)]) else {
+      throw CatalogError.database("payload \(id) is missing")
+    }
+    return hash
   }
 
   /// Fills in the payload hashes of an index.
@@ -390,7 +398,8 @@ final class SQLiteContext: CatalogWriteContext {
   /// order is cheaper than looking each payload up; otherwise each is looked up by id. Both
   /// read the pages of the payloads in force, as the import's join with `payload` always
   /// did, so a damaged page there is found before anything is written.
-  private func readPayloadHashes(into index: inout HeadIndex) throws {
+  func readPayloadHashes(into index: inout HeadIndex) throws {
+    try flushPendingPayloads()
     let ids = index.allPayloadIDs
     guard let largest = ids.max() else { return }
     let stored: Int64 = try database.scalar(sql: "SELECT coalesce(max(id), 0) FROM payload") ?? 0

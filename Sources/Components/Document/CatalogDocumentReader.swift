@@ -236,6 +236,17 @@ public final class CatalogDocumentReader {
           .invalidDocument, at: position, pointer: entryPointer(index), "missing \"kind\""))
       return false
     }
+    // The entry's buffers are moved into locals for the length of the entry: passing a
+    // class's stored property `inout` costs a dynamic exclusivity check per call, which for
+    // every member of every entry added up to a tenth of the reading.
+    var raw = self.raw
+    self.raw = RawCatalogEntry()
+    var keyBytes = self.keyBytes
+    self.keyBytes = []
+    defer {
+      self.raw = raw
+      self.keyBytes = keyBytes
+    }
     raw.reset(index: index, position: position)
     // The standard members met (whatever their values), and those read as valid values.
     var present = RawCatalogEntry.MemberSet()
