@@ -386,7 +386,10 @@ final class SQLiteContext: CatalogWriteContext {
 
   func payloadHash(ofPayload id: Int64) throws -> Int64 {
     try flushPendingPayloads()
-    guard let hash: Int64 = try database.scalar(sql: "SELECT hash FROM payload WHERE id = ?", arguments: [.integer(id)]) else {
+    guard
+      let hash: Int64 = try database.scalar(
+        sql: "SELECT hash FROM payload WHERE id = ?", arguments: [.integer(id)])
+    else {
       throw CatalogError.database("payload \(id) is missing")
     }
     return hash
