@@ -86,13 +86,8 @@ final class RunningCatalog: @unchecked Sendable {
     _ arguments: [String], in directory: TemporaryDirectory, environment: [String: String] = [:],
     executable: URL = CatalogProcess.executable
   ) throws {
-    process = Process()
-    process.executableURL = executable
-    process.arguments = arguments
-    process.currentDirectoryURL = directory.url
-    var env = ["PATH": "/usr/bin:/bin", "USER": "tester", "HOME": directory.url.path]
-    env.merge(environment) { $1 }
-    process.environment = env
+    process = CatalogProcess.makeProcess(
+      arguments, in: directory, environment: environment, executable: executable)
     let output = Pipe()
     let error = Pipe()
     process.standardInput = FileHandle.nullDevice

@@ -34,6 +34,22 @@ public enum CatalogProcess {
       ?? candidates[0]
   }
 
+  /// A `catalog` process, not yet started, set up as the tests run it: in `directory`, with
+  /// a minimal environment (no `CATALOG_*` from the caller's) plus `environment`.
+  public static func makeProcess(
+    _ arguments: [String], in directory: TemporaryDirectory, environment: [String: String] = [:],
+    executable: URL = CatalogProcess.executable
+  ) -> Process {
+    let process = Process()
+    process.executableURL = executable
+    process.arguments = arguments
+    process.currentDirectoryURL = directory.url
+    var env = ["PATH": "/usr/bin:/bin", "USER": "tester", "HOME": directory.url.path]
+    env.merge(environment) { $1 }
+    process.environment = env
+    return process
+  }
+
   /// Runs `catalog` with `arguments` in `directory`.
   ///
   /// - Parameters:
@@ -44,13 +60,7 @@ public enum CatalogProcess {
     _ arguments: [String], in directory: TemporaryDirectory, stdin: [UInt8]? = nil,
     environment: [String: String] = [:]
   ) throws -> Result {
-    let process = Process()
-    process.executableURL = executable
-    process.arguments = arguments
-    process.currentDirectoryURL = directory.url
-    var env = ["PATH": "/usr/bin:/bin", "USER": "tester", "HOME": directory.url.path]
-    env.merge(environment) { $1 }
-    process.environment = env
+    let process = makeProcess(arguments, in: directory, environment: environment)
     let input = Pipe()
     let output = Pipe()
     let error = Pipe()
