@@ -38,8 +38,10 @@ let package = Package(
       path: "Sources/EmbedMigrationsPlugin"
     ),
 
-    // Storage: the SQLite connection, migrations and the catalog operations.
-    .target(name: "CatalogStore", dependencies: ["CSQLite", "Components", "Migrations"]),
+    // Storage: the SQLite connection, migrations and the catalog operations. What changed
+    // between two states is always CatalogDiff's answer.
+    .target(
+      name: "CatalogStore", dependencies: ["CSQLite", "Components", "CatalogDiff", "Migrations"]),
 
     // The `catalog` command: argument parsing, formatting, exit statuses.
     .target(name: "CatalogCLI", dependencies: ["CatalogStore", "CatalogDiff", "Components"]),

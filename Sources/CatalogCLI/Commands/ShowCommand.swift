@@ -13,7 +13,12 @@ enum ShowCommand: CatalogCommand {
   static func run(_ context: CommandContext) throws -> ExitStatus {
     let catalog = try context.openCatalog(forWriting: false)
     let kind = context.arguments.positional("kind") ?? ""
-    let entry = try catalog.entry(kind, at: context.atReference)
+    let found = try catalog.entryFollowingRenames(kind, at: context.atReference)
+    let entry = found.entry
+    if found.followedRename {
+      context.console.error(
+        "note: \(kind) was named \(entry.kind) at \(context.atReference); showing it under that name")
+    }
     switch try context.arguments.choice("format", as: Format.self) ?? .json {
     case .json:
       HistoryFormat.printJSON(try entry.jsonValue, to: context.console)
