@@ -61,7 +61,9 @@ let package = Package(
     .testTarget(
       name: "CatalogCLITests",
       // The tests run the built `catalog` binary, so they depend on it.
-      dependencies: ["CatalogCLI", "CatalogStore", "Components", "TestSupport", "catalog"]
+      dependencies: [
+        "CatalogCLI", "CatalogStore", "CatalogDiff", "Components", "TestSupport", "catalog",
+      ]
     ),
   ],
   swiftLanguageModes: [.v6]
