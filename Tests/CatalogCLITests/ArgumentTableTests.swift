@@ -31,7 +31,7 @@ import Testing
         "catalog undeprecate <kind> [--message <text>] [--author <name>] [--expect-head <n>]"
       ],
       "diff": [
-        "catalog diff <old> <new> [--format <format>] [--stat] [--with-tests] [--color <when>]"
+        "catalog diff <old> <new> [--format <format>] [--stat] [--prune] [--with-tests] [--color <when>]"
           + " [--fail-on <class>]"
       ],
       "patch": [

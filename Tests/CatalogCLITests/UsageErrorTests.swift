@@ -222,7 +222,7 @@ import Testing
     #expect(
       failure.text
         == "catalog: error: at most one operand may be '-'\n"
-        + "Usage: catalog diff <old> <new> [--format <format>] [--stat] [--with-tests]"
+        + "Usage: catalog diff <old> <new> [--format <format>] [--stat] [--prune] [--with-tests]"
         + " [--color <when>] [--fail-on <class>]\n"
         + "See 'catalog diff --help' for more information.\n")
     #expect(failure.exitStatus == 64)
