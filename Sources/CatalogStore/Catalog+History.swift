@@ -19,6 +19,8 @@ public struct KindHistoryItem: Sendable, Hashable {
   public var changes: [CatalogDiff.Change]
   /// `true`/`false` when this revision deprecated/undeprecated the entry, else `nil`.
   public var deprecation: Bool?
+  /// The entry as this revision left it (as it was before, for a removal).
+  public var entry: CatalogEntry
 }
 
 /// Who last changed one leaf of an entry.
@@ -87,7 +89,7 @@ extension Catalog {
               $0.entry.kind != version.entry.kind ? $0.entry.kind : nil
             },
             changes: version.change == .added || version.change == .removed ? [] : changes,
-            deprecation: deprecation))
+            deprecation: deprecation, entry: version.entry))
         previous = version
       }
       let newestFirst = Array(items.reversed())
