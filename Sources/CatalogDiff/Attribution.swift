@@ -18,7 +18,7 @@ public struct Attribution: Sendable {
   indirect enum Node: Sendable {
     case leaf(Int64)
     case array([Node])
-    case object([String: Node])
+    case object([BytewiseString: Node])
   }
 
   /// The current value.
@@ -56,8 +56,10 @@ public struct Attribution: Sendable {
     case .array(let elements) where !elements.isEmpty:
       return .array(elements.map { fresh($0, revision) })
     case .object(let object) where !object.isEmpty:
-      var children: [String: Node] = [:]
-      for member in object.members { children[member.key] = fresh(member.value, revision) }
+      var children: [BytewiseString: Node] = [:]
+      for member in object.members {
+        children[BytewiseString(member.key)] = fresh(member.value, revision)
+      }
       return .object(children)
     default:
       return .leaf(revision)
@@ -80,14 +82,17 @@ public struct Attribution: Sendable {
       }
       return .array(result.enumerated().map { $0.element ?? fresh(b[$0.offset], revision) })
     case (.object(let a), .object(let children), .object(let b)) where !b.isEmpty:
-      var before: [String: JSONValue] = [:]
-      for member in a.members where before[member.key] == nil { before[member.key] = member.value }
-      var result: [String: Node] = [:]
+      var before: [BytewiseString: JSONValue] = [:]
+      for member in a.members where before[BytewiseString(member.key)] == nil {
+        before[BytewiseString(member.key)] = member.value
+      }
+      var result: [BytewiseString: Node] = [:]
       for member in b.members {
-        if let before = before[member.key], let child = children[member.key] {
-          result[member.key] = carry(before, child, member.value, revision)
+        let key = BytewiseString(member.key)
+        if let before = before[key], let child = children[key] {
+          result[key] = carry(before, child, member.value, revision)
         } else {
-          result[member.key] = fresh(member.value, revision)
+          result[key] = fresh(member.value, revision)
         }
       }
       return .object(result)
@@ -108,7 +113,7 @@ public struct Attribution: Sendable {
       }
     case (.object(let object), .object(let children)) where !object.isEmpty:
       for member in object.members {
-        if let child = children[member.key] {
+        if let child = children[BytewiseString(member.key)] {
           collect(member.value, child, tokens + [member.key], into: &result)
         }
       }

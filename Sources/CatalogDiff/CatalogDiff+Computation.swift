@@ -26,10 +26,12 @@ extension CatalogDiff {
     old: [CatalogEntry], new: [CatalogEntry], renames: [String: String]
   ) throws(CatalogDiffError) {
     let oldPositions = try Self.positions(of: old, side: .old)
-    let renamedAway = Set(renames.values)
+    var renamedFrom: [BytewiseString: BytewiseString] = [:]
+    for (new, old) in renames { renamedFrom[BytewiseString(new)] = BytewiseString(old) }
+    let renamedAway = Set(renamedFrom.values)
 
     var added: [IndexedEntry] = []
-    var addedPositions: [String: Int] = [:]
+    var addedPositions: [BytewiseString: Int] = [:]
     // For each OLD index, the NEW index of the same kind, or -1.
     var newIndexOfOld = [Int](repeating: -1, count: old.count)
     var changed: [ChangedEntry] = []
@@ -39,11 +41,11 @@ extension CatalogDiff {
     commonOldIndices.reserveCapacity(min(old.count, new.count))
     commonNewIndices.reserveCapacity(min(old.count, new.count))
     for (j, entry) in new.enumerated() {
-      let oldKind = renames[entry.kind] ?? entry.kind
-      let candidate =
-        oldKind == entry.kind && renamedAway.contains(oldKind) ? nil : oldPositions[oldKind]
+      let kind = BytewiseString(entry.kind)
+      let oldKind = renamedFrom[kind] ?? kind
+      let candidate = oldKind == kind && renamedAway.contains(oldKind) ? nil : oldPositions[oldKind]
       guard let i = candidate else {
-        if let first = addedPositions.updateValue(j, forKey: entry.kind) {
+        if let first = addedPositions.updateValue(j, forKey: kind) {
           throw .duplicateKind(entry.kind, side: .new, firstIndex: first, secondIndex: j)
         }
         added.append(IndexedEntry(index: j, entry: entry))
@@ -62,7 +64,8 @@ extension CatalogDiff {
       if !differ.changes.isEmpty {
         changed.append(
           ChangedEntry(
-            kind: entry.kind, renamedFrom: old[i].kind == entry.kind ? nil : old[i].kind,
+            kind: entry.kind,
+            renamedFrom: old[i].kind.hasSameBytes(as: entry.kind) ? nil : old[i].kind,
             oldIndex: i, newIndex: j, changes: differ.changes, edits: differ.edits))
       }
     }
@@ -79,20 +82,24 @@ extension CatalogDiff {
       moved.append(Move(kind: new[j].kind, oldIndex: commonOldIndices[k], newIndex: j))
     }
 
+    // Kinds sort by bytes, so that two spellings of one name have a fixed order.
+    func less(_ a: String, _ b: String) -> Bool { a.utf8.lexicographicallyPrecedes(b.utf8) }
     self.init(
-      added: added.sorted { $0.kind < $1.kind }, removed: removed.sorted { $0.kind < $1.kind },
-      moved: moved.sorted { $0.kind < $1.kind }, changed: changed.sorted { $0.kind < $1.kind },
+      added: added.sorted { less($0.kind, $1.kind) },
+      removed: removed.sorted { less($0.kind, $1.kind) },
+      moved: moved.sorted { less($0.kind, $1.kind) },
+      changed: changed.sorted { less($0.kind, $1.kind) },
       oldIndexOfNew: oldIndexOfNew, oldCount: old.count)
   }
 
   /// Each kind's index.
   private static func positions(
     of entries: [CatalogEntry], side: CatalogDiffError.Side
-  ) throws(CatalogDiffError) -> [String: Int] {
-    var positions: [String: Int] = [:]
+  ) throws(CatalogDiffError) -> [BytewiseString: Int] {
+    var positions: [BytewiseString: Int] = [:]
     positions.reserveCapacity(entries.count)
     for (index, entry) in entries.enumerated() {
-      if let first = positions.updateValue(index, forKey: entry.kind) {
+      if let first = positions.updateValue(index, forKey: BytewiseString(entry.kind)) {
         throw .duplicateKind(entry.kind, side: side, firstIndex: first, secondIndex: index)
       }
     }
@@ -111,12 +118,21 @@ extension CatalogDiff {
     return differ.changes
   }
 
-  /// Whether two entries are written identically, kind and payload bytes included: the one
+  /// Whether two entries are written identically, every text by its bytes: the one
   /// definition of an unchanged entry, which is also what an import compares (the stored
   /// fields, byte for byte).
   public static func sameFields(_ a: CatalogEntry, _ b: CatalogEntry) -> Bool {
-    a.kind == b.kind && a.category == b.category && a.description == b.description
-      && sameBytes(a.payload.bytes, b.payload.bytes) && a.memberOrder == b.memberOrder
-      && a.extraMembers == b.extraMembers
+    a.kind.hasSameBytes(as: b.kind) && a.category.hasSameBytes(as: b.category)
+      && a.description.hasSameBytes(as: b.description)
+      && sameBytes(a.payload.bytes, b.payload.bytes) && a.extraMembers == b.extraMembers
+      && sameOrder(a.memberOrder, b.memberOrder)
+  }
+
+  private static func sameOrder(_ a: [String]?, _ b: [String]?) -> Bool {
+    switch (a, b) {
+    case (nil, nil): return true
+    case (let a?, let b?): return a.haveSameBytes(as: b)
+    default: return false
+    }
   }
 }

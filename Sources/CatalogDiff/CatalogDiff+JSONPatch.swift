@@ -95,10 +95,14 @@ extension CatalogDiff {
       position += 1
     }
     // Moves come before the changes, so a renamed entry still bears its old kind.
-    var oldKinds: [String: String] = [:]
-    for entry in changed { if let old = entry.renamedFrom { oldKinds[entry.kind] = old } }
+    var oldKinds: [BytewiseString: String] = [:]
+    for entry in changed {
+      if let old = entry.renamedFrom { oldKinds[BytewiseString(entry.kind)] = old }
+    }
     var movingKind: [Int: String] = [:]
-    for move in moved { movingKind[move.newIndex] = oldKinds[move.kind] ?? move.kind }
+    for move in moved {
+      movingKind[move.newIndex] = oldKinds[BytewiseString(move.kind)] ?? move.kind
+    }
     var positions: [Int] = []
     var moving: [String?] = []
     positions.reserveCapacity(position)

@@ -4,13 +4,14 @@ extension CatalogDiff {
   /// The same diff with only the blocks of `kinds` (NEW's kind for changed and moved entries,
   /// the entry's kind for added and removed ones): what `log -p KIND` prints for one
   /// revision.
-  public func restricted(to kinds: Set<String>) -> CatalogDiff {
-    CatalogDiff(
-      added: added.filter { kinds.contains($0.kind) },
-      removed: removed.filter { kinds.contains($0.kind) },
-      moved: moved.filter { kinds.contains($0.kind) },
-      changed: changed.filter { kinds.contains($0.kind) }, oldIndexOfNew: oldIndexOfNew,
-      oldCount: oldCount)
+  public func restricted(to kinds: [String]) -> CatalogDiff {
+    let kinds = Set(kinds.map(BytewiseString.init))
+    return CatalogDiff(
+      added: added.filter { kinds.contains(BytewiseString($0.kind)) },
+      removed: removed.filter { kinds.contains(BytewiseString($0.kind)) },
+      moved: moved.filter { kinds.contains(BytewiseString($0.kind)) },
+      changed: changed.filter { kinds.contains(BytewiseString($0.kind)) },
+      oldIndexOfNew: oldIndexOfNew, oldCount: oldCount)
   }
 
   /// Whether the diff changes anything at `pointer` (relative to an entry, such as

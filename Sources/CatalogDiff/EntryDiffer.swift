@@ -22,17 +22,17 @@ struct EntryDiffer {
   /// was renamed.
   mutating func compare(_ old: CatalogEntry, _ new: CatalogEntry) throws(CatalogDiffError) {
     let firstEdit = edits.count
-    if old.kind != new.kind {
+    if !old.kind.hasSameBytes(as: new.kind) {
       let pointer = JSONPointer(["kind"])
       changes.append(
         CatalogDiff.Change(
           pointer: pointer, old: .string(old.kind), new: .string(new.kind), rule: .entryRenamed))
       edits.append(.replace(pointer, old: .string(old.kind), new: .string(new.kind)))
     }
-    if old.category != new.category {
+    if !old.category.hasSameBytes(as: new.category) {
       metadata(["category"], old: .string(old.category), new: .string(new.category))
     }
-    if old.description != new.description {
+    if !old.description.hasSameBytes(as: new.description) {
       metadata(["description"], old: .string(old.description), new: .string(new.description))
     }
     if !sameBytes(old.payload.bytes, new.payload.bytes) {
@@ -59,7 +59,7 @@ struct EntryDiffer {
     }
     let oldKeys = old.orderedKeys
     let newKeys = new.orderedKeys
-    if oldKeys != newKeys {
+    if !oldKeys.haveSameBytes(as: newKeys) {
       try reorder(
         oldKeys: oldKeys, newKeys: newKeys, shown: .root, edited: .root, since: firstEdit,
         old: { key throws(CatalogDiffError) in try Self.member(key, of: old, .old) },
@@ -98,33 +98,41 @@ struct EntryDiffer {
     old: (String) throws(CatalogDiffError) -> JSONValue,
     new: (String) throws(CatalogDiffError) -> JSONValue
   ) throws(CatalogDiffError) {
-    var oldPosition: [String: Int] = [:]
-    for (i, key) in oldKeys.enumerated() where oldPosition[key] == nil { oldPosition[key] = i }
-    let newSet = Set(newKeys)
+    // Keys compare by bytes, as everywhere in a diff.
+    var oldPosition: [BytewiseString: Int] = [:]
+    for (i, key) in oldKeys.enumerated() where oldPosition[BytewiseString(key)] == nil {
+      oldPosition[BytewiseString(key)] = i
+    }
+    let newSet = Set(newKeys.map(BytewiseString.init))
     let afterEdits =
-      oldKeys.filter { newSet.contains($0) } + newKeys.filter { oldPosition[$0] == nil }
-    guard afterEdits != newKeys else { return }
+      oldKeys.filter { newSet.contains(BytewiseString($0)) }
+      + newKeys.filter { oldPosition[BytewiseString($0)] == nil }
+    guard !afterEdits.haveSameBytes(as: newKeys) else { return }
     changes.append(
       CatalogDiff.Change(
         pointer: shown, old: .array(oldKeys.map(JSONValue.string)),
         new: .array(newKeys.map(JSONValue.string)), rule: .membersReordered))
     var stable = 0
     var last = -1
-    while stable < newKeys.count, let position = oldPosition[newKeys[stable]], position > last {
+    while stable < newKeys.count, let position = oldPosition[BytewiseString(newKeys[stable])],
+      position > last
+    {
       last = position
       stable += 1
     }
     let tail = newKeys[stable...]
-    let tailSet = Set(tail)
+    let tailSet = Set(tail.map(BytewiseString.init))
     let prefixLength = edited.tokens.count
-    edits = Array(edits[..<since])
+    edits =
+      Array(edits[..<since])
       + edits[since...].filter { edit in
         let tokens = edit.pointer.tokens
-        return !(tokens.count > prefixLength && tokens.starts(with: edited.tokens)
-          && tailSet.contains(tokens[prefixLength]))
+        return
+          !(tokens.count > prefixLength && tokens.starts(with: edited.tokens)
+          && tailSet.contains(BytewiseString(tokens[prefixLength])))
       }
     for key in tail {
-      if oldPosition[key] != nil {
+      if oldPosition[BytewiseString(key)] != nil {
         edits.append(.remove(edited.appending(key), old: try old(key)))
       }
       edits.append(.add(edited.appending(key), new: try new(key)))
@@ -176,7 +184,7 @@ struct EntryDiffer {
     }
     let oldKeys = old.members.map(\.key)
     let newKeys = new.members.map(\.key)
-    if oldKeys != newKeys {
+    if !oldKeys.haveSameBytes(as: newKeys) {
       // Never throws: the values are already parsed.
       try? reorder(
         oldKeys: oldKeys, newKeys: newKeys, shown: shown, edited: edited, since: firstEdit,
@@ -236,14 +244,16 @@ struct EntryDiffer {
 /// Member lookup by key that stays linear for objects with many members.
 private struct KeyLookup {
   private let object: JSONObject
-  private let positions: [String: Int]?
+  /// Keys by bytes: an NFC and an NFD spelling are two keys.
+  private let positions: [BytewiseString: Int]?
 
   init(_ object: JSONObject) {
     self.object = object
     if object.count > 16 {
-      var positions: [String: Int] = [:]
-      for (index, member) in object.members.enumerated() where positions[member.key] == nil {
-        positions[member.key] = index
+      var positions: [BytewiseString: Int] = [:]
+      for (index, member) in object.members.enumerated() {
+        let key = BytewiseString(member.key)
+        if positions[key] == nil { positions[key] = index }
       }
       self.positions = positions
     } else {
@@ -253,7 +263,7 @@ private struct KeyLookup {
 
   subscript(key: String) -> JSONValue? {
     guard let positions else { return object[key] }
-    return positions[key].map { object.members[$0].value }
+    return positions[BytewiseString(key)].map { object.members[$0].value }
   }
 }
 

@@ -38,7 +38,9 @@ extension Catalog {
     if new > 0 {
       try context.forEachEntry(at: new) { stored in
         newEntries.append(stored.entry)
-        if let before = kindOfComponent[stored.componentID], before != stored.entry.kind {
+        if let before = kindOfComponent[stored.componentID],
+          !before.hasSameBytes(as: stored.entry.kind)
+        {
           renames[stored.entry.kind] = before
         }
       }
@@ -70,11 +72,11 @@ extension Catalog {
       }
       plan.finish(prune: prune)
       var current: [CatalogEntry] = []
-      var bySlotKind: [String: CatalogEntry] = [:]
+      var bySlotKind: [BytewiseString: CatalogEntry] = [:]
       if revision > 0 {
         try context.forEachEntry(at: revision) { stored in
           current.append(stored.entry)
-          bySlotKind[stored.entry.kind] = stored.entry
+          bySlotKind[BytewiseString(stored.entry.kind)] = stored.entry
         }
       }
       let index = plan.index
@@ -82,7 +84,7 @@ extension Catalog {
       for source in plan.resultingOrder() {
         switch source {
         case .head(let slot):
-          guard let entry = bySlotKind[index.kind(slot)] else {
+          guard let entry = bySlotKind[BytewiseString(index.kind(slot))] else {
             throw CatalogError.database("head entry \"\(index.kind(slot))\" is missing")
           }
           planned.append(entry)
@@ -104,7 +106,9 @@ extension Catalog {
   private static func recorded(_ entry: CatalogEntry, keepingDeprecation kept: [String])
     -> CatalogEntry
   {
-    guard entry[extra: "deprecated"] == nil, kept.contains(entry.kind) else { return entry }
+    guard entry[extra: "deprecated"] == nil,
+      kept.contains(where: { $0.hasSameBytes(as: entry.kind) })
+    else { return entry }
     return entry.settingDeprecated(true)
   }
 
@@ -125,7 +129,7 @@ extension Catalog {
         guard let component = try context.component(named: kind, atOrBefore: head),
           let state = try context.versions(ofComponent: component).last(where: {
             $0.revision <= revision
-          }), state.change != .removed, state.entry.kind != kind
+          }), state.change != .removed, !state.entry.kind.hasSameBytes(as: kind)
         else { throw error }
         return (state.entry, true)
       }

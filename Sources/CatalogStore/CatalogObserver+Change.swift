@@ -84,9 +84,9 @@ extension CatalogObserver {
         entry.renamedFrom.map { Rename(from: $0, to: entry.kind) }
       }
       removed = diff.removed.sorted { $0.index < $1.index }.map(\.kind)
-      let changedKinds = Set(changedEntries.map(\.kind))
+      let changedKinds = Set(changedEntries.map { BytewiseString($0.kind) })
       moved = diff.moved.sorted { $0.newIndex < $1.newIndex }.map(\.kind).filter {
-        !changedKinds.contains($0)
+        !changedKinds.contains(BytewiseString($0))
       }
     }
   }

@@ -37,7 +37,7 @@ struct ChangePlan {
   private(set) var removed: [Int] = []
   private(set) var kept: [Int] = []
   /// Components renamed by this write: new kind → the component's head slot.
-  var renames: [String: Int] = [:]
+  var renames: [BytewiseString: Int] = [:]
   /// The rows of added and changed entries.
   private var rows = PlannedRows()
   /// Whether new payloads are stored as they are met (not on a dry run).
@@ -86,13 +86,14 @@ struct ChangePlan {
     keyOrder: [UInt8]?, saysDeprecated: Bool, context: any CatalogReadContext
   ) throws {
     let hash = payload.withUnsafeBytes { JSONText.stableHash(of: $0) }
-    // An explicit rename (rename, or a restore or revert across one) decides first; otherwise
-    // kinds match as Swift compares strings (Unicode canonical equivalence), and the entry is
+    // An explicit rename (rename, or a restore or revert across one) decides first, even to
+    // another spelling of the same kind; otherwise kinds match by bytes, and the entry is
     // unchanged only when every byte is the same.
     var match: (slot: Int, sameBytes: Bool)?
     var slot: Int?
     var isRename = false
-    if !renames.isEmpty, let target = renames[String(decoding: kind, as: UTF8.self)] {
+    if !renames.isEmpty, let target = renames[BytewiseString(String(decoding: kind, as: UTF8.self))]
+    {
       slot = target
       isRename = true
     } else {
@@ -104,7 +105,8 @@ struct ChangePlan {
     var keyOrder = keyOrder
     if keepsDeprecations, !saysDeprecated, let slot, try Self.isDeprecated(index, slot) {
       // Appended after the other members, as `catalog deprecate` writes it.
-      extra = Array((extra?.dropLast() ?? [0x7B]) + (extra == nil ? [] : [0x2C]))
+      extra =
+        Array((extra?.dropLast() ?? [0x7B]) + (extra == nil ? [] : [0x2C]))
         + Array(#""deprecated":true}"#.utf8)
       keyOrder = keyOrder.map { Array($0.dropLast()) + Array(#","deprecated"]"#.utf8) }
       keptDeprecations.append(String(decoding: kind, as: UTF8.self))
@@ -130,7 +132,10 @@ struct ChangePlan {
           }
         }
       }
-      if unchanged {
+      // The hashes matched; the bytes decide (FNV-1a collisions can be made on purpose).
+      if unchanged,
+        try payload.withUnsafeBytes({ try context.payload(index.payloadID(slot), hasBytes: $0) })
+      {
         fileOrder.append(Planned(status: .unchanged, existing: Int32(slot), row: -1))
         return
       }

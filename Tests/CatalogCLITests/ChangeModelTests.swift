@@ -71,7 +71,8 @@ struct ChangeModelTests {
   // 2. Before: blame credited the inserter with a, b and c, and log listed four paths; a key
   // removed and added back was credited to the revision before the removal.
   @Test func blameAndLogAlignArrays() throws {
-    try patch(#"[{"op": "add", "path": "/components/0/payload/tags/0", "value": "z"}]"#, author: "eve")
+    try patch(
+      #"[{"op": "add", "path": "/components/0/payload/tags/0", "value": "z"}]"#, author: "eve")
     let blame = try run(["blame", "tile-preview", "--format", "json"]).stdout
     let lines = try JSONSerialization.jsonObject(with: Data(blame.utf8)) as? [[String: Any]]
     var credit: [String: String] = [:]
@@ -113,7 +114,8 @@ struct ChangeModelTests {
     let v1 = String(decoding: try directory.read("v1.json"), as: UTF8.self)
     try directory.write(
       "reordered.json",
-      v1.replacingOccurrences(of: #""payload": {"n": 1, "m": 2}"#, with: #""payload": {"m": 2, "n": 1}"#)
+      v1.replacingOccurrences(
+        of: #""payload": {"n": 1, "m": 2}"#, with: #""payload": {"m": 2, "n": 1}"#)
     )
     try directory.write(
       "inserted.json",

@@ -103,7 +103,8 @@ struct CatalogDiffTests {
     #expect(diff.classesPresent == [.additive, .value, .metadata])
     // The patch reproduces NEW's member order, not only its values.
     func document(_ entries: [CatalogEntry]) throws -> JSONValue {
-      .object(JSONObject([.init(key: "components", value: .array(try entries.map { try $0.jsonValue }))]))
+      .object(
+        JSONObject([.init(key: "components", value: .array(try entries.map { try $0.jsonValue }))]))
     }
     #expect(try diff.jsonPatch().apply(to: document(old)) == document(new))
     #expect(try diff.jsonPatch(withTests: true).apply(to: document(old)) == document(new))

@@ -43,7 +43,8 @@ enum WriteReport {
       console.error(
         "note: \(keptDeprecations.count) kind\(one ? " is" : "s are") deprecated in the catalog "
           + "and the file does not say \"deprecated\", so \(one ? "it" : "they") \(one ? "stays" : "stay") "
-          + "deprecated (\"deprecated\": false or 'catalog undeprecate' clears it): \(shown)\(more)")
+          + "deprecated (\"deprecated\": false or 'catalog undeprecate' clears it): \(shown)\(more)"
+      )
     }
   }
 

@@ -42,13 +42,17 @@ extension CommandSpec {
         "path", valueName: "pointer",
         help: "Only revisions that changed something at <pointer> (such as /payload/title)."),
     ],
-    constraints: [.mutuallyExclusive(["patch", "stat"]), .mutuallyExclusive(["oneline", "patch"])],
+    constraints: [
+      .mutuallyExclusive(["patch", "stat"]), .mutuallyExclusive(["oneline", "patch"]),
+    ],
     examples: [
       Example("The last five revisions:", "catalog log --limit 5"),
       Example("Every change to one kind:", "catalog log tile-preview"),
       Example("What changed between two releases, with the changes:", "catalog log -p v1..v2"),
       Example("Who touched a field, oldest first:", "catalog log --path /payload/title --reverse"),
-      Example("One line each, by one author this month:", "catalog log --oneline --author ann --since 2026-11-01"),
+      Example(
+        "One line each, by one author this month:",
+        "catalog log --oneline --author ann --since 2026-11-01"),
       Example("The history for a script:", "catalog log --format json"),
     ],
     seeAlso: ["show", "blame", "tag", "diff"])
