@@ -1,3 +1,4 @@
+import CatalogStorage
 import CSQLite
 
 /// An error reported by SQLite, or by this layer when SQLite is misused.

@@ -1,3 +1,4 @@
+import CatalogStorage
 import CSQLite
 
 /// Binding and reading text as bytes, for the loops that move a hundred thousand rows: no

@@ -1,3 +1,4 @@
+import CatalogStorage
 import CSQLite
 import Components
 import Foundation
@@ -12,7 +13,7 @@ final class SQLiteCatalogStorage: CatalogStorage {
   let path: String
   let busyTimeout: Double
 
-  init(path: String, options: Catalog.Options) throws {
+  init(path: String, options: CatalogOptions) throws {
     self.path = path
     self.busyTimeout = options.busyTimeout
     do {
@@ -487,7 +488,7 @@ final class SQLiteContext: CatalogWriteContext {
       throw CatalogError.database(
         "an entry version of \"\(kind)\" has an unknown change '\(changeText)'")
     }
-    let entry = try ChangePlan.entry(
+    let entry = try EntryCodec.entry(
       kind: kind, category: statement.string(at: 4) ?? "",
       description: statement.string(at: 5) ?? "",
       payload: JSONText(canonicalBytes: payload), extra: statement.string(at: 7),

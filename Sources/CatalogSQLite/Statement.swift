@@ -1,3 +1,4 @@
+import CatalogStorage
 import CSQLite
 
 /// A prepared statement, finalized when it goes away.

@@ -1,3 +1,4 @@
+import CatalogStorage
 import CSQLite
 
 /// A connection to one SQLite database file.
