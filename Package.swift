@@ -47,7 +47,8 @@ let package = Package(
     // The SQLite engine: the connection wrapper, its migrator, and the catalog's queries.
     // The only target that sees CSQLite.
     .target(
-      name: "CatalogSQLite", dependencies: ["CSQLite", "CatalogStorage", "Components", "Migrations"]
+      name: "CatalogSQLite",
+      dependencies: ["CSQLite", "CatalogStorage", "Components", "Migrations"]
     ),
 
     // The `Catalog` API: imports, exports, history, the registry; engines only through the
@@ -71,7 +72,8 @@ let package = Package(
     .testTarget(
       name: "CatalogStoreTests",
       dependencies: [
-        "CatalogStore", "CatalogStorage", "CatalogSQLite", "Components", "Migrations", "TestSupport",
+        "CatalogStore", "CatalogStorage", "CatalogSQLite", "Components", "Migrations",
+        "TestSupport",
       ]),
     .testTarget(
       name: "CatalogCLITests",

@@ -1,5 +1,5 @@
-import CatalogStorage
 import CSQLite
+import CatalogStorage
 
 /// A connection to one SQLite database file.
 ///

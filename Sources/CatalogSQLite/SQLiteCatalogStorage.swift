@@ -1,5 +1,5 @@
-import CatalogStorage
 import CSQLite
+import CatalogStorage
 import Components
 import Foundation
 

@@ -1,5 +1,5 @@
-import CatalogStorage
 import CSQLite
+import CatalogStorage
 
 extension Statement {
   /// The number of columns in a result row.

@@ -1,5 +1,5 @@
-import CatalogStorage
 import CSQLite
+import CatalogStorage
 
 /// A prepared statement, finalized when it goes away.
 ///

@@ -106,7 +106,8 @@ public enum CatalogLocation: Sendable, Hashable, CustomStringConvertible {
     let parameters = text[text.index(after: question)...].split(
       separator: "&", omittingEmptySubsequences: false)
     out += parameters.map { parameter in
-      parameter.lowercased().hasPrefix("password=") || parameter.lowercased().hasPrefix("sslpassword=")
+      parameter.lowercased().hasPrefix("password=")
+        || parameter.lowercased().hasPrefix("sslpassword=")
         ? parameter.prefix { $0 != "=" } + "=***" : String(parameter)
     }.joined(separator: "&")
     return out

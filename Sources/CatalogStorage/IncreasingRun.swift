@@ -2,8 +2,7 @@
 package enum IncreasingRun {
   /// The elements of `candidates` on a longest strictly increasing subsequence of `keys`
   /// (`keys[c]` belongs to `candidates[c]`): patience sorting, O(n log n).
-  package static func longest<Key: Comparable>(_ candidates: [Int], _ keys: [Key]) -> Set<Int>
-  {
+  package static func longest<Key: Comparable>(_ candidates: [Int], _ keys: [Key]) -> Set<Int> {
     var tails: [Int] = []  // candidate index ending the best run of each length
     var previous = [Int](repeating: -1, count: candidates.count)
     for c in candidates.indices {

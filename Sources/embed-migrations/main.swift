@@ -39,10 +39,13 @@ body += "extension EmbeddedMigrations {\n"
 body += "  static let files: [String: [(name: String, sql: String)]] = [\n"
 for engine in byEngine.keys.sorted() {
   body += "    \(literal(engine)): [\n"
-  for url in byEngine[engine, default: []].sorted(by: { $0.lastPathComponent < $1.lastPathComponent }) {
+  for url in byEngine[engine, default: []].sorted(by: {
+    $0.lastPathComponent < $1.lastPathComponent
+  }) {
     do {
       let sql = try String(contentsOf: url, encoding: .utf8)
-      body += "      (\(literal(url.deletingPathExtension().lastPathComponent)), \(literal(sql))),\n"
+      body +=
+        "      (\(literal(url.deletingPathExtension().lastPathComponent)), \(literal(sql))),\n"
     } catch {
       FileHandle.standardError.write(Data("embed-migrations: error: \(url.path): \(error)\n".utf8))
       exit(66)

@@ -26,8 +26,10 @@ struct CatalogLocationTests {
 
   @Test(arguments: [
     ("postgresql://u:s3cret@db/c", "postgresql://u:***@db/c"),
-    ("postgres://u:s3cret@db/c?password=s3cret&sslmode=disable",
-      "postgres://u:***@db/c?password=***&sslmode=disable"),
+    (
+      "postgres://u:s3cret@db/c?password=s3cret&sslmode=disable",
+      "postgres://u:***@db/c?password=***&sslmode=disable"
+    ),
     ("postgresql://db/c?password=s3cret", "postgresql://db/c?password=***"),
     ("host=db password=s3cret dbname=c", "host=db password=*** dbname=c"),
     ("host=db password='s3 \\' cret' dbname=c", "host=db password=*** dbname=c"),
