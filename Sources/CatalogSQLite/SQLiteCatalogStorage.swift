@@ -729,7 +729,7 @@ final class SQLiteContext: CatalogWriteContext {
     defer { statement.reset() }
     guard try statement.step() else { throw CatalogError.database("payload \(id) is missing") }
     let stored = statement.textBytes(at: 0)
-    return stored.count == bytes.count && SQLiteContext.comparePositions(stored, bytes) == 0
+    return stored.count == bytes.count && OrderKey.compare(stored, bytes) == 0
   }
 
   func internPayload(_ text: JSONText) throws -> Int64 {
