@@ -8,6 +8,7 @@ let package = Package(
     .library(name: "Components", targets: ["Components"]),
     .library(name: "CatalogDiff", targets: ["CatalogDiff"]),
     .library(name: "CatalogStore", targets: ["CatalogStore"]),
+    .library(name: "CatalogSite", targets: ["CatalogSite"]),
     .executable(name: "catalog", targets: ["catalog"]),
   ],
   targets: [
@@ -41,8 +42,13 @@ let package = Package(
     // Storage: the SQLite connection, migrations and the catalog operations.
     .target(name: "CatalogStore", dependencies: ["CSQLite", "Components", "Migrations"]),
 
+    // The static website of a catalog and its history (`catalog site`).
+    .target(name: "CatalogSite", dependencies: ["CatalogStore", "CatalogDiff", "Components"]),
+
     // The `catalog` command: argument parsing, formatting, exit statuses.
-    .target(name: "CatalogCLI", dependencies: ["CatalogStore", "CatalogDiff", "Components"]),
+    .target(
+      name: "CatalogCLI",
+      dependencies: ["CatalogStore", "CatalogDiff", "CatalogSite", "Components"]),
     .executableTarget(name: "catalog", dependencies: ["CatalogCLI"]),
     .executableTarget(
       name: "catalog-bench",
@@ -56,6 +62,9 @@ let package = Package(
       name: "CatalogDiffTests", dependencies: ["CatalogDiff", "Components", "TestSupport"]),
     .testTarget(
       name: "CatalogStoreTests", dependencies: ["CatalogStore", "Components", "TestSupport"]),
+    .testTarget(
+      name: "CatalogSiteTests",
+      dependencies: ["CatalogSite", "CatalogStore", "Components", "TestSupport"]),
     .testTarget(
       name: "CatalogCLITests",
       // The tests run the built `catalog` binary, so they depend on it.
