@@ -36,7 +36,8 @@ struct ComponentChange {
     revision: Int64
   ) throws -> ComponentChange {
     var result = ComponentChange(
-      kind: kind, previousKind: previousKind == kind ? nil : previousKind, change: change,
+      kind: kind, previousKind: previousKind.flatMap { $0.hasSameBytes(as: kind) ? nil : $0 },
+      change: change,
       fields: [])
     guard change == .changed || change == .renamed, revision > 1 else { return result }
     let new = try catalog.entry(kind, at: .number(revision))

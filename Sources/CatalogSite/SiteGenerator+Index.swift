@@ -16,7 +16,7 @@ extension SiteGenerator {
     page.time(Timestamp.string(head.time))
     for tag in head.tags {
       page.raw(" · ")
-      page.releaseLink(tag, slug: tagSlugs[tag], depth: .root)
+      page.releaseLink(tag, slug: tagSlugs[BytewiseString(tag)], depth: .root)
     }
     page.raw(" · ")
     page.number(kinds.count)
@@ -102,7 +102,7 @@ extension SiteGenerator {
     for (index, summary) in kinds.enumerated() {
       out.append(UInt8(ascii: "["))
       HTML.appendScriptString(summary.kind, to: &out)
-      out.append(contentsOf: ",\(categoryIndex[summary.category] ?? 0),".utf8)
+      out.append(contentsOf: ",\(categoryIndex[BytewiseString(summary.category)] ?? 0),".utf8)
       HTML.appendScriptString(summary.description, to: &out)
       out.append(contentsOf: (summary.deprecated ? ",1]" : ",0]").utf8)
       out.append(contentsOf: (index < kinds.count - 1 ? ",\n" : "\n").utf8)

@@ -7,13 +7,14 @@ extension SiteGenerator {
     // The previous and next kind of the same category, in export order.
     var previousInCategory = [Int?](repeating: nil, count: kinds.count)
     var nextInCategory = [Int?](repeating: nil, count: kinds.count)
-    var last: [String: Int] = [:]
+    var last: [BytewiseString: Int] = [:]
     for (index, summary) in kinds.enumerated() {
-      if let before = last[summary.category] {
+      let category = BytewiseString(summary.category)
+      if let before = last[category] {
         previousInCategory[index] = before
         nextInCategory[before] = index
       }
-      last[summary.category] = index
+      last[category] = index
     }
     for index in kinds.indices {
       try writeKindPage(
@@ -29,7 +30,7 @@ extension SiteGenerator {
     var history = try catalog.history(of: summary.kind).filter { $0.revision.id <= head.id }
     // The kind's name at head may have been given to another component after the site's
     // revision; its history is then not this component's.
-    if let newest = history.first, newest.kind != summary.kind { history = [] }
+    if let newest = history.first, !newest.kind.hasSameBytes(as: summary.kind) { history = [] }
     if let newest = history.first {
       kinds[index].lastRevision = newest.revision.id
       kinds[index].lastAuthor = newest.revision.author
@@ -40,7 +41,7 @@ extension SiteGenerator {
     page.raw(
       "<nav class=\"crumbs\" aria-label=\"Breadcrumb\"><a href=\"../index.html\">Kinds</a> / ")
     page.raw("<a href=\"../index.html#category=")
-    page.number(categoryIndex[summary.category] ?? 0)
+    page.number(categoryIndex[BytewiseString(summary.category)] ?? 0)
     page.raw("\">")
     page.text(summary.category.isEmpty ? "(no category)" : summary.category)
     page.raw("</a></nav>\n<h1 class=\"kind-title\">")

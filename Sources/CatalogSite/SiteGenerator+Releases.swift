@@ -12,7 +12,7 @@ extension SiteGenerator {
     if tags.isEmpty { list.raw("<p class=\"muted\">No tags yet.</p>\n") }
     list.raw("<ul class=\"releases\">\n")
     for (index, tag) in tags.enumerated().reversed() {
-      let slug = tagSlugs[tag.name] ?? "item"
+      let slug = tagSlugs[BytewiseString(tag.name)] ?? "item"
       list.raw("<li><a class=\"tag\" href=\"releases/")
       list.text(slug)
       list.raw(".html\">")
@@ -76,13 +76,14 @@ extension SiteGenerator {
     for entry in diff.changed {
       changes.append(ComponentChange(kind: entry.kind, change: .changed, fields: entry.changes))
     }
-    for move in diff.moved where !diff.changedKinds.contains(move.kind) {
+    let changedKinds = Set(diff.changedKinds.map(BytewiseString.init))
+    for move in diff.moved where !changedKinds.contains(BytewiseString(move.kind)) {
       changes.append(ComponentChange(kind: move.kind, change: .moved, fields: []))
     }
     changes.sort { Array($0.kind.utf8).lexicographicallyPrecedes(Array($1.kind.utf8)) }
 
     page.raw("<h2>Changes since <a class=\"tag\" href=\"")
-    page.text(tagSlugs[previous.name] ?? "item")
+    page.text(tagSlugs[BytewiseString(previous.name)] ?? "item")
     page.raw(".html\">")
     page.text(previous.name)
     page.raw("</a></h2>\n")

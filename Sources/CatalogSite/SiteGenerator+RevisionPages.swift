@@ -81,7 +81,7 @@ extension SiteGenerator {
     if !revision.tags.isEmpty {
       page.raw("<dt>Tags</dt><dd>")
       for tag in revision.tags {
-        page.releaseLink(tag, slug: tagSlugs[tag], depth: .nested)
+        page.releaseLink(tag, slug: tagSlugs[BytewiseString(tag)], depth: .nested)
         page.raw(" ")
       }
       page.raw("</dd>")
@@ -134,7 +134,7 @@ extension SiteGenerator {
       page.counts(revision.counts)
       page.raw("</td><td>")
       for tag in revision.tags {
-        page.releaseLink(tag, slug: tagSlugs[tag], depth: .root)
+        page.releaseLink(tag, slug: tagSlugs[BytewiseString(tag)], depth: .root)
         page.raw(" ")
       }
       page.raw("</td></tr>\n")

@@ -17,15 +17,15 @@ struct SiteGenerator {
   /// The kinds at ``head``, in export order.
   var kinds: [KindSummary] = []
   /// Each kind's index in ``kinds``.
-  var kindIndex: [String: Int] = [:]
+  var kindIndex: [BytewiseString: Int] = [:]
   /// The categories at ``head``, sorted, with how many kinds each has.
   var categories: [(name: String, count: Int)] = []
-  var categoryIndex: [String: Int] = [:]
+  var categoryIndex: [BytewiseString: Int] = [:]
   /// Revisions up to ``head``, newest first.
   var revisions: [Revision] = []
   /// Tags naming revisions up to ``head``, oldest revision first, then by name.
   var tags: [Tag] = []
-  var tagSlugs: [String: String] = [:]
+  var tagSlugs: [BytewiseString: String] = [:]
   var files = 0
 
   init(catalog: Catalog, directory: SiteDirectory, title: String, head: Revision) {
@@ -39,10 +39,11 @@ struct SiteGenerator {
     for folder in ["kinds", "revisions", "releases"] { try directory.makeDirectory(folder) }
     revisions = try catalog.revisions().filter { $0.id <= head.id }
     tags = try catalog.tags().filter { $0.revision <= head.id }.sorted {
-      $0.revision != $1.revision ? $0.revision < $1.revision : $0.name < $1.name
+      $0.revision != $1.revision
+        ? $0.revision < $1.revision : BytewiseString($0.name) < BytewiseString($1.name)
     }
     var tagNames = SiteNames()
-    for tag in tags { tagSlugs[tag.name] = tagNames.claim(tag.name) }
+    for tag in tags { tagSlugs[BytewiseString(tag.name)] = tagNames.claim(tag.name) }
 
     try readKinds()
     try writeKindPages()
@@ -68,20 +69,20 @@ struct SiteGenerator {
     }
     self.kinds = kinds
     kindIndex.reserveCapacity(kinds.count)
-    var counts: [String: Int] = [:]
+    var counts: [BytewiseString: Int] = [:]
     for (index, summary) in kinds.enumerated() {
-      kindIndex[summary.kind] = index
-      counts[summary.category, default: 0] += 1
+      kindIndex[BytewiseString(summary.kind)] = index
+      counts[BytewiseString(summary.category), default: 0] += 1
     }
-    categories = counts.map { (name: $0.key, count: $0.value) }.sorted {
-      Array($0.name.utf8).lexicographicallyPrecedes(Array($1.name.utf8))
+    categories = counts.sorted { $0.key < $1.key }.map { (name: $0.key.string, count: $0.value) }
+    for (index, category) in categories.enumerated() {
+      categoryIndex[BytewiseString(category.name)] = index
     }
-    for (index, category) in categories.enumerated() { categoryIndex[category.name] = index }
   }
 
   /// The slug of the page of `kind`, if the site has one.
   func slug(of kind: String) -> String? {
-    kindIndex[kind].map { kinds[$0].slug }
+    kindIndex[BytewiseString(kind)].map { kinds[$0].slug }
   }
 
   mutating func write(_ path: String, _ page: HTML) throws {

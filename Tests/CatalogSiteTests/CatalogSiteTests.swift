@@ -123,3 +123,31 @@ struct CatalogSiteTests {
     #expect(oldFiles["releases/v2.html"] == nil)
   }
 }
+
+@Suite("catalog site: text that differs only in bytes")
+struct CatalogSiteBytesTests {
+  /// Categories spelled in NFC and in NFD are two categories (equality is bytes; the catalog
+  /// refuses such kinds, but not such categories): two entries in the list and the filter.
+  @Test func canonicallyEquivalentCategoriesStayApart() throws {
+    let directory = try TemporaryDirectory()
+    let catalog = try Catalog(path: directory.path("catalog.sqlite"))
+    let document = """
+      {"components": [
+        {"kind": "one", "category": "\u{C5}", "description": "nfc", "payload": {"v": 1}},
+        {"kind": "two", "category": "A\u{30A}", "description": "nfd", "payload": {"v": 2}}
+      ]}
+      """
+    try catalog.importDocument(
+      from: .bytes(Array(document.utf8), name: "d.json"), options: WriteOptions(author: "a"))
+    let root = directory.path("site")
+    try CatalogSite.write(catalog, to: root)
+    let files = try SiteFixture.files(in: root)
+    let index = Data(files["index.html"] ?? [])
+    // Searched as bytes: String.contains would match either spelling.
+    for option in ["<option value=\"0\">A\u{30A} (1)", "<option value=\"1\">\u{C5} (1)"] {
+      #expect(index.range(of: Data(option.utf8)) != nil, "\(option)")
+    }
+    let search = SiteFixture.text(files["search-index.js"])
+    #expect(search.contains("[\"one\",1,\"nfc\",0]") && search.contains("[\"two\",0,\"nfd\",0]"))
+  }
+}
