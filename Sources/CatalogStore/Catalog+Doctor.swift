@@ -43,6 +43,17 @@ extension Catalog {
     return report
   }
 
+  /// SQLite's `integrity_check` alone, for a file whose schema is too damaged to open it as
+  /// a catalog (``CatalogError/database(_:)`` with ``DatabaseProblem/Code/damaged``):
+  /// `catalog doctor` prints these findings instead of refusing the file.
+  ///
+  /// - Returns: The findings, one line each (`integrity_check: …`); empty when SQLite finds
+  ///   nothing wrong.
+  /// - Throws: ``CatalogError`` when the file cannot be opened at all.
+  public static func integrityCheck(path: String, busyTimeout: Double = 5) throws -> [String] {
+    try SQLiteCatalogStorage.integrityCheck(path: path, busyTimeout: busyTimeout)
+  }
+
   /// The catalog's own invariants, for ``doctor()``.
   private func checkInvariants(_ context: any CatalogReadContext, into report: inout DoctorReport)
     throws

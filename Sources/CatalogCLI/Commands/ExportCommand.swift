@@ -11,7 +11,9 @@ enum ExportCommand: CatalogCommand {
     if let output = context.arguments.string("output"), output != "-" {
       try catalog.export(at: reference, categories: categories, toFile: output)
     } else {
-      try catalog.export(at: reference, categories: categories) { context.console.write($0) }
+      try catalog.export(at: reference, categories: categories) {
+        try context.console.writeChecked($0)
+      }
     }
     return .success
   }
