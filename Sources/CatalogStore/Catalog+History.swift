@@ -140,6 +140,7 @@ extension Catalog {
     -> Tag
   {
     try RevisionReference.validateTagName(name)
+    try WriteOptions.validateAuthor(author)
     return try storage.write { context in
       let revision = try reference.resolve(in: context)
       guard revision > 0 else {

@@ -6,6 +6,13 @@ enum ExportCommand: CatalogCommand {
 
   static func run(_ context: CommandContext) throws -> ExitStatus {
     let catalog = try context.openCatalog(forWriting: false)
+    // A catalog with no revision exports nothing a build could use: say so, as for a
+    // missing catalog, instead of printing an empty manifest.
+    guard try catalog.head() != nil else {
+      throw CatalogError.unreadable(
+        path: context.databasePath,
+        reason: "the catalog has no revision yet; 'catalog import FILE' writes the first")
+    }
     let reference = context.atReference
     let categories = context.arguments.strings("category")
     if let output = context.arguments.string("output"), output != "-" {

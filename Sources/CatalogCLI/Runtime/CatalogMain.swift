@@ -85,9 +85,11 @@ package enum CatalogMain {
     switch error {
     case let error as CatalogError:
       switch error {
-      case .invalidDocument:
-        // Located diagnostics stand on their own: FILE:LINE:COLUMN: error: …
-        console.error(error.description)
+      case .invalidDocument(let source, let diagnostics):
+        // Located diagnostics stand on their own: FILE:LINE:COLUMN: error: …, one a line.
+        for diagnostic in diagnostics.diagnostics {
+          console.error(diagnostic.formatted(file: source))
+        }
         return .dataError
       case .unknownRevision, .unknownKind, .invalidRequest:
         console.error("catalog: error: \(error)")

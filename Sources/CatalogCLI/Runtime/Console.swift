@@ -27,14 +27,15 @@ package final class Console {
   /// Whether standard error is a terminal (for progress).
   package var stderrIsTerminal: Bool { isatty(2) == 1 }
 
-  /// Buffers `text` for stdout.
+  /// Buffers one line of text for stdout, with its control characters shown as escapes
+  /// (``TerminalText``); a tab stays a tab, for columns.
   package func print(_ text: String = "") {
-    pending.append(contentsOf: text.utf8)
+    pending.append(contentsOf: TerminalText.visible(text, keeping: ["\t"]).utf8)
     pending.append(0x0A)
     if pending.count >= 1 << 16 { flush() }
   }
 
-  /// Writes bytes to stdout.
+  /// Writes bytes to stdout as they are (JSON, exports: escaped by their writers).
   package func write(_ bytes: [UInt8]) {
     pending.append(contentsOf: bytes)
     if pending.count >= 1 << 16 { flush() }
@@ -47,14 +48,19 @@ package final class Console {
     if let stdoutError { throw OutputFailure(errno: stdoutError) }
   }
 
-  /// Writes a line to stderr at once.
+  /// Writes one line to stderr at once, its control characters shown as escapes.
   package func error(_ text: String) {
     flush()
-    progress(text + "\n")
+    writeError(TerminalText.visible(text) + "\n")
   }
 
-  /// Writes text to stderr without a newline (progress lines).
+  /// Writes text to stderr without a newline (progress lines, usage texts); control
+  /// characters other than line breaks are shown as escapes.
   package func progress(_ text: String) {
+    writeError(TerminalText.visible(text, keeping: ["\n"]))
+  }
+
+  private func writeError(_ text: String) {
     guard stderrError == nil else { return }
     stderrError = Self.writeAll(2, Array(text.utf8))
   }

@@ -8,9 +8,13 @@ import Foundation
 /// All SQL of the product lives in this file and its `SQLiteCatalogStorage+*.swift`
 /// extensions (and the schema in `Migrations/`).
 final class SQLiteCatalogStorage: CatalogStorage {
-  let database: Database
+  /// The connection: to the catalog, or to ``pendingFile``'s temporary file until the first
+  /// write lands.
+  private(set) var database: Database
   let path: String
   let busyTimeout: Double
+  /// A catalog that does not exist yet (see ``PendingCatalogFile``); nil once it does.
+  private var pendingFile: PendingCatalogFile?
 
   init(path: String, options: Catalog.Options) throws {
     self.path = path
@@ -23,8 +27,12 @@ final class SQLiteCatalogStorage: CatalogStorage {
             path: path, reason: "no catalog database here; 'catalog import FILE' creates one")
         }
       }
+      if !exists && !options.readOnly && options.create {
+        pendingFile = try PendingCatalogFile.reserve(path: path, busyTimeout: options.busyTimeout)
+      }
       database = try Database(
-        path: path, mode: options.readOnly ? .readOnly : .readWrite(create: options.create),
+        path: pendingFile?.temporaryPath ?? path,
+        mode: options.readOnly ? .readOnly : .readWrite(create: options.create),
         busyTimeout: options.busyTimeout)
       let migrator = Migrator()
       if options.readOnly {
@@ -39,12 +47,26 @@ final class SQLiteCatalogStorage: CatalogStorage {
         }
       } else {
         try migrator.migrate(database)
-        _ = try database.enableWAL()
+        // A catalog still being created stays in rollback-journal mode: its journal is gone
+        // after each commit, so the file alone is the catalog when it is linked into place.
+        if pendingFile == nil { _ = try database.enableWAL() }
       }
       try database.execute(script: Self.tuning)
     } catch {
       throw Self.translate(error, path: path, busyTimeout: options.busyTimeout)
     }
+  }
+
+  /// Puts a new catalog in place after its first committed write, then goes on with a
+  /// connection to the file at ``path`` in WAL mode.
+  private func publishPendingFile() throws {
+    guard let pendingFile else { return }
+    try pendingFile.publish()
+    self.pendingFile = nil
+    database = try Database(
+      path: path, mode: .readWrite(create: false), busyTimeout: busyTimeout)
+    _ = try database.enableWAL()
+    try database.execute(script: Self.tuning)
   }
 
   /// Refuses a location that is not the path of a regular file or of nothing yet: the names
@@ -161,7 +183,8 @@ final class SQLiteCatalogStorage: CatalogStorage {
         try body(SQLiteContext(storage: self))
       }
     } catch {
-      throw Self.translate(error, path: path, busyTimeout: busyTimeout)
+      throw Self.translate(
+        error, path: path, busyTimeout: busyTimeout, databasePath: pendingFile?.temporaryPath)
     }
   }
 
@@ -181,7 +204,7 @@ final class SQLiteCatalogStorage: CatalogStorage {
       defer {
         if checking == .beforeCommit { try? database.execute(script: "PRAGMA foreign_keys = ON") }
       }
-      try database.inTransactionDeciding(.immediate) {
+      let completion = try database.inTransactionDeciding(.immediate) {
         let context = SQLiteContext(storage: self)
         context.payloadTableWasEmpty =
           try database.scalar(sql: "SELECT NOT EXISTS (SELECT 1 FROM payload)") == 1
@@ -199,8 +222,10 @@ final class SQLiteCatalogStorage: CatalogStorage {
           return .rollback
         }
       }
+      if completion == .commit { try publishPendingFile() }
     } catch {
-      throw Self.translate(error, path: path, busyTimeout: busyTimeout)
+      throw Self.translate(
+        error, path: path, busyTimeout: busyTimeout, databasePath: pendingFile?.temporaryPath)
     }
     guard let result else {
       throw CatalogError.database(
@@ -213,14 +238,25 @@ final class SQLiteCatalogStorage: CatalogStorage {
     do {
       return try database.dataVersion()
     } catch {
-      throw Self.translate(error, path: path, busyTimeout: busyTimeout)
+      throw Self.translate(
+        error, path: path, busyTimeout: busyTimeout, databasePath: pendingFile?.temporaryPath)
     }
   }
 
   /// Turns engine errors into ``CatalogError/database(_:)`` facts; other errors pass
   /// through. SQLite's own message text is never passed on.
-  static func translate(_ error: any Error, path: String, busyTimeout: Double) -> any Error {
+  ///
+  /// `databasePath` is the file the connection has open when it is not `path` (a catalog
+  /// still being created, ``PendingCatalogFile``).
+  static func translate(
+    _ error: any Error, path: String, busyTimeout: Double, databasePath: String? = nil
+  ) -> any Error {
     switch error {
+    case let error as DatabaseError where error.isConstraint || error.isMisuse:
+      // A write that breaks the schema's constraints, or a misused statement, is a bug in
+      // this code, not a problem with the file: it stays an internal error, with SQLite's
+      // words for the bug report.
+      return error
     case let error as DatabaseError:
       var problem = DatabaseProblem(.ioFailure, path: path)
       if error.isNotADatabase {
@@ -239,7 +275,7 @@ final class SQLiteCatalogStorage: CatalogStorage {
         problem.code = .busy
         problem.busyTimeout = busyTimeout
       } else if error.isIOError
-        && (error.systemErrno == EFBIG || Self.reachedFileSizeLimit(path))
+        && (error.systemErrno == EFBIG || Self.reachedFileSizeLimit(databasePath ?? path))
       {
         // A write past `ulimit -f` fails with EFBIG (SIGXFSZ is ignored by the CLI), which
         // SQLite reports as SQLITE_IOERR_WRITE.
