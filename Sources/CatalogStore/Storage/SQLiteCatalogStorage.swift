@@ -870,7 +870,7 @@ final class SQLiteContext: CatalogWriteContext {
     let statement = try database.cachedStatement(sql: "SELECT json FROM payload WHERE id = ?")
     try statement.bind([.integer(id)])
     defer { statement.reset() }
-    guard try statement.step() else { throw CatalogError.database("payload \(id) is missing") }
+    guard try statement.step() else { throw CatalogError.database(.inconsistent("payload \(id) is missing")) }
     let stored = statement.textBytes(at: 0)
     return stored.count == bytes.count && SQLiteContext.comparePositions(stored, bytes) == 0
   }
