@@ -153,7 +153,9 @@ extension Catalog {
       RevisionDraft(
         time: Date(), author: options.author, message: options.message, source: source.name,
         operation: "import", counts: result.counts))
-    guard id == revision else { throw CatalogError.database(.inconsistent("the first revision got id \(id)")) }
+    guard id == revision else {
+      throw CatalogError.database(.inconsistent("the first revision got id \(id)"))
+    }
     result.revision = try context.revision(id)
     result.head = id
     return .commit(result)

@@ -28,17 +28,18 @@ struct CatalogCreationTests {
     try FileManager.default.contentsOfDirectory(atPath: directory.url.path).sorted()
   }
 
-  @Test(arguments: [
-    (["import", "bad.json"], 65),
-    (["import", "--dry-run", "ok.json"], 0),
-    (["import", "missing.json"], 66),
-    (["import", "ok.json", "--author", "a\u{1B}b"], 65),
-    (["tag", "v1"], 65),
-    (["rename", "a", "b"], 65),
-    (["restore", "1"], 65),
-    (["deprecate", "a"], 65),
-    (["undeprecate", "a"], 65),
-  ] as [([String], Int32)])
+  @Test(
+    arguments: [
+      (["import", "bad.json"], 65),
+      (["import", "--dry-run", "ok.json"], 0),
+      (["import", "missing.json"], 66),
+      (["import", "ok.json", "--author", "a\u{1B}b"], 65),
+      (["tag", "v1"], 65),
+      (["rename", "a", "b"], 65),
+      (["restore", "1"], 65),
+      (["deprecate", "a"], 65),
+      (["undeprecate", "a"], 65),
+    ] as [([String], Int32)])
   func aCommandThatWritesNothingCreatesNothing(arguments: [String], status: Int32) throws {
     let before = try files()
     let result = try CatalogProcess.run(["-d", "typo.sqlite"] + arguments, in: directory)

@@ -56,7 +56,8 @@ struct OutputFailureTests {
   /// cannot restore a signal that was ignored when it started.)
   @Test func aBrokenPipe() throws {
     let result = try CatalogProcess.shell(
-      "(env --default-signal=PIPE \"$CATALOG\" export; echo $? > status) | true; cat status", in: directory)
+      "(env --default-signal=PIPE \"$CATALOG\" export; echo $? > status) | true; cat status",
+      in: directory)
     #expect(result.stdout == "141\n", "\(result)")
     #expect(result.stderr.isEmpty)
   }

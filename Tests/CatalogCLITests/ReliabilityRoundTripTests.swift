@@ -50,7 +50,9 @@ struct ReliabilityRoundTripTests {
     // A message may hold line breaks but no other control characters (they could rewrite a
     // terminal; TerminalInjectionTests): it carries every odd string without them.
     let message = Self.oddStrings.filter { text in
-      !text.unicodeScalars.contains { $0 != "\n" && ($0.value < 0x20 || (0x7F...0x9F).contains($0.value)) }
+      !text.unicodeScalars.contains {
+        $0 != "\n" && ($0.value < 0x20 || (0x7F...0x9F).contains($0.value))
+      }
     }
     .joined(separator: " | ")
     let author = "Zoë O'Brien \"zo\" 🎉 مرحبا"

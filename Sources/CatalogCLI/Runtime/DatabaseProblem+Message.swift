@@ -36,7 +36,8 @@ extension DatabaseProblem {
     case .damaged:
       sentence =
         command == "doctor"
-        ? "the database is damaged" : "the database is damaged; 'catalog doctor' reports what is wrong"
+        ? "the database is damaged"
+        : "the database is damaged; 'catalog doctor' reports what is wrong"
     case .schemaNewer:
       let list = migrations.joined(separator: ", ")
       let has = migrations.count == 1 ? "migration \(list)" : "migrations \(list)"
@@ -48,7 +49,8 @@ extension DatabaseProblem {
         "the catalog's schema is older than this binary (it lacks "
         + "\(migrations.joined(separator: ", "))); run any writing command (such as 'catalog tag') to upgrade it"
     case .readOnly:
-      sentence = "the catalog cannot be written; check the permissions of the file and its directory"
+      sentence =
+        "the catalog cannot be written; check the permissions of the file and its directory"
     case .readOnlyDirectory:
       sentence =
         "the catalog's directory cannot be written, and SQLite keeps its -wal and -shm "
@@ -66,7 +68,8 @@ extension DatabaseProblem {
     case .cannotOpen:
       sentence =
         "cannot open the catalog database"
-        + (detail.map { " (\($0))" } ?? "") + "; check the permissions of the file and its directory"
+        + (detail.map { " (\($0))" } ?? "")
+        + "; check the permissions of the file and its directory"
     case .ioFailure:
       sentence = "reading or writing the catalog failed (\(detail ?? "input/output error"))"
     case .inconsistent:

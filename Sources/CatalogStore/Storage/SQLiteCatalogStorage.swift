@@ -43,7 +43,8 @@ final class SQLiteCatalogStorage: CatalogStorage {
             path: path, reason: "no catalog database here; 'catalog import FILE' creates one")
         }
         if !pending.isEmpty {
-          throw CatalogError.database(DatabaseProblem(.schemaOlder, path: path, migrations: pending))
+          throw CatalogError.database(
+            DatabaseProblem(.schemaOlder, path: path, migrations: pending))
         }
       } else {
         try migrator.migrate(database)
@@ -859,7 +860,9 @@ final class SQLiteContext: CatalogWriteContext {
     let statement = try database.cachedStatement(sql: "SELECT json FROM payload WHERE id = ?")
     try statement.bind([.integer(id)])
     defer { statement.reset() }
-    guard try statement.step() else { throw CatalogError.database(.inconsistent("payload \(id) is missing")) }
+    guard try statement.step() else {
+      throw CatalogError.database(.inconsistent("payload \(id) is missing"))
+    }
     var bytes: [UInt8] = []
     statement.appendText(at: 0, to: &bytes)
     return JSONText(canonicalBytes: bytes)
@@ -870,7 +873,9 @@ final class SQLiteContext: CatalogWriteContext {
     let statement = try database.cachedStatement(sql: "SELECT json FROM payload WHERE id = ?")
     try statement.bind([.integer(id)])
     defer { statement.reset() }
-    guard try statement.step() else { throw CatalogError.database(.inconsistent("payload \(id) is missing")) }
+    guard try statement.step() else {
+      throw CatalogError.database(.inconsistent("payload \(id) is missing"))
+    }
     let stored = statement.textBytes(at: 0)
     return stored.count == bytes.count && SQLiteContext.comparePositions(stored, bytes) == 0
   }
