@@ -43,15 +43,19 @@ extension Catalog {
     return report
   }
 
-  /// SQLite's `integrity_check` alone, for a file whose schema is too damaged to open it as
-  /// a catalog (``CatalogError/database(_:)`` with ``DatabaseProblem/Code/damaged``):
-  /// `catalog doctor` prints these findings instead of refusing the file.
+  /// The engine's integrity check alone (SQLite's `integrity_check`), for a catalog whose
+  /// schema is too damaged to open it (``CatalogError/database(_:)`` with
+  /// ``DatabaseProblem/Code/damaged``): `catalog doctor` prints these findings instead of
+  /// refusing the file.
   ///
-  /// - Returns: The findings, one line each (`integrity_check: …`); empty when SQLite finds
-  ///   nothing wrong.
-  /// - Throws: ``CatalogError`` when the file cannot be opened at all.
-  public static func integrityCheck(path: String, busyTimeout: Double = 5) throws -> [String] {
-    try SQLiteCatalogStorage.integrityCheck(path: path, busyTimeout: busyTimeout)
+  /// - Returns: The findings, one line each (`integrity_check: …`); empty when the check
+  ///   finds nothing wrong; nil when the location's engine has no such check.
+  /// - Throws: ``CatalogError`` when the database cannot be opened at all.
+  public static func integrityCheck(location: CatalogLocation, busyTimeout: Double = 5) throws
+    -> [String]?
+  {
+    try StorageEngines.integrityCheck(
+      location, options: Options(busyTimeout: busyTimeout, readOnly: true, create: false))
   }
 
   /// The catalog's own invariants, for ``doctor()``.

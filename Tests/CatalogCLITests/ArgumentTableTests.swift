@@ -47,7 +47,7 @@ import Testing
     }
     #expect(
       Self.generator.rootUsage
-        == "catalog [--database <path>] [--busy-timeout <seconds>] <command> [<arguments>]")
+        == "catalog [--database <location>] [--busy-timeout <seconds>] <command> [<arguments>]")
   }
 
   @Test func choicesAndDefaultsMatchTheIssues() throws {

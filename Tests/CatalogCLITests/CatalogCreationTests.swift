@@ -3,7 +3,7 @@ import TestSupport
 import Testing
 
 // For a catalog file with no revision, which no command makes any more.
-@testable import CatalogStore
+@testable import CatalogSQLite
 
 #if canImport(Glibc)
   import Glibc

@@ -11,8 +11,11 @@ enum DoctorCommand: CatalogCommand {
       catalog = try context.openCatalog(forWriting: false)
     } catch CatalogError.database(let problem) where problem.code == .damaged {
       // The schema itself cannot be read: SQLite's own check is all that can run.
-      let findings = try Catalog.integrityCheck(
-        path: context.databasePath, busyTimeout: try context.arguments.double("busy-timeout") ?? 5)
+      guard
+        let findings = try Catalog.integrityCheck(
+          location: CatalogLocation(context.databasePath),
+          busyTimeout: try context.arguments.double("busy-timeout") ?? 5)
+      else { throw CatalogError.database(problem) }
       console.print(
         "note: the catalog's schema cannot be read, so only SQLite's integrity_check ran")
       let problems =

@@ -100,6 +100,9 @@ package enum CatalogMain {
       case .unreadable:
         console.error("catalog: error: \(error)")
         return .noInput
+      case .unavailable:
+        console.error("catalog: error: \(error)")
+        return .unavailable
       case .database(let problem):
         console.error("catalog: error: \(problem.message(command: command))")
         return problem.exitStatus

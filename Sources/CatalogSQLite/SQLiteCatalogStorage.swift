@@ -1,4 +1,5 @@
 import CSQLite
+import CatalogStorage
 import Components
 import Foundation
 
@@ -16,7 +17,7 @@ final class SQLiteCatalogStorage: CatalogStorage {
   /// A catalog that does not exist yet (see ``PendingCatalogFile``); nil once it does.
   private var pendingFile: PendingCatalogFile?
 
-  init(path: String, options: Catalog.Options) throws {
+  init(path: String, options: CatalogOptions) throws {
     self.path = path
     self.busyTimeout = options.busyTimeout
     do {
@@ -632,7 +633,7 @@ final class SQLiteContext: CatalogWriteContext {
       throw CatalogError.database(
         .inconsistent("an entry version of \"\(kind)\" has an unknown change '\(changeText)'"))
     }
-    let entry = try ChangePlan.entry(
+    let entry = try EntryCodec.entry(
       kind: kind, category: statement.string(at: 4) ?? "",
       description: statement.string(at: 5) ?? "",
       payload: JSONText(canonicalBytes: payload), extra: statement.string(at: 7),
@@ -877,7 +878,7 @@ final class SQLiteContext: CatalogWriteContext {
       throw CatalogError.database(.inconsistent("payload \(id) is missing"))
     }
     let stored = statement.textBytes(at: 0)
-    return stored.count == bytes.count && SQLiteContext.comparePositions(stored, bytes) == 0
+    return stored.count == bytes.count && OrderKey.compare(stored, bytes) == 0
   }
 
   func internPayload(_ text: JSONText) throws -> Int64 {

@@ -1,3 +1,4 @@
+import CatalogStorage
 import Foundation
 
 /// A catalog that does not exist yet, built in a temporary file beside its path and linked
