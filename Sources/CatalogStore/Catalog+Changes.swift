@@ -48,7 +48,7 @@ extension Catalog {
     do {
       return try CatalogDiff(old: oldEntries, new: newEntries, renames: renames)
     } catch {
-      throw CatalogError.database("the stored catalogs cannot be compared: \(error)")
+      throw CatalogError.database(.inconsistent("the stored catalogs cannot be compared: \(error)"))
     }
   }
 
@@ -85,7 +85,8 @@ extension Catalog {
         switch source {
         case .head(let slot):
           guard let entry = bySlotKind[BytewiseString(index.kind(slot))] else {
-            throw CatalogError.database("head entry \"\(index.kind(slot))\" is missing")
+            throw CatalogError.database(
+              .inconsistent("head entry \"\(index.kind(slot))\" is missing"))
           }
           planned.append(entry)
         case .desired(let i):
@@ -96,7 +97,7 @@ extension Catalog {
       do {
         return ImportPreview(diff: try CatalogDiff(old: current, new: planned), result: result)
       } catch {
-        throw CatalogError.database("the catalogs cannot be compared: \(error)")
+        throw CatalogError.database(.inconsistent("the catalogs cannot be compared: \(error)"))
       }
     }
   }

@@ -126,7 +126,7 @@ extension Catalog {
           revisions[leaf.revision] = try context.revision(leaf.revision)
         }
         guard let revision = revisions[leaf.revision] else {
-          throw CatalogError.database("revision \(leaf.revision) is missing")
+          throw CatalogError.database(.inconsistent("revision \(leaf.revision) is missing"))
         }
         return BlameLine(path: leaf.pointer, value: leaf.value, revision: revision)
       }
@@ -147,6 +147,7 @@ extension Catalog {
     -> Tag
   {
     try RevisionReference.validateTagName(name)
+    try WriteOptions.validateAuthor(author)
     return try storage.write { context in
       let revision = try reference.resolve(in: context)
       guard revision > 0 else {

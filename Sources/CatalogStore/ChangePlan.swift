@@ -143,7 +143,8 @@ struct ChangePlan {
     var payloadID: Int64 = 0
     if storesPayloads {
       guard let writer = context as? any CatalogWriteContext else {
-        throw CatalogError.database("a plan that stores payloads needs the writer lock")
+        throw CatalogError.database(
+          .inconsistent("a plan that stores payloads needs the writer lock"))
       }
       payloadID = try payload.withUnsafeBytes { try writer.internPayload(bytes: $0, hash: hash) }
     }
