@@ -156,7 +156,8 @@ struct DatabaseFileTests {
     let doctor = try CatalogProcess.run(["-d", "copy.sqlite", "doctor"], in: directory)
     #expect(doctor.status == 0, "\(doctor)")
     #expect(doctor.stdout.hasPrefix("ok: 1 revisions"), "\(doctor)")
-    let log = try CatalogProcess.run(["-d", "copy.sqlite", "log", "--format", "json"], in: directory)
+    let log = try CatalogProcess.run(
+      ["-d", "copy.sqlite", "log", "--format", "json"], in: directory)
     #expect(try JSONValue(parsing: log.stdoutBytes).arrayValue?.count == 1)
     // The catalog with its WAL still has both.
     #expect(try directory.catalogState().head == 2)

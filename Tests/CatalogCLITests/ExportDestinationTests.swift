@@ -44,7 +44,8 @@ struct ExportDestinationTests {
 
   /// Another catalog database, through a symbolic link too.
   @Test func anotherCatalogIsRefused() throws {
-    #expect(try CatalogProcess.run(["-d", "b.sqlite", "import", "ok.json"], in: directory).status == 0)
+    #expect(
+      try CatalogProcess.run(["-d", "b.sqlite", "import", "ok.json"], in: directory).status == 0)
     try FileManager.default.createSymbolicLink(
       atPath: directory.path("link"), withDestinationPath: "b.sqlite")
     for output in ["b.sqlite", "link"] {
