@@ -30,6 +30,7 @@ package enum CatalogCommandTable {
       .blameCommand,
       .tagCommand,
       .restoreCommand,
+      .revertCommand,
       .renameCommand,
       .deprecateCommand,
       .undeprecateCommand,
