@@ -9,6 +9,7 @@ package enum CatalogMain {
     let all: [any CatalogCommand.Type] = [
       ImportCommand.self, ExportCommand.self, CheckCommand.self, LogCommand.self,
       ShowCommand.self, BlameCommand.self, TagCommand.self, RestoreCommand.self, RevertCommand.self,
+      KindsCommand.self, CategoriesCommand.self,
       RenameCommand.self, DeprecateCommand.self, UndeprecateCommand.self, DiffCommand.self,
       PatchCommand.self, DoctorCommand.self, SiteCommand.self,
     ]

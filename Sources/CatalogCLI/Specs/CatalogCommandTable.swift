@@ -28,6 +28,8 @@ package enum CatalogCommandTable {
       .logCommand,
       .showCommand,
       .blameCommand,
+      .kindsCommand,
+      .categoriesCommand,
       .tagCommand,
       .restoreCommand,
       .revertCommand,
