@@ -218,6 +218,21 @@ struct ReliabilityDatabaseTests {
     #expect(try files() == before)
     #expect(try directory.read("components.sqlite") == bytes)
   }
+
+  /// A new catalog in a read-only directory: the sentence, exit 74, nothing created.
+  @Test(.enabled(if: canDropWriteAccess)) func aNewCatalogInAReadOnlyDirectory() throws {
+    chmod(directory.url.path, 0o555)
+    defer { chmod(directory.url.path, 0o755) }
+    let before = try files()
+    let result = try runWithoutWriteAccess(["-d", "new.sqlite", "import", "ok.json"])
+    #expect(result.status == 74, "\(result)")
+    #expect(
+      result.stderr
+        == "catalog: error: new.sqlite: the catalog's directory cannot be written, and SQLite "
+        + "keeps its -wal and -shm files beside the catalog, even to read it; make the directory writable\n"
+    )
+    #expect(try files() == before)
+  }
 }
 
 /// Creates an SQLite file at `path` holding `script`'s schema.
