@@ -31,7 +31,11 @@ extension Catalog {
   /// The categories at `reference`, sorted by their bytes, with their number of kinds.
   public func categories(at reference: RevisionReference = .head) throws -> [CategoryCount] {
     var counts: [BytewiseString: Int] = [:]
-    for entry in try entries(at: reference) { counts[BytewiseString(entry.category), default: 0] += 1 }
-    return counts.sorted { $0.key < $1.key }.map { CategoryCount(category: $0.key.string, count: $0.value) }
+    for entry in try entries(at: reference) {
+      counts[BytewiseString(entry.category), default: 0] += 1
+    }
+    return counts.sorted { $0.key < $1.key }.map {
+      CategoryCount(category: $0.key.string, count: $0.value)
+    }
   }
 }

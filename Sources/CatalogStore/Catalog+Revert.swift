@@ -16,8 +16,7 @@ extension Catalog {
   ///   path the revision changed (or removed, re-added or changed an entry it added or
   ///   removed); nothing is written then.
   @discardableResult
-  public func revert(_ reference: RevisionReference, options: WriteOptions) throws -> WriteResult
-  {
+  public func revert(_ reference: RevisionReference, options: WriteOptions) throws -> WriteResult {
     try storage.write(checkingForeignKeys: .beforeCommit) { context in
       let head = try context.headRevision()
       try Self.check(options.expectHead, head: head)
@@ -100,7 +99,8 @@ struct RevertPlan {
     var order = current.order
     let present = Set(order)
     var placed = Set(order)
-    for component in parent.order where comeBack.contains(component) && !present.contains(component) {
+    for component in parent.order where comeBack.contains(component) && !present.contains(component)
+    {
       let position = parent.order.firstIndex(of: component) ?? 0
       let neighbour = parent.order[..<position].last { placed.contains($0) }
       let at = neighbour.flatMap { order.firstIndex(of: $0).map { $0 + 1 } } ?? 0
@@ -158,7 +158,8 @@ struct RevertPlan {
         RevertConflict(kind: now.kind, paths: [JSONPointer(Array(path?.tokens.dropFirst() ?? []))]))
       return nil
     }
-    let bytes = JSONWriter.canonicalBytes(.object(JSONObject([.init(key: "components", value: patched)])))
+    let bytes = JSONWriter.canonicalBytes(
+      .object(JSONObject([.init(key: "components", value: patched)])))
     guard var entry = try DocumentSource.bytes(bytes, name: "revert").readEntries().first else {
       return nil
     }

@@ -96,12 +96,14 @@ struct HistoryPropertyTests {
     }
     for (component, entry) in before where after[component] == nil { expected.insert(entry.kind) }
 
-    let summary = try JSONValue(parsing: run(["diff", "@\(a)", "@\(b)", "--format", "json"], nil).stdout)
+    let summary = try JSONValue(
+      parsing: run(["diff", "@\(a)", "@\(b)", "--format", "json"], nil).stdout)
     let listed = Self.kinds(in: summary)
     #expect(listed == expected, "seed \(seed): diff @\(a) @\(b) kinds")
 
     // The log names kinds as each revision had them; compare components.
-    let log = try JSONValue(parsing: run(["log", "\(a)..\(b)", "-p", "--format", "json"], nil).stdout)
+    let log = try JSONValue(
+      parsing: run(["log", "\(a)..\(b)", "-p", "--format", "json"], nil).stdout)
     var touched = Set<Int>()
     for item in log.arrayValue ?? [] {
       let revision = Self.number(item.objectValue?["revision"])

@@ -85,9 +85,15 @@ struct HistoryQuestionTests {
       try run(["log", "--oneline"]).stdout
         == "4 rename badge pill (rename)\n3 patch.json (patch)\n2 patch.json (patch)\n"
         + "1 (tag: v1) first\n")
-    #expect(try run(["log", "v1..head^", "--oneline"]).stdout == "3 patch.json (patch)\n2 patch.json (patch)\n")
-    #expect(try run(["log", "--oneline", "--reverse", "--author", "ann"]).stdout == "1 (tag: v1) first\n3 patch.json (patch)\n")
-    #expect(try run(["log", "--oneline", "--path", "/payload/title"]).stdout == "2 patch.json (patch)\n1 (tag: v1) first\n")
+    #expect(
+      try run(["log", "v1..head^", "--oneline"]).stdout
+        == "3 patch.json (patch)\n2 patch.json (patch)\n")
+    #expect(
+      try run(["log", "--oneline", "--reverse", "--author", "ann"]).stdout
+        == "1 (tag: v1) first\n3 patch.json (patch)\n")
+    #expect(
+      try run(["log", "--oneline", "--path", "/payload/title"]).stdout
+        == "2 patch.json (patch)\n1 (tag: v1) first\n")
     #expect(try run(["log", "--oneline", "--since", "2999-01-01"]).stdout == "")
     #expect(try run(["log", "--oneline", "--until", "2000-01-01"]).stdout == "")
     let patched = try run(["log", "-p", "--limit", "1"]).stdout
@@ -132,7 +138,9 @@ struct HistoryQuestionTests {
 
   @Test func kindsCategoriesAndSuggestions() throws {
     #expect(try run(["kinds"]).stdout == "tile  Display\npill  Badges\n")
-    #expect(try run(["kinds", "--at", "v1", "--category", "Display"]).stdout == "tile  Display\nold   Display\n")
+    #expect(
+      try run(["kinds", "--at", "v1", "--category", "Display"]).stdout
+        == "tile  Display\nold   Display\n")
     let json = try run(["kinds", "--format", "json"]).stdout
     #expect(json.contains(#""kind": "pill""#) && json.contains(#""deprecated": false"#))
     #expect(try run(["categories"]).stdout == "Badges   1\nDisplay  1\n")

@@ -15,7 +15,9 @@ extension CommandSpec {
     ],
     examples: [
       Example("Every kind at head:", "catalog kinds"),
-      Example("The badges of a release, for a script:", "catalog kinds --category Badges --at v1 --format json"),
+      Example(
+        "The badges of a release, for a script:",
+        "catalog kinds --category Badges --at v1 --format json"),
     ],
     seeAlso: ["categories", "show", "export"])
 
