@@ -79,7 +79,7 @@ extension Catalog {
     from source: DocumentSource, options: WriteOptions, prune: Bool = false,
     limits: DocumentLimits = DocumentLimits(), progress: ((ImportProgress) -> Void)? = nil
   ) throws -> WriteResult {
-    try storage.write(checkingForeignKeys: .beforeCommit) { context in
+    try storage.write { context in
       let head = try context.headRevision()
       try Self.check(options.expectHead, head: head)
       if head == 0 && !options.dryRun {
