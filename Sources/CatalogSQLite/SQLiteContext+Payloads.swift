@@ -11,7 +11,7 @@ extension SQLiteContext {
     let statement = try database.cachedStatement(sql: "SELECT json FROM payload WHERE id = ?")
     try statement.bind([.integer(id)])
     defer { statement.reset() }
-    guard try statement.step() else { throw CatalogError.database("payload \(id) is missing") }
+    guard try statement.step() else { throw CatalogError.database(.inconsistent("payload \(id) is missing")) }
     return try body(statement.textBytes(at: 0))
   }
 
@@ -67,7 +67,7 @@ extension SQLiteContext {
       }
     }
     guard database.lastInsertRowID == last else {
-      throw CatalogError.database("new payloads did not get the ids expected")
+      throw CatalogError.database(.inconsistent("new payloads did not get the ids expected"))
     }
   }
 

@@ -26,7 +26,7 @@ extension SQLiteContext {
       remaining -= remaining >= batch ? batch : 1
     }
     guard database.lastInsertRowID == before + Int64(count) else {
-      throw CatalogError.database("new components did not get consecutive ids")
+      throw CatalogError.database(.inconsistent("new components did not get consecutive ids"))
     }
     return before + 1
   }

@@ -90,7 +90,7 @@ final class SQLiteContext: CatalogWriteContext {
     let timeText = statement.string(at: 1) ?? ""
     guard let time = Timestamp.parse(timeText) else {
       throw CatalogError.database(
-        "revision \(statement.int64(at: 0)) has an unreadable time '\(timeText)'")
+        .inconsistent("revision \(statement.int64(at: 0)) has an unreadable time '\(timeText)'"))
     }
     return Revision(
       id: statement.int64(at: 0), time: time, author: statement.string(at: 2) ?? "",

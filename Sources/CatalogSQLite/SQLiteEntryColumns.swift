@@ -24,8 +24,9 @@ enum SQLiteEntryColumns {
     guard let change = EntryChange(columnText: changeText) else {
       let kind = String(decoding: statement.textBytes(at: 3), as: UTF8.self)
       throw CatalogError.database(
-        "an entry version of \"\(kind)\" has an unknown change '\(String(decoding: changeText, as: UTF8.self))'"
-      )
+        .inconsistent(
+          "an entry version of \"\(kind)\" has an unknown change '\(String(decoding: changeText, as: UTF8.self))'"
+        ))
     }
     return EntryRow(
       componentID: statement.int64(at: 0), revision: statement.int64(at: 1), change: change,

@@ -38,6 +38,7 @@ import Testing
         "catalog patch <patch-file> [--message <text>] [--author <name>] [--expect-head <n>]"
       ],
       "doctor": ["catalog doctor"],
+      "site": ["catalog site --output <dir> [--title <text>] [--at <rev>]"],
       "help": ["catalog help [<command>]"],
     ]
     #expect(Set(Self.root.allCommands.map(\.name)) == Set(expected.keys))

@@ -67,8 +67,8 @@ private struct PlainContext: CatalogWriteContext {
     try base.revisions(limit: limit, touching: component)
   }
   func revision(atOrBefore time: Date) throws -> Int64? { try base.revision(atOrBefore: time) }
-  func tag(named name: String) throws -> Tag? { try base.tag(named: name) }
-  func tags() throws -> [Tag] { try base.tags() }
+  func tag(named name: String) throws -> CatalogStore.Tag? { try base.tag(named: name) }
+  func tags() throws -> [CatalogStore.Tag] { try base.tags() }
   func forEachEntryRow(
     at revision: Int64, _ reading: EntryReading, _ body: (EntryRow) throws -> Void
   ) throws {
@@ -94,6 +94,6 @@ private struct PlainContext: CatalogWriteContext {
     try base.newComponents(count: count, in: revision)
   }
   func appendVersion(_ row: EntryRow) throws { try base.appendVersion(row) }
-  func setTag(_ tag: Tag) throws { try base.setTag(tag) }
+  func setTag(_ tag: CatalogStore.Tag) throws { try base.setTag(tag) }
   func deleteTag(named name: String) throws -> Bool { try base.deleteTag(named: name) }
 }
