@@ -105,14 +105,16 @@ extension SQLiteContext {
           }
         }
         guard found else {
-          throw CatalogError.database(.inconsistent("entry version \(component)/\(version) is missing"))
+          throw CatalogError.database(
+            .inconsistent("entry version \(component)/\(version) is missing"))
         }
         try body(try SQLiteEntryColumns.row(from: scan, withPayload: true))
       } else {
         try lookup.bind([.integer(component), .integer(version)])
         defer { lookup.reset() }
         guard try lookup.step() else {
-          throw CatalogError.database(.inconsistent("entry version \(component)/\(version) is missing"))
+          throw CatalogError.database(
+            .inconsistent("entry version \(component)/\(version) is missing"))
         }
         try body(try SQLiteEntryColumns.row(from: lookup, withPayload: true))
       }

@@ -64,7 +64,9 @@ extension SQLiteContext {
     return try ids.map { id in
       try lookup.bind([.integer(id)])
       defer { lookup.reset() }
-      guard try lookup.step() else { throw CatalogError.database(.inconsistent("payload \(id) is missing")) }
+      guard try lookup.step() else {
+        throw CatalogError.database(.inconsistent("payload \(id) is missing"))
+      }
       return lookup.int64(at: 0)
     }
   }

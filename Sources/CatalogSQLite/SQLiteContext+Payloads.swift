@@ -11,7 +11,9 @@ extension SQLiteContext {
     let statement = try database.cachedStatement(sql: "SELECT json FROM payload WHERE id = ?")
     try statement.bind([.integer(id)])
     defer { statement.reset() }
-    guard try statement.step() else { throw CatalogError.database(.inconsistent("payload \(id) is missing")) }
+    guard try statement.step() else {
+      throw CatalogError.database(.inconsistent("payload \(id) is missing"))
+    }
     return try body(statement.textBytes(at: 0))
   }
 

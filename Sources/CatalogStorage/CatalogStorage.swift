@@ -14,8 +14,9 @@
 ///   statement to its end, across processes and machines, so two writes never interleave
 ///   and a write's reads (head, the head index) stay true until it commits. A writer that
 ///   cannot get the lock within ``CatalogOptions/busyTimeout`` fails with
-///   ``CatalogError/database(_:)``; it never fails with a serialization error the user must
-///   retry (an engine that can raise one retries or locks so that it does not).
+///   ``CatalogError/database(_:)`` whose code is ``DatabaseProblem/Code/busy``; it never
+///   fails with a serialization error the user must retry (an engine that can raise one
+///   retries or locks so that it does not).
 /// - **All or nothing.** A write lands whole when its body returns
 ///   ``WriteDecision/commit(_:)``, and not at all when it returns
 ///   ``WriteDecision/rollback(_:)`` or throws, or when the process or the connection dies
@@ -26,6 +27,11 @@
 /// - **Consecutive ids.** Revisions are numbered 1, 2, 3, … with no gap
 ///   (``CatalogWriteContext/appendRevision(_:)`` returns head + 1); components created
 ///   together get consecutive ids (``CatalogWriteContext/newComponents(count:in:)``).
+///
+/// Errors: an engine throws ``CatalogError``, its own failures translated into
+/// ``CatalogError/database(_:)`` with a ``DatabaseProblem`` (a code and facts, never the
+/// engine's message text), ``CatalogError/unavailable(location:reason:)`` for a server it
+/// cannot reach. Rows that contradict each other are ``DatabaseProblem/inconsistent(_:)``.
 ///
 /// A storage object serves one thread at a time.
 package protocol CatalogStorage: AnyObject {
