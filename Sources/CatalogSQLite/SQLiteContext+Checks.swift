@@ -12,17 +12,7 @@ extension SQLiteContext {
 
   func integrityProblems() throws -> [String] {
     try flushPendingVersions()
-    var problems: [String] = []
-    do {
-      let integrity = try database.makeStatement(sql: "PRAGMA integrity_check")
-      while try integrity.step() {
-        let line = integrity.string(at: 0) ?? ""
-        if line != "ok" { problems.append("integrity_check: \(line)") }
-      }
-    } catch let error as DatabaseError where error.isCorrupt || error.isNotADatabase {
-      problems.append("integrity_check: \(error.message)")
-    }
-    return problems
+    return try SQLiteCatalogStorage.integrityFindings(of: database)
   }
 
   func foreignKeyProblems() throws -> [String] {
