@@ -17,7 +17,7 @@ extension Catalog {
   ///   removed); nothing is written then.
   @discardableResult
   public func revert(_ reference: RevisionReference, options: WriteOptions) throws -> WriteResult {
-    try storage.write(checkingForeignKeys: .beforeCommit) { context in
+    try storage.write { context in
       let head = try context.headRevision()
       try Self.check(options.expectHead, head: head)
       let revision = try reference.resolve(in: context)
