@@ -12,11 +12,9 @@ extension SiteGenerator {
     list.raw("<ul class=\"releases\">\n")
     for (index, tag) in tags.enumerated().reversed() {
       let slug = tagSlugs[BytewiseString(tag.name)] ?? "item"
-      list.raw("<li><a class=\"tag\" href=\"releases/")
-      list.text(slug)
-      list.raw(".html\">")
-      list.text(tag.name)
-      list.raw("</a> at ")
+      list.raw("<li>")
+      list.releaseLink(tag.name, slug: slug, depth: .root)
+      list.raw(" at ")
       list.revisionLink(tag.revision, depth: .root)
       list.raw(", tagged by ")
       list.text(tag.author)
