@@ -10,7 +10,7 @@ package enum CatalogMain {
       ImportCommand.self, ExportCommand.self, CheckCommand.self, LogCommand.self,
       ShowCommand.self, BlameCommand.self, TagCommand.self, RestoreCommand.self,
       RenameCommand.self, DeprecateCommand.self, UndeprecateCommand.self, DiffCommand.self,
-      PatchCommand.self, DoctorCommand.self,
+      PatchCommand.self, MergeCommand.self, DoctorCommand.self,
     ]
     return Dictionary(uniqueKeysWithValues: all.map { ($0.spec.name, $0) })
   }
@@ -40,8 +40,9 @@ package enum CatalogMain {
         return ExitStatus.usage.rawValue
       } catch {
         let status = report(error, console: console)
-        // diff(1) reports every kind of trouble as 2.
-        return command.name == "diff" ? ExitStatus.trouble.rawValue : status.rawValue
+        // diff(1) reports every kind of trouble as 2, and so does merge.
+        return ["diff", "merge"].contains(command.name)
+          ? ExitStatus.trouble.rawValue : status.rawValue
       }
     }
   }

@@ -35,6 +35,7 @@ package enum CatalogCommandTable {
       .undeprecateCommand,
       .diffCommand,
       .patchCommand,
+      .mergeCommand,
       .doctorCommand,
     ])
 
