@@ -78,7 +78,7 @@ extension Catalog {
           KindHistoryItem(
             revision: revision, change: version.change, kind: version.entry.kind,
             previousKind: previous.flatMap {
-              $0.entry.kind != version.entry.kind ? $0.entry.kind : nil
+              $0.entry.kind.hasSameBytes(as: version.entry.kind) ? nil : $0.entry.kind
             },
             changedPaths: version.change == .added || version.change == .removed ? [] : changed,
             deprecation: deprecation))
@@ -178,7 +178,7 @@ extension Catalog {
       let versions = try context.versions(ofComponent: component)
       if let current = versions.last(where: { $0.revision <= revision }),
         current.change != .removed,
-        current.entry.kind == kind
+        current.entry.kind.hasSameBytes(as: kind)
       {
         return current
       }
@@ -198,7 +198,7 @@ extension Catalog {
     var spans: [(Int64, Int64?)] = []
     var start: Int64?
     for version in versions {
-      let bearsName = version.change != .removed && version.entry.kind == kind
+      let bearsName = version.change != .removed && version.entry.kind.hasSameBytes(as: kind)
       if bearsName, start == nil { start = version.revision }
       if !bearsName, let begin = start {
         spans.append((begin, version.revision - 1))

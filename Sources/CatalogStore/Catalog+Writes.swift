@@ -77,8 +77,10 @@ extension Catalog {
     guard !new.isEmpty else { throw CatalogError.invalidRequest("the new kind must not be empty") }
     return try modify(old, options: options, source: "rename \(old) \(new)", operation: "rename") {
       entry, index in
-      if old == new { return entry }
-      if index[new] != nil {
+      if old.hasSameBytes(as: new) { return entry }
+      // Another kind equal up to Unicode normalization would make the export unreadable
+      // (the document reader refuses such a pair); another spelling of this kind is a rename.
+      if let existing = index[new], !existing.kind.hasSameBytes(as: old) {
         throw CatalogError.invalidRequest(
           "cannot rename \"\(old)\" to \"\(new)\": that kind already exists")
       }
@@ -108,10 +110,11 @@ extension Catalog {
     try storage.write(checkingForeignKeys: .beforeCommit) { context in
       let head = try context.headRevision()
       try Self.check(options.expectHead, head: head)
-      var index = try context.headIndex(at: head)
+      let index = try context.headIndex(at: head)
       var name = kind
-      let match = name.withUTF8 { index.slot(matching: UnsafeRawBufferPointer($0)) }
-      guard let targetSlot = match?.slot else {
+      // The kind as given, byte for byte: an NFD spelling does not name an NFC kind.
+      let match = name.withUTF8 { index.slot(of: UnsafeRawBufferPointer($0)) }
+      guard let targetSlot = match else {
         _ = try Self.version(of: kind, at: head, in: context)  // throws, saying when it existed
         throw CatalogError.unknownKind(kind: kind, detail: "at head")
       }
@@ -122,7 +125,9 @@ extension Catalog {
         keyOrder: target.keyOrder)
       let updated = try change(current, index)
       var plan = ChangePlan(index: index, storesPayloads: !options.dryRun)
-      if updated.kind != kind { plan.renames[updated.kind] = targetSlot }
+      if !updated.kind.hasSameBytes(as: kind) {
+        plan.renames[BytewiseString(updated.kind)] = targetSlot
+      }
       for slot in plan.slotsInPositionOrder().map(Int.init) {
         if slot == targetSlot {
           try plan.add(updated, context: context)

@@ -37,7 +37,7 @@ struct ChangePlan {
   private(set) var removed: [Int] = []
   private(set) var kept: [Int] = []
   /// Components renamed by this write: new kind → the component's head slot.
-  var renames: [String: Int] = [:]
+  var renames: [BytewiseString: Int] = [:]
   /// The rows of added and changed entries.
   private var rows = PlannedRows()
   /// Whether new payloads are stored as they are met (not on a dry run).
@@ -83,11 +83,13 @@ struct ChangePlan {
     let match = kind.withUnsafeBytes { index.slot(matching: $0) }
     var slot = match?.slot
     var isRename = false
-    if let slot {
-      seen[slot] = true
-    } else if !renames.isEmpty, let target = renames[String(decoding: kind, as: UTF8.self)] {
+    if !renames.isEmpty, let target = renames[BytewiseString(String(decoding: kind, as: UTF8.self))]
+    {
+      // Checked first: a rename to another spelling of the same kind is a rename too.
       slot = target
       isRename = true
+    } else if let slot {
+      seen[slot] = true
     }
     if let slot, !isRename, match?.sameBytes == true {
       if !index.hasPayloadHash(slot) {
@@ -110,7 +112,10 @@ struct ChangePlan {
           }
         }
       }
-      if unchanged {
+      // The hashes matched; the bytes decide (FNV-1a collisions can be made on purpose).
+      if unchanged,
+        try payload.withUnsafeBytes({ try context.payload(index.payloadID(slot), hasBytes: $0) })
+      {
         fileOrder.append(Planned(status: .unchanged, existing: Int32(slot), row: -1))
         return
       }

@@ -139,9 +139,10 @@ package struct HeadIndex {
     return texts.string(slot * Field.allCases.count + field.rawValue)
   }
 
-  /// Whether the entry in `slot` has exactly these contents (the kind is the slot's own):
-  /// the comparison that decides whether an import changes an entry. Payloads compare by
-  /// their stored ``JSONText/stableHash``, as they always have.
+  /// Whether the entry in `slot` may have exactly these contents (the kind is the slot's
+  /// own): every text but the payload compared by bytes, the payload by its stored
+  /// ``JSONText/stableHash``. A match only makes a candidate: ``ChangePlan`` then compares
+  /// the payload's bytes, since a 64-bit hash can be made to collide.
   package func matches(
     _ slot: Int, category: UnsafeRawBufferPointer, description: UnsafeRawBufferPointer,
     extra: UnsafeRawBufferPointer?, keyOrder: UnsafeRawBufferPointer?, payloadHash: Int64

@@ -181,6 +181,9 @@ package protocol CatalogReadContext {
   func readPayloadHashes(into index: inout HeadIndex) throws
   /// The stored hash of a payload.
   func payloadHash(ofPayload id: Int64) throws -> Int64
+  /// Whether a stored payload's text is exactly `bytes`: what decides that a payload whose
+  /// hash matches is the same (a hash finds candidates; bytes decide).
+  func payload(_ id: Int64, hasBytes bytes: UnsafeRawBufferPointer) throws -> Bool
   /// Every stored state of every component, in revision order (then component).
   func forEachVersion(_ body: (StoredEntry) throws -> Void) throws
   /// Every stored state of a component, oldest first.

@@ -721,6 +721,16 @@ final class SQLiteContext: CatalogWriteContext {
     return JSONText(canonicalBytes: bytes)
   }
 
+  func payload(_ id: Int64, hasBytes bytes: UnsafeRawBufferPointer) throws -> Bool {
+    if let pending = pendingPayloads.text(of: id) { return pending.elementsEqual(bytes) }
+    let statement = try database.cachedStatement(sql: "SELECT json FROM payload WHERE id = ?")
+    try statement.bind([.integer(id)])
+    defer { statement.reset() }
+    guard try statement.step() else { throw CatalogError.database("payload \(id) is missing") }
+    let stored = statement.textBytes(at: 0)
+    return stored.count == bytes.count && SQLiteContext.comparePositions(stored, bytes) == 0
+  }
+
   func internPayload(_ text: JSONText) throws -> Int64 {
     try text.bytes.withUnsafeBytes { try internPayload(bytes: $0, hash: text.stableHash) }
   }
