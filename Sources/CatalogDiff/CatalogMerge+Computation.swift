@@ -13,12 +13,12 @@ extension CatalogMerge {
     let inTheirs = try Self.positions(theirs, .theirs)
 
     // What to do with each kind, decided from the entries' bytes.
-    var plans: [MergeKey: Plan] = [:]
+    var plans: [BytewiseString: Plan] = [:]
     var removals: [(origin: Origin, index: Int)] = []
-    var decided = Set<MergeKey>()
+    var decided = Set<BytewiseString>()
     for entries in [base, ours, theirs] {
       for entry in entries {
-        let key = MergeKey(entry.kind)
+        let key = BytewiseString(entry.kind)
         guard decided.insert(key).inserted else { continue }
         let b = inBase[key].map { base[$0] }
         let o = inOurs[key].map { ours[$0] }
@@ -63,8 +63,8 @@ extension CatalogMerge {
     }
 
     let order = OrderMerge.merge(
-      base: base.map { MergeKey($0.kind) }, ours: ours.map { MergeKey($0.kind) },
-      theirs: theirs.map { MergeKey($0.kind) }
+      base: base.map { BytewiseString($0.kind) }, ours: ours.map { BytewiseString($0.kind) },
+      theirs: theirs.map { BytewiseString($0.kind) }
     ) { plans[$0] != nil }
 
     var merger = ValueMerger()
@@ -150,11 +150,11 @@ extension CatalogMerge {
 
   private static func positions(
     _ entries: [CatalogEntry], _ input: Input
-  ) throws(CatalogMergeError) -> [MergeKey: Int] {
-    var positions: [MergeKey: Int] = [:]
+  ) throws(CatalogMergeError) -> [BytewiseString: Int] {
+    var positions: [BytewiseString: Int] = [:]
     positions.reserveCapacity(entries.count)
     for (index, entry) in entries.enumerated() {
-      if let first = positions.updateValue(index, forKey: MergeKey(entry.kind)) {
+      if let first = positions.updateValue(index, forKey: BytewiseString(entry.kind)) {
         throw .duplicateKind(entry.kind, input: input, firstIndex: first, secondIndex: index)
       }
     }
@@ -163,12 +163,11 @@ extension CatalogMerge {
 
   /// Whether two entries of one kind are written identically, payload bytes included.
   static func same(_ a: CatalogEntry, _ b: CatalogEntry) -> Bool {
-    a.category.utf8.elementsEqual(b.category.utf8)
-      && a.description.utf8.elementsEqual(b.description.utf8)
+    a.category.hasSameBytes(as: b.category) && a.description.hasSameBytes(as: b.description)
       && sameBytes(a.payload.bytes, b.payload.bytes)
-      && a.orderedKeys.elementsEqual(b.orderedKeys) { $0.utf8.elementsEqual($1.utf8) }
+      && a.orderedKeys.haveSameBytes(as: b.orderedKeys)
       && a.extraMembers.elementsEqual(b.extraMembers) {
-        $0.key.utf8.elementsEqual($1.key.utf8) && sameBytes($0.value.bytes, $1.value.bytes)
+        $0.key.hasSameBytes(as: $1.key) && sameBytes($0.value.bytes, $1.value.bytes)
       }
   }
 
@@ -199,11 +198,12 @@ extension CatalogMerge {
     else { throw .invalidResult(kind: kind) }
     var entry = CatalogEntry(
       kind: kind, category: category, description: description, payload: JSONText(payload))
-    for member in object.members where !CatalogEntry.standardKeys.contains(member.key) {
+    for member in object.members
+    where !CatalogEntry.standardKeys.contains(where: { $0.hasSameBytes(as: member.key) }) {
       entry.extraMembers.append(CatalogEntry.Member(key: member.key, value: JSONText(member.value)))
     }
     let keys = object.keys
-    if keys != CatalogEntry.standardKeys + entry.extraMembers.map(\.key) {
+    if !keys.haveSameBytes(as: CatalogEntry.standardKeys + entry.extraMembers.map(\.key)) {
       entry.memberOrder = keys
     }
     return entry

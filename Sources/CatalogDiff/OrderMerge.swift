@@ -1,3 +1,5 @@
+import Components
+
 /// The order of a merged sequence of named things (entries by kind, object members by key).
 ///
 /// The order follows OURS, unless OURS kept BASE's order and THEIRS changed it: then THEIRS'
@@ -17,8 +19,9 @@ enum OrderMerge {
   ///   - keep: whether a name is in the result.
   /// - Returns: the names kept, each once, in the merged order.
   static func merge(
-    base: [MergeKey], ours: [MergeKey], theirs: [MergeKey], keep: (MergeKey) -> Bool
-  ) -> [MergeKey] {
+    base: [BytewiseString], ours: [BytewiseString], theirs: [BytewiseString],
+    keep: (BytewiseString) -> Bool
+  ) -> [BytewiseString] {
     let basePositions = positions(base)
     let followTheirs =
       !reordered(ours, basePositions) && reordered(theirs, basePositions)
@@ -29,9 +32,9 @@ enum OrderMerge {
 
     // The other side's names that the followed side lacks, grouped by the nearest preceding
     // name both have (nil: none precedes them).
-    var groups: [MergeKey: [MergeKey]] = [:]
-    var leading: [MergeKey] = []
-    var anchor: MergeKey?
+    var groups: [BytewiseString: [BytewiseString]] = [:]
+    var leading: [BytewiseString] = []
+    var anchor: BytewiseString?
     for key in secondary {
       if inPrimary.contains(key) {
         anchor = key
@@ -42,9 +45,9 @@ enum OrderMerge {
       }
     }
 
-    var result: [MergeKey] = []
-    var emitted = Set<MergeKey>()
-    func emit(_ key: MergeKey) {
+    var result: [BytewiseString] = []
+    var emitted = Set<BytewiseString>()
+    func emit(_ key: BytewiseString) {
       if keep(key) && emitted.insert(key).inserted { result.append(key) }
     }
     var pending = leading
@@ -61,15 +64,17 @@ enum OrderMerge {
     return result
   }
 
-  private static func positions(_ keys: [MergeKey]) -> [MergeKey: Int] {
-    var positions: [MergeKey: Int] = [:]
+  private static func positions(_ keys: [BytewiseString]) -> [BytewiseString: Int] {
+    var positions: [BytewiseString: Int] = [:]
     positions.reserveCapacity(keys.count)
     for (index, key) in keys.enumerated() { positions[key] = index }
     return positions
   }
 
   /// Whether `side` holds the names it kept from BASE in another order than BASE.
-  private static func reordered(_ side: [MergeKey], _ basePositions: [MergeKey: Int]) -> Bool {
+  private static func reordered(_ side: [BytewiseString], _ basePositions: [BytewiseString: Int])
+    -> Bool
+  {
     var last = -1
     for key in side {
       guard let position = basePositions[key] else { continue }

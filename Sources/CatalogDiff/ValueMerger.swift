@@ -45,16 +45,16 @@ struct ValueMerger {
   mutating func mergeObjects(
     _ base: JSONObject, _ ours: JSONObject, _ theirs: JSONObject, at pointer: JSONPointer
   ) -> MergedValue {
-    let baseKeys = base.members.map { MergeKey($0.key) }
-    let ourKeys = ours.members.map { MergeKey($0.key) }
-    let theirKeys = theirs.members.map { MergeKey($0.key) }
+    let baseKeys = base.members.map { BytewiseString($0.key) }
+    let ourKeys = ours.members.map { BytewiseString($0.key) }
+    let theirKeys = theirs.members.map { BytewiseString($0.key) }
     let inBase = Self.lookup(baseKeys)
     let inOurs = Self.lookup(ourKeys)
     let inTheirs = Self.lookup(theirKeys)
 
-    var slots: [MergeKey: MergedMember] = [:]
-    var visited = Set<MergeKey>()
-    let candidates: [(MergeKey, String)] =
+    var slots: [BytewiseString: MergedMember] = [:]
+    var visited = Set<BytewiseString>()
+    let candidates: [(BytewiseString, String)] =
       Array(zip(baseKeys, base.members.map(\.key))) + Array(zip(ourKeys, ours.members.map(\.key)))
       + Array(zip(theirKeys, theirs.members.map(\.key)))
     for (key, name) in candidates where visited.insert(key).inserted {
@@ -280,8 +280,8 @@ struct ValueMerger {
       origin, CatalogDiff.Change(pointer: pointer, old: value, new: nil, rule: .elementRemoved))
   }
 
-  private static func lookup(_ keys: [MergeKey]) -> [MergeKey: Int] {
-    var positions: [MergeKey: Int] = [:]
+  private static func lookup(_ keys: [BytewiseString]) -> [BytewiseString: Int] {
+    var positions: [BytewiseString: Int] = [:]
     positions.reserveCapacity(keys.count)
     for (index, key) in keys.enumerated() where positions[key] == nil { positions[key] = index }
     return positions

@@ -55,12 +55,14 @@ public enum CatalogProcess {
   /// - Parameters:
   ///   - stdin: bytes for standard input (empty input when nil).
   ///   - environment: added to a minimal environment (no `CATALOG_*` from the caller's).
+  ///   - executable: another program to run the same way (`git`, in the merge driver's tests).
   @discardableResult
   public static func run(
     _ arguments: [String], in directory: TemporaryDirectory, stdin: [UInt8]? = nil,
-    environment: [String: String] = [:]
+    environment: [String: String] = [:], executable: URL = CatalogProcess.executable
   ) throws -> Result {
-    let process = makeProcess(arguments, in: directory, environment: environment)
+    let process = makeProcess(
+      arguments, in: directory, environment: environment, executable: executable)
     let input = Pipe()
     let output = Pipe()
     let error = Pipe()

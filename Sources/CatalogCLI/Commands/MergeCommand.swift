@@ -38,7 +38,7 @@ enum MergeCommand: CatalogCommand {
     }
     if format == .json { context.console.write(Array(merge.jsonReport().utf8)) }
 
-    let file = output ?? "-"
+    let file = arguments.string("name") ?? output ?? "-"
     for conflict in merge.conflicts {
       context.console.error(
         "\(file):\(conflict.line): conflict: \(conflict.pointer): ours \(shown(conflict.ours)), "

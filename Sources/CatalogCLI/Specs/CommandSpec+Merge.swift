@@ -33,6 +33,9 @@ extension CommandSpec {
       .option(
         "output", short: "o", valueName: "file",
         help: "Write the result to <file> instead of stdout ('-' is stdout); may be <ours>."),
+      .option(
+        "name", valueName: "file",
+        help: "The file name messages give the result (git passes the real path, %P)."),
       .format(
         ["text", "json"],
         help: "text writes the result; json prints the merge report (the result goes to --output)."),
