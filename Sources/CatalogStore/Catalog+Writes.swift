@@ -119,7 +119,7 @@ extension Catalog {
         throw CatalogError.unknownKind(kind: kind, detail: "at head")
       }
       let target = index.entry(targetSlot)
-      let current = try ChangePlan.entry(
+      let current = try EntryCodec.entry(
         kind: target.kind, category: target.category, description: target.description,
         payload: try context.payload(target.payloadID), extra: target.extra,
         keyOrder: target.keyOrder)

@@ -54,7 +54,7 @@ import Testing
     }
     #expect(
       Self.generator.rootUsage
-        == "catalog [--database <path>] [--busy-timeout <seconds>] <command> [<arguments>]")
+        == "catalog [--database <location>] [--busy-timeout <seconds>] <command> [<arguments>]")
   }
 
   @Test func choicesAndDefaultsMatchTheIssues() throws {

@@ -2,6 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
+@testable import CatalogSQLite
 @testable import CatalogStore
 
 #if canImport(Glibc)

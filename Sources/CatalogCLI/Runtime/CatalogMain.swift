@@ -65,6 +65,9 @@ package enum CatalogMain {
       case .unreadable:
         console.error("catalog: error: \(error)")
         return .noInput
+      case .unavailable:
+        console.error("catalog: error: \(error)")
+        return .unavailable
       case .database, .io:
         console.error("catalog: error: \(error)")
         return .ioError

@@ -12,6 +12,9 @@ package enum ExitStatus: Int32, Sendable {
   case dataError = 65
   /// An input file (or the catalog for a read) does not exist or cannot be read.
   case noInput = 66
+  /// The catalog's database cannot be reached (no engine for its location, a server that is
+  /// down or refuses the connection).
+  case unavailable = 69
   /// A bug: the tool reached a state it should not.
   case internalError = 70
   /// The database is damaged, locked, newer than this binary, or a file cannot be written.

@@ -1,3 +1,4 @@
+import CatalogStorage
 import Migrations
 
 /// Brings a database's schema up to date with the migrations this binary carries.
@@ -30,7 +31,7 @@ struct Migrator: Sendable {
   /// Creates a migrator for `migrations`, by default the schema embedded in this binary.
   ///
   /// - Parameter migrations: Migrations in any order; they are applied in name order.
-  init(migrations: [(name: String, sql: String)] = EmbeddedMigrations.all) {
+  init(migrations: [(name: String, sql: String)] = EmbeddedMigrations.sqlite) {
     self.migrations = migrations.map { Migration(name: $0.name, sql: $0.sql) }
       .sorted { $0.name < $1.name }
   }

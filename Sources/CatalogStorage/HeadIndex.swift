@@ -1,13 +1,5 @@
 import Components
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// The entries of the catalog at one revision, keyed by kind, without payload texts: what a
 /// write compares the desired catalog against.
 ///
@@ -160,7 +152,7 @@ package struct HeadIndex {
   }
 
   private static func equal(_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer) -> Bool {
-    a.count == b.count && (a.count == 0 || SQLiteContext.comparePositions(a, b) == 0)
+    a.count == b.count && (a.count == 0 || OrderKey.compare(a, b) == 0)
   }
 
   // MARK: - Order
@@ -177,7 +169,7 @@ package struct HeadIndex {
       func less(_ a: Int, _ b: Int) -> Bool {
         let x = stored[a * stride + base]
         let y = stored[b * stride + base]
-        return SQLiteContext.comparePositions(x, y) < 0
+        return OrderKey.compare(x, y) < 0
       }
       var slots = (0..<count).map { Int32($0) }
       if !zip(slots, slots.dropFirst()).allSatisfy({ less(Int($0), Int($1)) }) {

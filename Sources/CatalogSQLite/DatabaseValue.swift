@@ -1,3 +1,5 @@
+import CatalogStorage
+
 /// A value SQLite stores: one case per storage class (https://sqlite.org/datatype3.html).
 ///
 /// Used for generic binding; literals make argument lists short:

@@ -1,4 +1,5 @@
 import CSQLite
+import CatalogStorage
 import Components
 import Foundation
 
@@ -12,7 +13,7 @@ final class SQLiteCatalogStorage: CatalogStorage {
   let path: String
   let busyTimeout: Double
 
-  init(path: String, options: Catalog.Options) throws {
+  init(path: String, options: CatalogOptions) throws {
     self.path = path
     self.busyTimeout = options.busyTimeout
     do {
@@ -487,7 +488,7 @@ final class SQLiteContext: CatalogWriteContext {
       throw CatalogError.database(
         "an entry version of \"\(kind)\" has an unknown change '\(changeText)'")
     }
-    let entry = try ChangePlan.entry(
+    let entry = try EntryCodec.entry(
       kind: kind, category: statement.string(at: 4) ?? "",
       description: statement.string(at: 5) ?? "",
       payload: JSONText(canonicalBytes: payload), extra: statement.string(at: 7),
@@ -728,7 +729,7 @@ final class SQLiteContext: CatalogWriteContext {
     defer { statement.reset() }
     guard try statement.step() else { throw CatalogError.database("payload \(id) is missing") }
     let stored = statement.textBytes(at: 0)
-    return stored.count == bytes.count && SQLiteContext.comparePositions(stored, bytes) == 0
+    return stored.count == bytes.count && OrderKey.compare(stored, bytes) == 0
   }
 
   func internPayload(_ text: JSONText) throws -> Int64 {

@@ -1,3 +1,5 @@
+import CatalogStorage
+
 /// Why ``Migrator`` refused a database or a migration.
 ///
 /// Each message is a sentence for the person running `catalog`: lowercase, no final period.

@@ -1,4 +1,5 @@
 import CSQLite
+import CatalogStorage
 
 /// A prepared statement, finalized when it goes away.
 ///

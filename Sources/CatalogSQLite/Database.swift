@@ -1,4 +1,5 @@
 import CSQLite
+import CatalogStorage
 
 /// A connection to one SQLite database file.
 ///

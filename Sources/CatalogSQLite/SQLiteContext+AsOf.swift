@@ -1,3 +1,4 @@
+import CatalogStorage
 import Components
 
 #if canImport(Glibc)
@@ -62,7 +63,7 @@ extension SQLiteContext {
     var streamed: [Bool]
     let sorted: Bool = positions.withStorage { stored in
       (0..<max(0, count - 1)).allSatisfy {
-        Self.comparePositions(stored[entry($0)], stored[entry($0 + 1)]) <= 0
+        OrderKey.compare(stored[entry($0)], stored[entry($0 + 1)]) <= 0
       }
     }
     if sorted {
@@ -71,12 +72,12 @@ extension SQLiteContext {
     } else {
       order = positions.withStorage { stored in
         (0..<count).sorted { a, b in
-          let c = Self.comparePositions(stored[entry(a)], stored[entry(b)])
+          let c = OrderKey.compare(stored[entry(a)], stored[entry(b)])
           return c != 0 ? c < 0 : a < b
         }
       }
       streamed = [Bool](repeating: false, count: count)
-      for k in ChangePlan.longestIncreasingRun(Array(0..<count), order) {
+      for k in IncreasingRun.longest(Array(0..<count), order) {
         streamed[order[k]] = true
       }
     }
@@ -138,15 +139,6 @@ extension SQLiteContext {
       position: statement.textBytes(at: 9))
   }
 
-  /// Compares order keys as `ORDER BY position` does (BINARY collation: bytes, then length).
-  static func comparePositions(_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer) -> Int {
-    let common = min(a.count, b.count)
-    if common > 0, let x = a.baseAddress, let y = b.baseAddress {
-      let c = memcmp(x, y, common)
-      if c != 0 { return Int(c) }
-    }
-    return a.count - b.count
-  }
 }
 
 extension EntryChange {

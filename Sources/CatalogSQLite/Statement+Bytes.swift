@@ -1,4 +1,5 @@
 import CSQLite
+import CatalogStorage
 
 /// Binding and reading text as bytes, for the loops that move a hundred thousand rows: no
 /// `String`, no `DatabaseValue` array, no copy where SQLite allows none.

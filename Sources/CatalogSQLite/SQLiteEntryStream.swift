@@ -1,3 +1,4 @@
+import CatalogStorage
 import Components
 import Foundation
 
@@ -211,8 +212,8 @@ final class EntryBatch {
     entry.description.withUnsafeBytes { _ = texts.append($0) }
     entry.payload.withUnsafeBytes { _ = texts.append($0) }
     // The rare members beyond the standard four, as ChangePlan stores them.
-    let extra = entry.extraMembers.isEmpty ? nil : ChangePlan.extraBytes(entry.extraMembers)
-    let keyOrder = entry.memberOrder.map(ChangePlan.keyOrderBytes)
+    let extra = entry.extraMembers.isEmpty ? nil : EntryCodec.extraBytes(entry.extraMembers)
+    let keyOrder = entry.memberOrder.map(EntryCodec.keyOrderBytes)
     texts.append(extra ?? [])
     texts.append(keyOrder ?? [])
     texts.append(position)

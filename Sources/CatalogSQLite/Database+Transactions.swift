@@ -1,4 +1,5 @@
 import CSQLite
+import CatalogStorage
 
 extension Database {
   /// When a transaction takes the write lock (https://sqlite.org/lang_transaction.html).

@@ -57,6 +57,16 @@ package struct StoredEntry: Sendable, Hashable {
   package var entry: CatalogEntry
   /// The order key: entries are exported in ascending byte order of it.
   package var position: String
+
+  package init(
+    componentID: Int64, revision: Int64, change: EntryChange, entry: CatalogEntry, position: String
+  ) {
+    self.componentID = componentID
+    self.revision = revision
+    self.change = change
+    self.entry = entry
+    self.position = position
+  }
 }
 
 /// One entry as stored, its texts borrowed from the database for the length of the call
@@ -74,13 +84,31 @@ package struct StoredEntryBytes {
   package var extra: UnsafeRawBufferPointer?
   package var keyOrder: UnsafeRawBufferPointer?
   package var position: UnsafeRawBufferPointer
+
+  package init(
+    componentID: Int64, revision: Int64, change: EntryChange, kind: UnsafeRawBufferPointer,
+    category: UnsafeRawBufferPointer, description: UnsafeRawBufferPointer,
+    payload: UnsafeRawBufferPointer, extra: UnsafeRawBufferPointer?,
+    keyOrder: UnsafeRawBufferPointer?, position: UnsafeRawBufferPointer
+  ) {
+    self.componentID = componentID
+    self.revision = revision
+    self.change = change
+    self.kind = kind
+    self.category = category
+    self.description = description
+    self.payload = payload
+    self.extra = extra
+    self.keyOrder = keyOrder
+    self.position = position
+  }
 }
 
 extension StoredEntry {
   /// The entry as values.
   package init(_ bytes: StoredEntryBytes) throws {
     func text(_ bytes: UnsafeRawBufferPointer) -> String { String(decoding: bytes, as: UTF8.self) }
-    let entry = try ChangePlan.entry(
+    let entry = try EntryCodec.entry(
       kind: text(bytes.kind), category: text(bytes.category), description: text(bytes.description),
       payload: JSONText(canonicalBytes: Array(bytes.payload)), extra: bytes.extra.map(text),
       keyOrder: bytes.keyOrder.map(text))
@@ -103,6 +131,21 @@ package struct IndexedEntry: Sendable, Hashable {
   package var extra: String?
   package var keyOrder: String?
   package var position: String
+
+  package init(
+    componentID: Int64, kind: String, category: String, description: String, payloadID: Int64,
+    payloadHash: Int64, extra: String?, keyOrder: String?, position: String
+  ) {
+    self.componentID = componentID
+    self.kind = kind
+    self.category = category
+    self.description = description
+    self.payloadID = payloadID
+    self.payloadHash = payloadHash
+    self.extra = extra
+    self.keyOrder = keyOrder
+    self.position = position
+  }
 }
 
 /// A new `entry_version` row.
@@ -116,6 +159,21 @@ package struct VersionRow: Sendable {
   package var extra: String?
   package var keyOrder: String?
   package var position: String
+
+  package init(
+    componentID: Int64, change: EntryChange, kind: String, category: String, description: String,
+    payloadID: Int64, extra: String?, keyOrder: String?, position: String
+  ) {
+    self.componentID = componentID
+    self.change = change
+    self.kind = kind
+    self.category = category
+    self.description = description
+    self.payloadID = payloadID
+    self.extra = extra
+    self.keyOrder = keyOrder
+    self.position = position
+  }
 }
 
 /// A new `entry_version` row whose texts are borrowed bytes, valid only during the call that
@@ -131,6 +189,23 @@ package struct VersionRowBytes {
   package var extra: UnsafeRawBufferPointer?
   package var keyOrder: UnsafeRawBufferPointer?
   package var position: UnsafeRawBufferPointer
+
+  package init(
+    componentID: Int64, change: EntryChange, kind: UnsafeRawBufferPointer,
+    category: UnsafeRawBufferPointer, description: UnsafeRawBufferPointer, payloadID: Int64,
+    extra: UnsafeRawBufferPointer?, keyOrder: UnsafeRawBufferPointer?,
+    position: UnsafeRawBufferPointer
+  ) {
+    self.componentID = componentID
+    self.change = change
+    self.kind = kind
+    self.category = category
+    self.description = description
+    self.payloadID = payloadID
+    self.extra = extra
+    self.keyOrder = keyOrder
+    self.position = position
+  }
 }
 
 /// Where an import into an empty catalog hands its entries as it reads them; they may be
@@ -154,6 +229,18 @@ package struct RevisionDraft: Sendable {
   package var source: String
   package var operation: String
   package var counts: ChangeCounts
+
+  package init(
+    time: Date, author: String, message: String, source: String, operation: String,
+    counts: ChangeCounts
+  ) {
+    self.time = time
+    self.author = author
+    self.message = message
+    self.source = source
+    self.operation = operation
+    self.counts = counts
+  }
 }
 
 /// The queries a catalog needs, answered inside one snapshot.

@@ -1,4 +1,5 @@
 import CSQLite
+import CatalogStorage
 
 extension Statement {
   /// The number of columns in a result row.

@@ -22,6 +22,9 @@ public enum CatalogError: Error, Sendable, Equatable, CustomStringConvertible {
   case unreadable(path: String, reason: String)
   /// A file could not be written.
   case io(path: String, reason: String)
+  /// The catalog's database cannot be reached: no engine for its location in this build, a
+  /// server that is down or refuses the connection. `location` never shows a password.
+  case unavailable(location: String, reason: String)
 
   public var description: String {
     switch self {
@@ -37,7 +40,8 @@ public enum CatalogError: Error, Sendable, Equatable, CustomStringConvertible {
       return "head is revision \(head), expected \(expected)"
     case .database(let message):
       return message
-    case .unreadable(let path, let reason), .io(let path, let reason):
+    case .unreadable(let path, let reason), .io(let path, let reason),
+      .unavailable(let path, let reason):
       return "\(path): \(reason)"
     }
   }

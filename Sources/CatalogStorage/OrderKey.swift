@@ -1,16 +1,24 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// Order keys: strings whose byte order is the order of entries in an exported file.
 ///
 /// A key is a base-36 fraction (`0-9a-z`, most significant digit first, no trailing `0`), so
 /// between any two keys there is always room for more. Placing an entry between two others
 /// writes a row for that entry alone, which is what keeps storage growing with the number of
 /// changes rather than with the size of the catalog (see docs/schema.md).
-enum OrderKey {
+package enum OrderKey {
   private static let alphabet = Array("0123456789abcdefghijklmnopqrstuvwxyz".utf8)
   private static let base = 36
 
   /// `count` keys in ascending order, strictly between `lower` and `upper` (`nil` means the
   /// start or the end of the list), spread so that later insertions find room.
-  static func keys(count: Int, after lower: String?, before upper: String?) -> [String] {
+  package static func keys(count: Int, after lower: String?, before upper: String?) -> [String] {
     var result: [String] = []
     result.reserveCapacity(count)
     fill(count, lower.map(digits) ?? [], upper.map(digits), into: &result)
@@ -22,7 +30,7 @@ enum OrderKey {
   /// as they are read, before their number is known, with `capacity` an upper bound of it
   /// (the document's size over the smallest entry's). Ascending in `index`, all distinct, and
   /// as short as `keys(count:after:before:)` makes them for that many.
-  static func evenlySpaced(_ index: Int, of capacity: Int) -> String {
+  package static func evenlySpaced(_ index: Int, of capacity: Int) -> String {
     precondition(index >= 0 && index < capacity, "key \(index) of \(capacity)")
     // The smallest width with more than capacity + 1 values, so that the keys step by at
     // least one and stay strictly between 0 and 1.
@@ -61,7 +69,7 @@ enum OrderKey {
   /// The digit-wise algorithm of fractional indexing: skip the common prefix, then take a
   /// digit halfway between, or extend the lower bound by one digit when its digits are
   /// adjacent.
-  static func midpoint(_ lower: [Int], _ upper: [Int]?) -> [Int] {
+  package static func midpoint(_ lower: [Int], _ upper: [Int]?) -> [Int] {
     // Iterative over slices: a first import places 100,000 keys, and a copy of both bounds
     // at every digit made this the costliest part of writing its rows.
     var result: [Int] = []
@@ -98,6 +106,17 @@ enum OrderKey {
       lower = lower.dropFirst()
       upper = nil
     }
+  }
+
+  /// Compares two order keys in export order: by bytes, then by length (as SQLite's BINARY
+  /// collation and PostgreSQL's `COLLATE "C"` sort them). Negative, zero or positive.
+  package static func compare(_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer) -> Int {
+    let common = min(a.count, b.count)
+    if common > 0, let x = a.baseAddress, let y = b.baseAddress {
+      let c = memcmp(x, y, common)
+      if c != 0 { return Int(c) }
+    }
+    return a.count - b.count
   }
 
   private static func digits(_ key: String) -> [Int] {

@@ -1,4 +1,5 @@
 import CSQLite
+import CatalogStorage
 
 extension Database {
   /// Runs SQL that may hold several statements, such as a migration or a list of pragmas.

@@ -1,3 +1,4 @@
+import CatalogStorage
 import Components
 
 /// Payloads with ids handed out but not yet inserted by ``SQLiteContext``: their texts

@@ -1,3 +1,4 @@
+import CatalogStorage
 import Components
 
 /// Entry versions waiting to be inserted together by ``SQLiteContext``: each row's texts

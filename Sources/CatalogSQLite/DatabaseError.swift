@@ -1,4 +1,5 @@
 import CSQLite
+import CatalogStorage
 
 /// An error reported by SQLite, or by this layer when SQLite is misused.
 ///
