@@ -88,8 +88,9 @@ extension CatalogDiff {
     return positions
   }
 
-  /// Whether two entries of one kind are written identically: every text by its bytes.
-  private static func sameFields(_ a: CatalogEntry, _ b: CatalogEntry) -> Bool {
+  /// Whether two entries of one kind are written identically: every text by its bytes. The
+  /// merge settles entries with it too, so both agree on what is unchanged.
+  static func sameFields(_ a: CatalogEntry, _ b: CatalogEntry) -> Bool {
     a.category.hasSameBytes(as: b.category) && a.description.hasSameBytes(as: b.description)
       && sameBytes(a.payload.bytes, b.payload.bytes) && a.extraMembers == b.extraMembers
       && sameOrder(a.memberOrder, b.memberOrder)

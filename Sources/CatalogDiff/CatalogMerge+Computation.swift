@@ -161,14 +161,9 @@ extension CatalogMerge {
     return positions
   }
 
-  /// Whether two entries of one kind are written identically, payload bytes included.
+  /// Whether two entries of one kind are written identically: the diff's own test.
   static func same(_ a: CatalogEntry, _ b: CatalogEntry) -> Bool {
-    a.category.hasSameBytes(as: b.category) && a.description.hasSameBytes(as: b.description)
-      && sameBytes(a.payload.bytes, b.payload.bytes)
-      && a.orderedKeys.haveSameBytes(as: b.orderedKeys)
-      && a.extraMembers.elementsEqual(b.extraMembers) {
-        $0.key.hasSameBytes(as: $1.key) && sameBytes($0.value.bytes, $1.value.bytes)
-      }
+    CatalogDiff.sameFields(a, b)
   }
 
   static func value(_ entry: CatalogEntry, _ input: Input) throws(CatalogMergeError) -> JSONValue {

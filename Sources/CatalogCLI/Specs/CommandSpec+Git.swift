@@ -3,7 +3,7 @@ extension CommandSpec {
   /// components.json with catalog.
   package static let gitCommand = CommandSpec(
     name: "git",
-    abstract: "Set a git repository up to merge and diff components.json with catalog.",
+    abstract: "Make git merge and diff components.json with catalog.",
     discussion: """
       'catalog git install', run inside a repository, adds the line \
       '<path> merge=catalog diff=catalog' to the .gitattributes at the top of the work \
