@@ -8,6 +8,7 @@ let package = Package(
     .library(name: "Components", targets: ["Components"]),
     .library(name: "CatalogDiff", targets: ["CatalogDiff"]),
     .library(name: "CatalogStore", targets: ["CatalogStore"]),
+    .library(name: "CatalogSite", targets: ["CatalogSite"]),
     .executable(name: "catalog", targets: ["catalog"]),
   ],
   targets: [
@@ -56,8 +57,13 @@ let package = Package(
     .target(
       name: "CatalogStore", dependencies: ["CatalogStorage", "CatalogSQLite", "Components"]),
 
+    // The static website of a catalog and its history (`catalog site`).
+    .target(name: "CatalogSite", dependencies: ["CatalogStore", "CatalogDiff", "Components"]),
+
     // The `catalog` command: argument parsing, formatting, exit statuses.
-    .target(name: "CatalogCLI", dependencies: ["CatalogStore", "CatalogDiff", "Components"]),
+    .target(
+      name: "CatalogCLI",
+      dependencies: ["CatalogStore", "CatalogDiff", "CatalogSite", "Components"]),
     .executableTarget(name: "catalog", dependencies: ["CatalogCLI"]),
     .executableTarget(
       name: "catalog-bench",
@@ -75,6 +81,9 @@ let package = Package(
         "CatalogStore", "CatalogStorage", "CatalogSQLite", "Components", "Migrations",
         "TestSupport",
       ]),
+    .testTarget(
+      name: "CatalogSiteTests",
+      dependencies: ["CatalogSite", "CatalogStore", "Components", "TestSupport"]),
     .testTarget(
       name: "CatalogCLITests",
       // The tests run the built `catalog` binary, so they depend on it.

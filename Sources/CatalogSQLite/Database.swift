@@ -38,7 +38,10 @@ final class Database {
   /// first read throws a ``DatabaseError`` whose `isNotADatabase` is true.
   ///
   /// - Parameters:
-  ///   - path: A file path (not a `file:` URI); `":memory:"` opens a private in-memory database.
+  ///   - path: A file path. It is never read as a `file:` URI, even though this SQLite is
+  ///     built with `SQLITE_USE_URI`: a relative path is passed as `./path`, and SQLite reads
+  ///     a name as a URI only when it begins with `file:` (https://sqlite.org/uri.html).
+  ///     `":memory:"` and `""` likewise name files (`./:memory:`), never a private database.
   ///   - mode: Read-write (creating the file or not) or read-only.
   ///   - busyTimeout: How long, in seconds, a statement waits for another connection's lock
   ///     before it fails with `SQLITE_BUSY` (https://sqlite.org/c3ref/busy_timeout.html).
@@ -52,7 +55,7 @@ final class Database {
       flags |= SQLITE_OPEN_READONLY
     }
     var connection: OpaquePointer?
-    let code = sqlite3_open_v2(path, &connection, flags, nil)
+    let code = sqlite3_open_v2(Self.fileName(path), &connection, flags, nil)
     guard code == SQLITE_OK, let connection else {
       // Even a failed open usually allocates a handle, which holds the message and must be
       // closed (https://sqlite.org/c3ref/open.html).
@@ -61,7 +64,8 @@ final class Database {
       throw DatabaseError(
         extendedResultCode: error.extendedResultCode,
         message: "\(error.message): \(path)",
-        sql: nil
+        sql: nil,
+        systemErrno: error.systemErrno
       )
     }
     self.path = path
@@ -72,6 +76,12 @@ final class Database {
     let milliseconds = busyTimeout * 1000
     sqlite3_busy_timeout(handle, milliseconds >= 0 ? Int32(min(milliseconds, 2_000_000_000)) : 0)
     try execute(script: "PRAGMA foreign_keys = ON")
+  }
+
+  /// The name handed to SQLite for `path`: absolute paths as they are, others behind `./`, so
+  /// that no name is ever a URI, `:memory:` or the empty (temporary database) name.
+  static func fileName(_ path: String) -> String {
+    path.hasPrefix("/") ? path : "./" + path
   }
 
   deinit {

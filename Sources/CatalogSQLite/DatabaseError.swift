@@ -18,6 +18,9 @@ struct DatabaseError: Error, CustomStringConvertible, Sendable, Equatable {
   let message: String
   /// The SQL that failed, when there is one.
   let sql: String?
+  /// The operating system's `errno` of the failed call, when SQLite had one (`EFBIG`,
+  /// `ENOSPC`, …), else 0 (https://sqlite.org/c3ref/system_errno.html).
+  var systemErrno: Int32 = 0
 
   /// Creates an error from its parts.
   ///
@@ -25,10 +28,11 @@ struct DatabaseError: Error, CustomStringConvertible, Sendable, Equatable {
   ///   - extendedResultCode: An extended (or primary) SQLite result code.
   ///   - message: What went wrong.
   ///   - sql: The SQL that failed, if any.
-  init(extendedResultCode: Int32, message: String, sql: String? = nil) {
+  init(extendedResultCode: Int32, message: String, sql: String? = nil, systemErrno: Int32 = 0) {
     self.extendedResultCode = extendedResultCode
     self.message = message
     self.sql = sql
+    self.systemErrno = systemErrno
   }
 
   /// Creates the error for `code`, just returned by an SQLite call on `connection`.
@@ -50,7 +54,8 @@ struct DatabaseError: Error, CustomStringConvertible, Sendable, Equatable {
     self.init(
       extendedResultCode: code,
       message: message ?? sqlite3_errstr(code).map { String(cString: $0) } ?? "unknown error",
-      sql: sql
+      sql: sql,
+      systemErrno: connection.map { sqlite3_system_errno($0) } ?? 0
     )
   }
 
@@ -88,6 +93,13 @@ struct DatabaseError: Error, CustomStringConvertible, Sendable, Equatable {
   /// `SQLITE_CANTOPEN`: the file does not exist (and was not to be created), or is not
   /// accessible.
   var isCantOpen: Bool { resultCode == SQLITE_CANTOPEN }
+
+  /// `SQLITE_FULL`: the disk is full (https://sqlite.org/rescode.html#full).
+  var isFull: Bool { resultCode == SQLITE_FULL }
+
+  /// `SQLITE_IOERR`: the operating system reported an error reading or writing the file;
+  /// ``systemErrno`` says which.
+  var isIOError: Bool { resultCode == SQLITE_IOERR }
 
   /// `SQLITE_MISUSE`: the API was used wrongly, such as an empty statement or a wrong number
   /// of arguments.

@@ -9,22 +9,31 @@ import Foundation
 /// All SQL of the product lives in this file and its `SQLiteCatalogStorage+*.swift`
 /// extensions (and the schema in `Migrations/`).
 final class SQLiteCatalogStorage: CatalogStorage {
-  let database: Database
+  /// The connection: to the catalog, or to ``pendingFile``'s temporary file until the first
+  /// write lands.
+  private(set) var database: Database
   let path: String
   let busyTimeout: Double
+  /// A catalog that does not exist yet (see ``PendingCatalogFile``); nil once it does.
+  private var pendingFile: PendingCatalogFile?
 
   init(path: String, options: CatalogOptions) throws {
     self.path = path
     self.busyTimeout = options.busyTimeout
     do {
+      let exists = try Self.checkLocation(path, forWriting: !options.readOnly && options.create)
       if options.readOnly || !options.create {
-        guard FileManager.default.fileExists(atPath: path) else {
+        guard exists else {
           throw CatalogError.unreadable(
             path: path, reason: "no catalog database here; 'catalog import FILE' creates one")
         }
       }
+      if !exists && !options.readOnly && options.create {
+        pendingFile = try PendingCatalogFile.reserve(path: path, busyTimeout: options.busyTimeout)
+      }
       database = try Database(
-        path: path, mode: options.readOnly ? .readOnly : .readWrite(create: options.create),
+        path: pendingFile?.temporaryPath ?? path,
+        mode: options.readOnly ? .readOnly : .readWrite(create: options.create),
         busyTimeout: options.busyTimeout)
       let migrator = Migrator()
       if options.readOnly {
@@ -36,17 +45,120 @@ final class SQLiteCatalogStorage: CatalogStorage {
         }
         if !pending.isEmpty {
           throw CatalogError.database(
-            "\(path): the catalog's schema is older than this binary (it lacks \(pending.joined(separator: ", "))); "
-              + "run any writing command (such as 'catalog tag') to upgrade it")
+            DatabaseProblem(.schemaOlder, path: path, migrations: pending))
         }
       } else {
         try migrator.migrate(database)
-        _ = try database.enableWAL()
+        // A catalog still being created stays in rollback-journal mode: its journal is gone
+        // after each commit, so the file alone is the catalog when it is linked into place.
+        if pendingFile == nil { _ = try database.enableWAL() }
       }
       try database.execute(script: Self.tuning)
     } catch {
       throw Self.translate(error, path: path, busyTimeout: options.busyTimeout)
     }
+  }
+
+  /// Puts a new catalog in place after its first committed write, then goes on with a
+  /// connection to the file at ``path`` in WAL mode.
+  private func publishPendingFile() throws {
+    guard let pendingFile else { return }
+    try pendingFile.publish()
+    self.pendingFile = nil
+    database = try Database(
+      path: path, mode: .readWrite(create: false), busyTimeout: busyTimeout)
+    _ = try database.enableWAL()
+    try database.execute(script: Self.tuning)
+  }
+
+  /// Refuses a location that is not the path of a regular file or of nothing yet: the names
+  /// SQLite treats specially (`""`, `:memory:`, `file:` URIs), directories, devices, FIFOs
+  /// (whose reads would block forever) and sockets, and, for a writer, a path whose
+  /// directory does not exist. Symbolic links are followed.
+  ///
+  /// - Returns: Whether a file exists at `path`.
+  /// - Throws: ``CatalogError/database(_:)`` with the problem's code.
+  static func checkLocation(_ path: String, forWriting: Bool) throws -> Bool {
+    if path.isEmpty || path == ":memory:" || path.hasPrefix("file:") {
+      throw CatalogError.database(DatabaseProblem(.notAFilePath, path: path))
+    }
+    var info = stat()
+    guard stat(path, &info) == 0 else {
+      let error = errno
+      guard error == ENOENT else {
+        throw CatalogError.database(
+          DatabaseProblem(.cannotOpen, path: path, detail: String(cString: strerror(error))))
+      }
+      if forWriting {
+        let directory = Self.directory(of: path)
+        var directoryInfo = stat()
+        if stat(directory, &directoryInfo) != 0 || (directoryInfo.st_mode & S_IFMT) != S_IFDIR {
+          throw CatalogError.database(
+            DatabaseProblem(.missingDirectory, path: path, detail: directory))
+        }
+      }
+      return false
+    }
+    let code: DatabaseProblem.Code?
+    switch info.st_mode & S_IFMT {
+    case S_IFREG: code = nil
+    case S_IFDIR: code = .directory
+    case S_IFCHR, S_IFBLK: code = .device
+    case S_IFIFO: code = .fifo
+    default: code = .socket
+    }
+    if let code { throw CatalogError.database(DatabaseProblem(code, path: path)) }
+    return true
+  }
+
+  /// `PRAGMA integrity_check` on a read-only connection that reads nothing else first, so
+  /// that it runs on a file whose schema is damaged (https://sqlite.org/pragma.html#pragma_integrity_check).
+  static func integrityCheck(path: String, busyTimeout: Double) throws -> [String] {
+    do {
+      _ = try checkLocation(path, forWriting: false)
+      let database = try Database(path: path, mode: .readOnly, busyTimeout: busyTimeout)
+      var findings: [String] = []
+      do {
+        let integrity = try database.makeStatement(sql: "PRAGMA integrity_check")
+        while try integrity.step() {
+          let line = integrity.string(at: 0) ?? ""
+          if line != "ok" { findings.append("integrity_check: \(line)") }
+        }
+      } catch let error as DatabaseError where error.isCorrupt || error.isNotADatabase {
+        findings.append(
+          "integrity_check: stopped at once: SQLite cannot read the file's schema (result code \(error.extendedResultCode))"
+        )
+      }
+      return findings
+    } catch {
+      throw translate(error, path: path, busyTimeout: busyTimeout)
+    }
+  }
+
+  /// Whether the catalog's files have reached the process's file-size limit (`ulimit -f`).
+  ///
+  /// SQLite reports a write past the limit as `SQLITE_IOERR_WRITE`, and the `errno` it keeps
+  /// for ``DatabaseError/systemErrno`` is read after other calls may have changed it
+  /// (https://sqlite.org/c3ref/system_errno.html), so the sizes decide: a partial write fills
+  /// the file up to the limit exactly.
+  static func reachedFileSizeLimit(_ path: String) -> Bool {
+    var limit = rlimit()
+    #if os(Linux)
+      let resource = __rlimit_resource_t(RLIMIT_FSIZE.rawValue)
+    #else
+      let resource = RLIMIT_FSIZE
+    #endif
+    guard getrlimit(resource, &limit) == 0, limit.rlim_cur != rlim_t.max else { return false }
+    return [path, path + "-wal", path + "-journal"].contains { name in
+      var info = stat()
+      return stat(name, &info) == 0 && UInt64(info.st_size) + 65536 >= UInt64(limit.rlim_cur)
+    }
+  }
+
+  /// The directory part of `path` (`.` for a bare name).
+  static func directory(of path: String) -> String {
+    guard let slash = path.lastIndex(of: "/") else { return "." }
+    return slash == path.startIndex ? "/" : String(path[..<slash])
   }
 
   /// Per-connection settings for speed at catalog scale (https://sqlite.org/pragma.html).
@@ -73,7 +185,8 @@ final class SQLiteCatalogStorage: CatalogStorage {
         try body(SQLiteContext(storage: self))
       }
     } catch {
-      throw Self.translate(error, path: path, busyTimeout: busyTimeout)
+      throw Self.translate(
+        error, path: path, busyTimeout: busyTimeout, databasePath: pendingFile?.temporaryPath)
     }
   }
 
@@ -93,7 +206,7 @@ final class SQLiteCatalogStorage: CatalogStorage {
       defer {
         if checking == .beforeCommit { try? database.execute(script: "PRAGMA foreign_keys = ON") }
       }
-      try database.inTransactionDeciding(.immediate) {
+      let completion = try database.inTransactionDeciding(.immediate) {
         let context = SQLiteContext(storage: self)
         context.payloadTableWasEmpty =
           try database.scalar(sql: "SELECT NOT EXISTS (SELECT 1 FROM payload)") == 1
@@ -111,10 +224,15 @@ final class SQLiteCatalogStorage: CatalogStorage {
           return .rollback
         }
       }
+      if completion == .commit { try publishPendingFile() }
     } catch {
-      throw Self.translate(error, path: path, busyTimeout: busyTimeout)
+      throw Self.translate(
+        error, path: path, busyTimeout: busyTimeout, databasePath: pendingFile?.temporaryPath)
     }
-    guard let result else { throw CatalogError.database("\(path): the write produced no result") }
+    guard let result else {
+      throw CatalogError.database(
+        DatabaseProblem(.inconsistent, path: path, detail: "the write produced no result"))
+    }
     return result
   }
 
@@ -122,43 +240,70 @@ final class SQLiteCatalogStorage: CatalogStorage {
     do {
       return try database.dataVersion()
     } catch {
-      throw Self.translate(error, path: path, busyTimeout: busyTimeout)
+      throw Self.translate(
+        error, path: path, busyTimeout: busyTimeout, databasePath: pendingFile?.temporaryPath)
     }
   }
 
-  /// Turns engine errors into ``CatalogError`` sentences; other errors pass through.
-  static func translate(_ error: any Error, path: String, busyTimeout: Double) -> any Error {
+  /// Turns engine errors into ``CatalogError/database(_:)`` facts; other errors pass
+  /// through. SQLite's own message text is never passed on.
+  ///
+  /// `databasePath` is the file the connection has open when it is not `path` (a catalog
+  /// still being created, ``PendingCatalogFile``).
+  static func translate(
+    _ error: any Error, path: String, busyTimeout: Double, databasePath: String? = nil
+  ) -> any Error {
     switch error {
+    case let error as DatabaseError where error.isConstraint || error.isMisuse:
+      // A write that breaks the schema's constraints, or a misused statement, is a bug in
+      // this code, not a problem with the file: it stays an internal error, with SQLite's
+      // words for the bug report.
+      return error
     case let error as DatabaseError:
-      let reason: String
+      var problem = DatabaseProblem(.ioFailure, path: path)
       if error.isNotADatabase {
-        reason =
-          "not a catalog database (the file is not SQLite, or is encrypted or damaged); it was left unchanged"
+        problem.code = .notADatabase
       } else if error.isCorrupt {
-        reason =
-          "the database is damaged (\(error.message)); 'catalog doctor' reports what is wrong"
+        problem.code = .damaged
       } else if error.isReadOnlyDirectory {
         // WAL mode needs PATH-wal and PATH-shm beside the file, for readers too
         // (https://sqlite.org/wal.html#readonly).
-        reason =
-          "the catalog's directory cannot be written, and SQLite keeps its -wal and -shm "
-          + "files beside the catalog, even to read it; make the directory writable"
+        problem.code = .readOnlyDirectory
       } else if error.isReadOnly {
-        reason =
-          "the catalog cannot be written (\(error.message)); check the permissions of the file and its directory"
+        problem.code = .readOnly
       } else if error.isCantOpen {
-        reason =
-          "cannot open the catalog database (\(error.message)); check that its directory exists and is writable"
+        problem.code = .cannotOpen
       } else if error.isBusy {
-        reason =
-          "another writer held the catalog for longer than the busy timeout (\(busyTimeout) s); "
-          + "try again or raise --busy-timeout"
+        problem.code = .busy
+        problem.busyTimeout = busyTimeout
+      } else if error.isIOError
+        && (error.systemErrno == EFBIG || Self.reachedFileSizeLimit(databasePath ?? path))
+      {
+        // A write past `ulimit -f` fails with EFBIG (SIGXFSZ is ignored by the CLI), which
+        // SQLite reports as SQLITE_IOERR_WRITE.
+        problem.code = .fileTooLarge
+      } else if error.isFull || error.systemErrno == ENOSPC || error.systemErrno == EDQUOT {
+        problem.code = .diskFull
       } else {
-        reason = error.description
+        problem.detail =
+          error.systemErrno != 0
+          ? String(cString: strerror(error.systemErrno))
+          : "SQLite result code \(error.extendedResultCode)"
       }
-      return CatalogError.database("\(path): \(reason)")
+      return CatalogError.database(problem)
     case let error as MigrationError:
-      return CatalogError.database("\(path): \(error.description)")
+      switch error {
+      case .schemaIsNewer(let names):
+        return CatalogError.database(DatabaseProblem(.schemaNewer, path: path, migrations: names))
+      case .notACatalog(_, let applicationID):
+        return CatalogError.database(
+          DatabaseProblem(.notACatalog, path: path, applicationID: applicationID))
+      case .foreignKeyViolation, .duplicateMigration:
+        return CatalogError.database(DatabaseProblem(.inconsistent, path: path, detail: "\(error)"))
+      }
+    case CatalogError.database(var problem) where problem.path.isEmpty:
+      problem.path = path
+      return CatalogError.database(problem)
     default:
       return error
     }
@@ -253,7 +398,7 @@ final class SQLiteContext: CatalogWriteContext {
     let timeText = statement.string(at: 1) ?? ""
     guard let time = Timestamp.parse(timeText) else {
       throw CatalogError.database(
-        "revision \(statement.int64(at: 0)) has an unreadable time '\(timeText)'")
+        .inconsistent("revision \(statement.int64(at: 0)) has an unreadable time '\(timeText)'"))
     }
     return Revision(
       id: statement.int64(at: 0), time: time, author: statement.string(at: 2) ?? "",
@@ -391,7 +536,7 @@ final class SQLiteContext: CatalogWriteContext {
       let hash: Int64 = try database.scalar(
         sql: "SELECT hash FROM payload WHERE id = ?", arguments: [.integer(id)])
     else {
-      throw CatalogError.database("payload \(id) is missing")
+      throw CatalogError.database(.inconsistent("payload \(id) is missing"))
     }
     return hash
   }
@@ -422,7 +567,7 @@ final class SQLiteContext: CatalogWriteContext {
         try lookup.bind([.integer(id)])
         guard try lookup.step() else {
           lookup.reset()
-          throw CatalogError.database("payload \(id) is missing")
+          throw CatalogError.database(.inconsistent("payload \(id) is missing"))
         }
         index.setPayloadHash(lookup.int64(at: 0), at: slot)
         lookup.reset()
@@ -486,7 +631,7 @@ final class SQLiteContext: CatalogWriteContext {
     let changeText = statement.string(at: 2) ?? ""
     guard let change = EntryChange(rawValue: changeText) else {
       throw CatalogError.database(
-        "an entry version of \"\(kind)\" has an unknown change '\(changeText)'")
+        .inconsistent("an entry version of \"\(kind)\" has an unknown change '\(changeText)'"))
     }
     let entry = try EntryCodec.entry(
       kind: kind, category: statement.string(at: 4) ?? "",
@@ -524,7 +669,7 @@ final class SQLiteContext: CatalogWriteContext {
       remaining -= remaining >= batch ? batch : 1
     }
     guard database.lastInsertRowID == before + Int64(count) else {
-      throw CatalogError.database("new components did not get consecutive ids")
+      throw CatalogError.database(.inconsistent("new components did not get consecutive ids"))
     }
     return before + 1
   }
@@ -716,7 +861,9 @@ final class SQLiteContext: CatalogWriteContext {
     let statement = try database.cachedStatement(sql: "SELECT json FROM payload WHERE id = ?")
     try statement.bind([.integer(id)])
     defer { statement.reset() }
-    guard try statement.step() else { throw CatalogError.database("payload \(id) is missing") }
+    guard try statement.step() else {
+      throw CatalogError.database(.inconsistent("payload \(id) is missing"))
+    }
     var bytes: [UInt8] = []
     statement.appendText(at: 0, to: &bytes)
     return JSONText(canonicalBytes: bytes)
@@ -727,7 +874,9 @@ final class SQLiteContext: CatalogWriteContext {
     let statement = try database.cachedStatement(sql: "SELECT json FROM payload WHERE id = ?")
     try statement.bind([.integer(id)])
     defer { statement.reset() }
-    guard try statement.step() else { throw CatalogError.database("payload \(id) is missing") }
+    guard try statement.step() else {
+      throw CatalogError.database(.inconsistent("payload \(id) is missing"))
+    }
     let stored = statement.textBytes(at: 0)
     return stored.count == bytes.count && OrderKey.compare(stored, bytes) == 0
   }
@@ -788,7 +937,7 @@ final class SQLiteContext: CatalogWriteContext {
       }
     }
     guard database.lastInsertRowID == last else {
-      throw CatalogError.database("new payloads did not get the ids expected")
+      throw CatalogError.database(.inconsistent("new payloads did not get the ids expected"))
     }
   }
 

@@ -101,14 +101,16 @@ extension SQLiteContext {
           }
         }
         guard found else {
-          throw CatalogError.database("entry version \(component)/\(version) is missing")
+          throw CatalogError.database(
+            .inconsistent("entry version \(component)/\(version) is missing"))
         }
         try body(try Self.storedEntryBytes(from: scan))
       } else {
         try lookup.bind([.integer(component), .integer(version)])
         defer { lookup.reset() }
         guard try lookup.step() else {
-          throw CatalogError.database("entry version \(component)/\(version) is missing")
+          throw CatalogError.database(
+            .inconsistent("entry version \(component)/\(version) is missing"))
         }
         try body(try Self.storedEntryBytes(from: lookup))
       }
@@ -128,8 +130,9 @@ extension SQLiteContext {
     guard let change = EntryChange(columnText: changeText) else {
       let kind = String(decoding: statement.textBytes(at: 3), as: UTF8.self)
       throw CatalogError.database(
-        "an entry version of \"\(kind)\" has an unknown change '\(String(decoding: changeText, as: UTF8.self))'"
-      )
+        .inconsistent(
+          "an entry version of \"\(kind)\" has an unknown change '\(String(decoding: changeText, as: UTF8.self))'"
+        ))
     }
     return StoredEntryBytes(
       componentID: statement.int64(at: 0), revision: statement.int64(at: 1), change: change,

@@ -13,4 +13,11 @@ package enum SQLiteEngine: StorageEngine {
     }
     return try SQLiteCatalogStorage(path: path, options: options)
   }
+
+  package static func integrityCheck(_ location: CatalogLocation, options: CatalogOptions)
+    throws -> [String]?
+  {
+    guard case .sqlite(let path) = location else { return nil }
+    return try SQLiteCatalogStorage.integrityCheck(path: path, busyTimeout: options.busyTimeout)
+  }
 }

@@ -16,8 +16,9 @@ public enum CatalogError: Error, Sendable, Equatable, CustomStringConvertible {
   case invalidRequest(String)
   /// `--expect-head` did not hold: someone else wrote first.
   case headMismatch(head: Int64, expected: Int64)
-  /// The file is not a catalog, is damaged, is newer than this code, or cannot be written.
-  case database(String)
+  /// The database is not a catalog, is damaged, is busy, is newer than this code, cannot be
+  /// written, …: the facts, which the CLI turns into a sentence and an exit status.
+  case database(DatabaseProblem)
   /// An input file (or the catalog database a read needs) is missing or unreadable.
   case unreadable(path: String, reason: String)
   /// A file could not be written.
@@ -38,8 +39,8 @@ public enum CatalogError: Error, Sendable, Equatable, CustomStringConvertible {
       return message
     case .headMismatch(let head, let expected):
       return "head is revision \(head), expected \(expected)"
-    case .database(let message):
-      return message
+    case .database(let problem):
+      return problem.description
     case .unreadable(let path, let reason), .io(let path, let reason),
       .unavailable(let path, let reason):
       return "\(path): \(reason)"

@@ -31,14 +31,16 @@ package enum EntryCodec {
     var members: [CatalogEntry.Member] = []
     if let extra {
       guard case .object(let object) = try JSONValue(parsing: extra) else {
-        throw CatalogError.database("stored extra members of \"\(kind)\" are not a JSON object")
+        throw CatalogError.database(
+          .inconsistent("stored extra members of \"\(kind)\" are not a JSON object"))
       }
       members = object.members.map { .init(key: $0.key, value: JSONText($0.value)) }
     }
     var order: [String]?
     if let keyOrder {
       guard case .array(let names) = try JSONValue(parsing: keyOrder) else {
-        throw CatalogError.database("stored member order of \"\(kind)\" is not a JSON array")
+        throw CatalogError.database(
+          .inconsistent("stored member order of \"\(kind)\" is not a JSON array"))
       }
       order = names.compactMap(\.stringValue)
     }

@@ -22,4 +22,18 @@ package protocol StorageEngine: Sendable {
   ///   location by its ``CatalogLocation/description``, which never shows a password.
   static func open(_ location: CatalogLocation, options: CatalogOptions) throws
     -> any CatalogStorage
+
+  /// The engine's own integrity check, for a catalog too damaged to open (`catalog doctor`
+  /// on a file whose schema cannot be read): one finding a line, empty when it finds
+  /// nothing; nil when the engine has no such check.
+  static func integrityCheck(_ location: CatalogLocation, options: CatalogOptions) throws
+    -> [String]?
+}
+
+extension StorageEngine {
+  package static func integrityCheck(_ location: CatalogLocation, options: CatalogOptions)
+    throws -> [String]?
+  {
+    nil
+  }
 }

@@ -119,7 +119,7 @@ extension Catalog {
         let id = lastChange[leaf.pointer]?.revision ?? target.revision
         if revisions[id] == nil { revisions[id] = try context.revision(id) }
         guard let revision = revisions[id] else {
-          throw CatalogError.database("revision \(id) is missing")
+          throw CatalogError.database(.inconsistent("revision \(id) is missing"))
         }
         return BlameLine(path: leaf.pointer, value: leaf.value, revision: revision)
       }
@@ -140,6 +140,7 @@ extension Catalog {
     -> Tag
   {
     try RevisionReference.validateTagName(name)
+    try WriteOptions.validateAuthor(author)
     return try storage.write { context in
       let revision = try reference.resolve(in: context)
       guard revision > 0 else {

@@ -8,7 +8,8 @@ extension Catalog {
   /// back continues its own history.
   @discardableResult
   public func restore(_ reference: RevisionReference, options: WriteOptions) throws -> WriteResult {
-    try storage.write(checkingForeignKeys: .beforeCommit) { context in
+    try options.validate()
+    return try storage.write(checkingForeignKeys: .beforeCommit) { context in
       let head = try context.headRevision()
       try Self.check(options.expectHead, head: head)
       let target = try reference.resolve(in: context)
@@ -26,7 +27,8 @@ extension Catalog {
   public func replaceCatalog(
     with entries: [CatalogEntry], options: WriteOptions, source: String, operation: String
   ) throws -> WriteResult {
-    try storage.write(checkingForeignKeys: .beforeCommit) { context in
+    try options.validate()
+    return try storage.write(checkingForeignKeys: .beforeCommit) { context in
       let head = try context.headRevision()
       try Self.check(options.expectHead, head: head)
       return try Self.replaceCatalog(
@@ -43,7 +45,8 @@ extension Catalog {
     options: WriteOptions, source: String, operation: String,
     _ transform: ([CatalogEntry]) throws -> [CatalogEntry]
   ) throws -> WriteResult {
-    try storage.write(checkingForeignKeys: .beforeCommit) { context in
+    try options.validate()
+    return try storage.write(checkingForeignKeys: .beforeCommit) { context in
       let head = try context.headRevision()
       try Self.check(options.expectHead, head: head)
       var current: [CatalogEntry] = []
@@ -107,7 +110,8 @@ extension Catalog {
     _ kind: String, options: WriteOptions, source: String, operation: String,
     _ change: (CatalogEntry, HeadIndex) throws -> CatalogEntry
   ) throws -> WriteResult {
-    try storage.write(checkingForeignKeys: .beforeCommit) { context in
+    try options.validate()
+    return try storage.write(checkingForeignKeys: .beforeCommit) { context in
       let head = try context.headRevision()
       try Self.check(options.expectHead, head: head)
       let index = try context.headIndex(at: head)

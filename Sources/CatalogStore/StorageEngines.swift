@@ -20,4 +20,12 @@ enum StorageEngines {
     }
     return try engine.open(location, options: options)
   }
+
+  /// The engine's integrity check of `location` without opening it as a catalog, or nil
+  /// when its engine has none (``StorageEngine/integrityCheck(_:options:)``).
+  static func integrityCheck(_ location: CatalogLocation, options: CatalogOptions) throws
+    -> [String]?
+  {
+    try all.first { $0.name == location.engine }?.integrityCheck(location, options: options)
+  }
 }

@@ -45,6 +45,7 @@ import Testing
         "catalog git uninstall [--path <pattern>]",
       ],
       "doctor": ["catalog doctor"],
+      "site": ["catalog site --output <dir> [--title <text>] [--at <rev>]"],
       "help": ["catalog help [<command>]"],
     ]
     #expect(Set(Self.root.allCommands.map(\.name)) == Set(expected.keys))

@@ -31,8 +31,8 @@ struct GitMergeDriverTests {
   @discardableResult
   func git(_ arguments: [String], expect status: Int32? = nil) throws -> CatalogProcess.Result {
     let result = try CatalogProcess.run(
-      arguments, in: directory, environment: environment,
-      executable: URL(fileURLWithPath: "/usr/bin/git"))
+      arguments, in: directory, executable: URL(fileURLWithPath: "/usr/bin/git"),
+      environment: environment)
     if let status { #expect(result.status == status, "git \(arguments): \(result)") }
     return result
   }

@@ -38,6 +38,7 @@ package enum CatalogCommandTable {
       .mergeCommand,
       .gitCommand,
       .doctorCommand,
+      .siteCommand,
     ])
 
   /// A parser for the table.
