@@ -21,6 +21,9 @@ public enum CatalogError: Error, Sendable, Equatable, CustomStringConvertible {
   case database(DatabaseProblem)
   /// An input file (or the catalog database a read needs) is missing or unreadable.
   case unreadable(path: String, reason: String)
+  /// `export --output` names a catalog database, or the -wal, -shm or -journal file of the
+  /// catalog being exported: writing there would destroy it. Nothing was written.
+  case outputIsACatalog(path: String)
   /// A file could not be written.
   case io(path: String, reason: String)
   /// The catalog's database cannot be reached: no engine for its location in this build, a
@@ -41,6 +44,9 @@ public enum CatalogError: Error, Sendable, Equatable, CustomStringConvertible {
       return "head is revision \(head), expected \(expected)"
     case .database(let problem):
       return problem.description
+    case .outputIsACatalog(let path):
+      return "\(path) is a catalog database (or its -wal, -shm or -journal file); export would "
+        + "replace it: choose another --output"
     case .unreadable(let path, let reason), .io(let path, let reason),
       .unavailable(let path, let reason):
       return "\(path): \(reason)"

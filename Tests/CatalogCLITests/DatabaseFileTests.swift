@@ -1,6 +1,10 @@
+import Components
 import Foundation
 import TestSupport
 import Testing
+
+// A raw connection that keeps the WAL from being checkpointed, for aLostWAL….
+@testable import CatalogSQLite
 
 #if canImport(Glibc)
   import Glibc
@@ -132,5 +136,30 @@ struct DatabaseFileTests {
         + "of this process (ulimit -f); nothing was written\n")
     #expect(try directory.catalogState() == before)
     try directory.expectHealthy()
+  }
+
+  /// What `doctor` cannot see: a lost write-ahead log (deleted, or a backup that copied the
+  /// database file alone while another connection kept the WAL alive) takes the newest
+  /// revisions with it, and the file left behind is a consistent, older catalog.
+  /// docs/reliability.md records this limit; this test holds it to what it says.
+  @Test func aLostWALDropsTheNewestRevisionsSilently() throws {
+    try directory.write("mutated.json", try Fixtures.bytes("generated-300-mutated.json"))
+    #expect(try CatalogProcess.run(["import", "ok.json"], in: directory).status == 0)
+    // An open connection that has read holds the WAL: the next writer's exit does not
+    // checkpoint it into the file (https://sqlite.org/wal.html#the_wal_file).
+    let holder = try Database(path: directory.path("components.sqlite"), mode: .readOnly)
+    let revisions: Int64? = try holder.scalar(sql: "SELECT count(*) FROM revision")
+    #expect(revisions == 1)
+    #expect(try CatalogProcess.run(["import", "mutated.json"], in: directory).status == 0)
+    try directory.write("copy.sqlite", try directory.read("components.sqlite"))
+
+    let doctor = try CatalogProcess.run(["-d", "copy.sqlite", "doctor"], in: directory)
+    #expect(doctor.status == 0, "\(doctor)")
+    #expect(doctor.stdout.hasPrefix("ok: 1 revisions"), "\(doctor)")
+    let log = try CatalogProcess.run(
+      ["-d", "copy.sqlite", "log", "--format", "json"], in: directory)
+    #expect(try JSONValue(parsing: log.stdoutBytes).arrayValue?.count == 1)
+    // The catalog with its WAL still has both.
+    #expect(try directory.catalogState().head == 2)
   }
 }

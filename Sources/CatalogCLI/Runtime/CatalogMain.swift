@@ -92,7 +92,7 @@ package enum CatalogMain {
           console.error(diagnostic.formatted(file: source))
         }
         return .dataError
-      case .unknownRevision, .unknownKind, .invalidRequest:
+      case .unknownRevision, .unknownKind, .invalidRequest, .outputIsACatalog:
         console.error("catalog: error: \(error)")
         return .dataError
       case .headMismatch:
