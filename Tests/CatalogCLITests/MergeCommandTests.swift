@@ -89,6 +89,18 @@ struct MergeCommandTests {
     #expect(try directory.read("out.json").starts(with: Array("{\n".utf8)))
   }
 
+  @Test func outputIsWrittenAsExportWritesIt() throws {
+    try directory.write("target.json", "old")
+    try FileManager.default.createSymbolicLink(
+      atPath: directory.path("link.json"), withDestinationPath: "target.json")
+    try run(["merge", "base.json", "base.json", "base.json", "--output", "link.json"], expect: 0)
+    // The link is followed, not replaced.
+    #expect(
+      try FileManager.default.destinationOfSymbolicLink(atPath: directory.path("link.json"))
+        == "target.json")
+    #expect(try directory.read("target.json").starts(with: Array("{\n  \"components\"".utf8)))
+  }
+
   @Test func troubleExitsTwo() throws {
     try directory.write("ours.json", "{\"components\": [}")
     let invalid = try run(["merge", "base.json", "ours.json", "base.json"], expect: 2)
