@@ -38,15 +38,12 @@ enum ExportCommand: CatalogCommand {
   ///
   /// `no category 'display' at revision 7; did you mean 'Display'? (categories: Display, Input)`
   static func checkCategories(_ wanted: [String], at number: Int64, in catalog: Catalog) throws {
-    var known: [BytewiseString] = []
-    var seen = Set<BytewiseString>()
-    for entry in try catalog.entries(at: .number(number))
-    where seen.insert(BytewiseString(entry.category)).inserted {
-      known.append(BytewiseString(entry.category))
-    }
+    let names = try catalog.categories(at: .number(number)).map(\.category)
     // Categories are compared by bytes, as kinds are.
-    guard let missing = wanted.first(where: { !seen.contains(BytewiseString($0)) }) else { return }
-    let names = known.sorted().map(\.string)
+    let known = Set(names.map(BytewiseString.init))
+    guard let missing = wanted.first(where: { !known.contains(BytewiseString($0)) }) else {
+      return
+    }
     let suggestion = Suggestion.closest(to: missing, among: names).map {
       "; did you mean '\($0)'?"
     }
