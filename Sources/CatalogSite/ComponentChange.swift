@@ -41,10 +41,9 @@ struct ComponentChange {
       fields: [])
     guard change == .changed || change == .renamed, revision > 1 else { return result }
     let new = try catalog.entry(kind, at: .number(revision))
-    var old = try catalog.entry(previousKind ?? kind, at: .number(revision - 1))
-    // A rename is shown as a rename; the fields are compared as one entry.
-    old.kind = new.kind
-    result.fields = try CatalogDiff(old: [old], new: [new]).changed.first?.changes ?? []
+    let old = try catalog.entry(previousKind ?? kind, at: .number(revision - 1))
+    // A rename is shown as a rename (`previousKind`), not as a field.
+    result.fields = try CatalogDiff.changes(from: old, to: new).filter { $0.rule != .entryRenamed }
     return result
   }
 }

@@ -62,10 +62,9 @@ extension SiteGenerator {
       try write("releases/\(slug).html", page)
       return
     }
-    // The same comparison as `catalog diff @PREVIOUS @TAG`.
-    let diff = try CatalogDiff(
-      old: catalog.entries(at: .number(previous.revision)),
-      new: catalog.entries(at: .number(tag.revision)))
+    // The same comparison as `catalog diff @PREVIOUS @TAG`: by component, renames kept.
+    let diff = try catalog.diff(
+      from: .number(previous.revision), to: .number(tag.revision))
     var changes: [ComponentChange] = []
     for entry in diff.added {
       changes.append(ComponentChange(kind: entry.kind, change: .added, fields: []))
@@ -74,7 +73,11 @@ extension SiteGenerator {
       changes.append(ComponentChange(kind: entry.kind, change: .removed, fields: []))
     }
     for entry in diff.changed {
-      changes.append(ComponentChange(kind: entry.kind, change: .changed, fields: entry.changes))
+      changes.append(
+        ComponentChange(
+          kind: entry.kind, previousKind: entry.renamedFrom,
+          change: entry.renamedFrom == nil ? .changed : .renamed,
+          fields: entry.changes.filter { $0.rule != .entryRenamed }))
     }
     let changedKinds = Set(diff.changedKinds.map(BytewiseString.init))
     for move in diff.moved where !changedKinds.contains(BytewiseString(move.kind)) {
