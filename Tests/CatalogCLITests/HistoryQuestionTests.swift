@@ -7,7 +7,6 @@ import Testing
 @Suite("history questions: show REV, log options, revisions expressions, revert, kinds")
 struct HistoryQuestionTests {
   let session: CatalogSession
-  var directory: TemporaryDirectory { session.directory }
 
   init() throws {
     session = try CatalogSession(
