@@ -1,14 +1,15 @@
 import TestSupport
 import Testing
 
-/// A temporary directory with a catalog in it, and the built binary run there with an author:
-/// what the suites that tell a history through the CLI share.
+/// A ``CatalogRunner`` with a catalog in it, run with an author: what the suites that tell a
+/// history through the CLI share.
 struct CatalogSession {
-  let directory: TemporaryDirectory
+  let runner: CatalogRunner
+  var directory: TemporaryDirectory { runner.directory }
 
   /// Imports `document` (as `v1.json`) by `author`, and tags it `v1` when asked.
   init(importing document: String, author: String = "ann", tag: String? = nil) throws {
-    directory = try TemporaryDirectory()
+    runner = try CatalogRunner()
     try directory.write("v1.json", document)
     try run(["import", "v1.json", "-m", "first"], author: author)
     if let tag { try run(["tag", tag]) }
@@ -20,10 +21,9 @@ struct CatalogSession {
     _ arguments: [String], expect status: Int32 = 0, author: String = "ann",
     sourceLocation: SourceLocation = #_sourceLocation
   ) throws -> CatalogProcess.Result {
-    let result = try CatalogProcess.run(
-      arguments, in: directory, environment: ["CATALOG_AUTHOR": author])
-    #expect(result.status == status, "\(arguments): \(result)", sourceLocation: sourceLocation)
-    return result
+    try runner.run(
+      arguments, expect: status, environment: ["CATALOG_AUTHOR": author],
+      sourceLocation: sourceLocation)
   }
 
   /// Applies RFC 6902 `operations` to head with `catalog patch`.
