@@ -18,6 +18,13 @@ let package = Package(
       providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]
     ),
 
+    // The system's libpq, the PostgreSQL client library, found with pkg-config.
+    .systemLibrary(
+      name: "CLibPQ",
+      pkgConfig: "libpq",
+      providers: [.apt(["libpq-dev"]), .brew(["libpq"])]
+    ),
+
     // The component system and the catalog document model: zero dependencies beyond Foundation.
     .target(name: "Components"),
 
@@ -41,6 +48,9 @@ let package = Package(
     // Storage: the SQLite connection, migrations and the catalog operations.
     .target(name: "CatalogStore", dependencies: ["CSQLite", "Components", "Migrations"]),
 
+    // The PostgreSQL engine: the libpq wrapper and the catalog storage on a server.
+    .target(name: "CatalogPostgreSQL", dependencies: ["CLibPQ"]),
+
     // The `catalog` command: argument parsing, formatting, exit statuses.
     .target(name: "CatalogCLI", dependencies: ["CatalogStore", "CatalogDiff", "Components"]),
     .executableTarget(name: "catalog", dependencies: ["CatalogCLI"]),
@@ -56,6 +66,8 @@ let package = Package(
       name: "CatalogDiffTests", dependencies: ["CatalogDiff", "Components", "TestSupport"]),
     .testTarget(
       name: "CatalogStoreTests", dependencies: ["CatalogStore", "Components", "TestSupport"]),
+    .testTarget(
+      name: "CatalogPostgreSQLTests", dependencies: ["CatalogPostgreSQL", "TestSupport"]),
     .testTarget(
       name: "CatalogCLITests",
       // The tests run the built `catalog` binary, so they depend on it.
