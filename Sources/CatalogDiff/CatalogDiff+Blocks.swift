@@ -20,14 +20,15 @@ extension CatalogDiff {
 
   /// One block per kind that differs, sorted by kind.
   var kindBlocks: [KindBlock] {
-    var moves: [String: Move] = [:]
-    for move in moved { moves[move.kind] = move }
+    // Kinds by bytes (an NFC and an NFD spelling are two kinds), sorted in byte order.
+    var moves: [BytewiseString: Move] = [:]
+    for move in moved { moves[BytewiseString(move.kind)] = move }
     var blocks: [KindBlock] = added.map { .added($0) } + removed.map { .removed($0) }
     for entry in changed {
-      blocks.append(.changed(entry, moves.removeValue(forKey: entry.kind)))
+      blocks.append(.changed(entry, moves.removeValue(forKey: BytewiseString(entry.kind))))
     }
-    blocks += moved.filter { moves[$0.kind] != nil }.map { .moved($0) }
-    return blocks.sorted { $0.kind < $1.kind }
+    blocks += moved.filter { moves[BytewiseString($0.kind)] != nil }.map { .moved($0) }
+    return blocks.sorted { BytewiseString($0.kind) < BytewiseString($1.kind) }
   }
 }
 

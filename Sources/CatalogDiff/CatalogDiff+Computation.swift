@@ -16,7 +16,7 @@ extension CatalogDiff {
     let oldPositions = try Self.positions(of: old, side: .old)
 
     var added: [IndexedEntry] = []
-    var addedPositions: [String: Int] = [:]
+    var addedPositions: [BytewiseString: Int] = [:]
     // For each OLD index, the NEW index of the same kind, or -1.
     var newIndexOfOld = [Int](repeating: -1, count: old.count)
     var changed: [ChangedEntry] = []
@@ -26,8 +26,9 @@ extension CatalogDiff {
     commonOldIndices.reserveCapacity(min(old.count, new.count))
     commonNewIndices.reserveCapacity(min(old.count, new.count))
     for (j, entry) in new.enumerated() {
-      guard let i = oldPositions[entry.kind] else {
-        if let first = addedPositions.updateValue(j, forKey: entry.kind) {
+      let kind = BytewiseString(entry.kind)
+      guard let i = oldPositions[kind] else {
+        if let first = addedPositions.updateValue(j, forKey: kind) {
           throw .duplicateKind(entry.kind, side: .new, firstIndex: first, secondIndex: j)
         }
         added.append(IndexedEntry(index: j, entry: entry))
@@ -63,30 +64,42 @@ extension CatalogDiff {
       moved.append(Move(kind: new[j].kind, oldIndex: commonOldIndices[k], newIndex: j))
     }
 
+    // Kinds sort by bytes, so that two spellings of one name have a fixed order.
+    func less(_ a: String, _ b: String) -> Bool { a.utf8.lexicographicallyPrecedes(b.utf8) }
     self.init(
-      added: added.sorted { $0.kind < $1.kind }, removed: removed.sorted { $0.kind < $1.kind },
-      moved: moved.sorted { $0.kind < $1.kind }, changed: changed.sorted { $0.kind < $1.kind },
+      added: added.sorted { less($0.kind, $1.kind) },
+      removed: removed.sorted { less($0.kind, $1.kind) },
+      moved: moved.sorted { less($0.kind, $1.kind) },
+      changed: changed.sorted { less($0.kind, $1.kind) },
       oldIndexOfNew: oldIndexOfNew, oldCount: old.count)
   }
 
   /// Each kind's index.
   private static func positions(
     of entries: [CatalogEntry], side: CatalogDiffError.Side
-  ) throws(CatalogDiffError) -> [String: Int] {
-    var positions: [String: Int] = [:]
+  ) throws(CatalogDiffError) -> [BytewiseString: Int] {
+    var positions: [BytewiseString: Int] = [:]
     positions.reserveCapacity(entries.count)
     for (index, entry) in entries.enumerated() {
-      if let first = positions.updateValue(index, forKey: entry.kind) {
+      if let first = positions.updateValue(index, forKey: BytewiseString(entry.kind)) {
         throw .duplicateKind(entry.kind, side: side, firstIndex: first, secondIndex: index)
       }
     }
     return positions
   }
 
-  /// Whether two entries of one kind are written identically, payload bytes included.
+  /// Whether two entries of one kind are written identically: every text by its bytes.
   private static func sameFields(_ a: CatalogEntry, _ b: CatalogEntry) -> Bool {
-    a.category == b.category && a.description == b.description
-      && sameBytes(a.payload.bytes, b.payload.bytes) && a.memberOrder == b.memberOrder
-      && a.extraMembers == b.extraMembers
+    a.category.hasSameBytes(as: b.category) && a.description.hasSameBytes(as: b.description)
+      && sameBytes(a.payload.bytes, b.payload.bytes) && a.extraMembers == b.extraMembers
+      && sameOrder(a.memberOrder, b.memberOrder)
+  }
+
+  private static func sameOrder(_ a: [String]?, _ b: [String]?) -> Bool {
+    switch (a, b) {
+    case (nil, nil): return true
+    case (let a?, let b?): return a.haveSameBytes(as: b)
+    default: return false
+    }
   }
 }

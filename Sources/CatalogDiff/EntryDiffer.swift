@@ -20,10 +20,10 @@ struct EntryDiffer {
 
   /// Compares `old` and `new`, which have the same kind.
   mutating func compare(_ old: CatalogEntry, _ new: CatalogEntry) throws(CatalogDiffError) {
-    if old.category != new.category {
+    if !old.category.hasSameBytes(as: new.category) {
       metadata(["category"], old: .string(old.category), new: .string(new.category))
     }
-    if old.description != new.description {
+    if !old.description.hasSameBytes(as: new.description) {
       metadata(["description"], old: .string(old.description), new: .string(new.description))
     }
     if !sameBytes(old.payload.bytes, new.payload.bytes) {
@@ -146,14 +146,16 @@ struct EntryDiffer {
 /// Member lookup by key that stays linear for objects with many members.
 private struct KeyLookup {
   private let object: JSONObject
-  private let positions: [String: Int]?
+  /// Keys by bytes: an NFC and an NFD spelling are two keys.
+  private let positions: [BytewiseString: Int]?
 
   init(_ object: JSONObject) {
     self.object = object
     if object.count > 16 {
-      var positions: [String: Int] = [:]
-      for (index, member) in object.members.enumerated() where positions[member.key] == nil {
-        positions[member.key] = index
+      var positions: [BytewiseString: Int] = [:]
+      for (index, member) in object.members.enumerated() {
+        let key = BytewiseString(member.key)
+        if positions[key] == nil { positions[key] = index }
       }
       self.positions = positions
     } else {
@@ -163,7 +165,7 @@ private struct KeyLookup {
 
   subscript(key: String) -> JSONValue? {
     guard let positions else { return object[key] }
-    return positions[key].map { object.members[$0].value }
+    return positions[BytewiseString(key)].map { object.members[$0].value }
   }
 }
 

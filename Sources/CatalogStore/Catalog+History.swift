@@ -78,7 +78,7 @@ extension Catalog {
           KindHistoryItem(
             revision: revision, change: version.change, kind: version.entry.kind,
             previousKind: previous.flatMap {
-              $0.entry.kind != version.entry.kind ? $0.entry.kind : nil
+              $0.entry.kind.hasSameBytes(as: version.entry.kind) ? nil : $0.entry.kind
             },
             changedPaths: version.change == .added || version.change == .removed ? [] : changed,
             deprecation: deprecation))
@@ -119,7 +119,7 @@ extension Catalog {
         let id = lastChange[leaf.pointer]?.revision ?? target.revision
         if revisions[id] == nil { revisions[id] = try context.revision(id) }
         guard let revision = revisions[id] else {
-          throw CatalogError.database("revision \(id) is missing")
+          throw CatalogError.database(.inconsistent("revision \(id) is missing"))
         }
         return BlameLine(path: leaf.pointer, value: leaf.value, revision: revision)
       }
@@ -140,6 +140,7 @@ extension Catalog {
     -> Tag
   {
     try RevisionReference.validateTagName(name)
+    try WriteOptions.validateAuthor(author)
     return try storage.write { context in
       let revision = try reference.resolve(in: context)
       guard revision > 0 else {
@@ -178,7 +179,7 @@ extension Catalog {
       let versions = try context.versions(ofComponent: component)
       if let current = versions.last(where: { $0.revision <= revision }),
         current.change != .removed,
-        current.entry.kind == kind
+        current.entry.kind.hasSameBytes(as: kind)
       {
         return current
       }
@@ -198,7 +199,7 @@ extension Catalog {
     var spans: [(Int64, Int64?)] = []
     var start: Int64?
     for version in versions {
-      let bearsName = version.change != .removed && version.entry.kind == kind
+      let bearsName = version.change != .removed && version.entry.kind.hasSameBytes(as: kind)
       if bearsName, start == nil { start = version.revision }
       if !bearsName, let begin = start {
         spans.append((begin, version.revision - 1))

@@ -79,7 +79,8 @@ extension Catalog {
     from source: DocumentSource, options: WriteOptions, prune: Bool = false,
     limits: DocumentLimits = DocumentLimits(), progress: ((ImportProgress) -> Void)? = nil
   ) throws -> WriteResult {
-    try storage.write(checkingForeignKeys: .beforeCommit) { context in
+    try options.validate()
+    return try storage.write(checkingForeignKeys: .beforeCommit) { context in
       let head = try context.headRevision()
       try Self.check(options.expectHead, head: head)
       if head == 0 && !options.dryRun {
@@ -152,7 +153,9 @@ extension Catalog {
       RevisionDraft(
         time: Date(), author: options.author, message: options.message, source: source.name,
         operation: "import", counts: result.counts))
-    guard id == revision else { throw CatalogError.database("the first revision got id \(id)") }
+    guard id == revision else {
+      throw CatalogError.database(.inconsistent("the first revision got id \(id)"))
+    }
     result.revision = try context.revision(id)
     result.head = id
     return .commit(result)

@@ -8,7 +8,8 @@ extension Catalog {
   /// back continues its own history.
   @discardableResult
   public func restore(_ reference: RevisionReference, options: WriteOptions) throws -> WriteResult {
-    try storage.write(checkingForeignKeys: .beforeCommit) { context in
+    try options.validate()
+    return try storage.write(checkingForeignKeys: .beforeCommit) { context in
       let head = try context.headRevision()
       try Self.check(options.expectHead, head: head)
       let target = try reference.resolve(in: context)
@@ -26,7 +27,8 @@ extension Catalog {
   public func replaceCatalog(
     with entries: [CatalogEntry], options: WriteOptions, source: String, operation: String
   ) throws -> WriteResult {
-    try storage.write(checkingForeignKeys: .beforeCommit) { context in
+    try options.validate()
+    return try storage.write(checkingForeignKeys: .beforeCommit) { context in
       let head = try context.headRevision()
       try Self.check(options.expectHead, head: head)
       return try Self.replaceCatalog(
@@ -43,7 +45,8 @@ extension Catalog {
     options: WriteOptions, source: String, operation: String,
     _ transform: ([CatalogEntry]) throws -> [CatalogEntry]
   ) throws -> WriteResult {
-    try storage.write(checkingForeignKeys: .beforeCommit) { context in
+    try options.validate()
+    return try storage.write(checkingForeignKeys: .beforeCommit) { context in
       let head = try context.headRevision()
       try Self.check(options.expectHead, head: head)
       var current: [CatalogEntry] = []
@@ -77,8 +80,10 @@ extension Catalog {
     guard !new.isEmpty else { throw CatalogError.invalidRequest("the new kind must not be empty") }
     return try modify(old, options: options, source: "rename \(old) \(new)", operation: "rename") {
       entry, index in
-      if old == new { return entry }
-      if index[new] != nil {
+      if old.hasSameBytes(as: new) { return entry }
+      // Another kind equal up to Unicode normalization would make the export unreadable
+      // (the document reader refuses such a pair); another spelling of this kind is a rename.
+      if let existing = index[new], !existing.kind.hasSameBytes(as: old) {
         throw CatalogError.invalidRequest(
           "cannot rename \"\(old)\" to \"\(new)\": that kind already exists")
       }
@@ -105,24 +110,28 @@ extension Catalog {
     _ kind: String, options: WriteOptions, source: String, operation: String,
     _ change: (CatalogEntry, HeadIndex) throws -> CatalogEntry
   ) throws -> WriteResult {
-    try storage.write(checkingForeignKeys: .beforeCommit) { context in
+    try options.validate()
+    return try storage.write(checkingForeignKeys: .beforeCommit) { context in
       let head = try context.headRevision()
       try Self.check(options.expectHead, head: head)
-      var index = try context.headIndex(at: head)
+      let index = try context.headIndex(at: head)
       var name = kind
-      let match = name.withUTF8 { index.slot(matching: UnsafeRawBufferPointer($0)) }
-      guard let targetSlot = match?.slot else {
+      // The kind as given, byte for byte: an NFD spelling does not name an NFC kind.
+      let match = name.withUTF8 { index.slot(of: UnsafeRawBufferPointer($0)) }
+      guard let targetSlot = match else {
         _ = try Self.version(of: kind, at: head, in: context)  // throws, saying when it existed
         throw CatalogError.unknownKind(kind: kind, detail: "at head")
       }
       let target = index.entry(targetSlot)
-      let current = try ChangePlan.entry(
+      let current = try EntryCodec.entry(
         kind: target.kind, category: target.category, description: target.description,
         payload: try context.payload(target.payloadID), extra: target.extra,
         keyOrder: target.keyOrder)
       let updated = try change(current, index)
       var plan = ChangePlan(index: index, storesPayloads: !options.dryRun)
-      if updated.kind != kind { plan.renames[updated.kind] = targetSlot }
+      if !updated.kind.hasSameBytes(as: kind) {
+        plan.renames[BytewiseString(updated.kind)] = targetSlot
+      }
       for slot in plan.slotsInPositionOrder().map(Int.init) {
         if slot == targetSlot {
           try plan.add(updated, context: context)

@@ -85,15 +85,23 @@ extension CatalogObserver {
           change.added.append(entry.kind)
           continue
         }
-        if before.kind != entry.kind {
+        // Texts compare by bytes, as the write that produced them did.
+        func same(_ a: String?, _ b: String?) -> Bool {
+          switch (a, b) {
+          case (nil, nil): return true
+          case (let a?, let b?): return a.hasSameBytes(as: b)
+          default: return false
+          }
+        }
+        if !same(before.kind, entry.kind) {
           change.renamed.append(Rename(from: before.kind, to: entry.kind))
         }
-        if before.category != entry.category || before.description != entry.description
-          || before.payloadHash != entry.payloadHash || before.payloadID != entry.payloadID
-          || before.extra != entry.extra || before.keyOrder != entry.keyOrder
+        if !same(before.category, entry.category) || !same(before.description, entry.description)
+          || before.payloadID != entry.payloadID || !same(before.extra, entry.extra)
+          || !same(before.keyOrder, entry.keyOrder)
         {
           change.changed.append(entry.kind)
-        } else if before.position != entry.position, before.kind == entry.kind {
+        } else if before.position != entry.position, same(before.kind, entry.kind) {
           change.moved.append(entry.kind)
         }
       }

@@ -37,7 +37,7 @@ struct ChangePlan {
   private(set) var removed: [Int] = []
   private(set) var kept: [Int] = []
   /// Components renamed by this write: new kind → the component's head slot.
-  var renames: [String: Int] = [:]
+  var renames: [BytewiseString: Int] = [:]
   /// The rows of added and changed entries.
   private var rows = PlannedRows()
   /// Whether new payloads are stored as they are met (not on a dry run).
@@ -57,8 +57,8 @@ struct ChangePlan {
   /// Adds the next entry of the desired catalog, as the document reader left it: the
   /// import's path, which makes no `String` for an entry that is unchanged or new.
   mutating func add(_ raw: RawCatalogEntry, context: any CatalogWriteContext) throws {
-    let extra = raw.extraMembers.isEmpty ? nil : Self.extraBytes(raw.extraMembers)
-    let keyOrder = raw.memberOrder.map(Self.keyOrderBytes)
+    let extra = raw.extraMembers.isEmpty ? nil : EntryCodec.extraBytes(raw.extraMembers)
+    let keyOrder = raw.memberOrder.map(EntryCodec.keyOrderBytes)
     try add(
       kind: raw.kind, category: raw.category, description: raw.description, payload: raw.payload,
       extra: extra, keyOrder: keyOrder, context: context)
@@ -69,8 +69,8 @@ struct ChangePlan {
     try add(
       kind: Array(entry.kind.utf8), category: Array(entry.category.utf8),
       description: Array(entry.description.utf8), payload: entry.payload.bytes,
-      extra: entry.extraMembers.isEmpty ? nil : Self.extraBytes(entry.extraMembers),
-      keyOrder: entry.memberOrder.map(Self.keyOrderBytes), context: context)
+      extra: entry.extraMembers.isEmpty ? nil : EntryCodec.extraBytes(entry.extraMembers),
+      keyOrder: entry.memberOrder.map(EntryCodec.keyOrderBytes), context: context)
   }
 
   private mutating func add(
@@ -83,11 +83,13 @@ struct ChangePlan {
     let match = kind.withUnsafeBytes { index.slot(matching: $0) }
     var slot = match?.slot
     var isRename = false
-    if let slot {
-      seen[slot] = true
-    } else if !renames.isEmpty, let target = renames[String(decoding: kind, as: UTF8.self)] {
+    if !renames.isEmpty, let target = renames[BytewiseString(String(decoding: kind, as: UTF8.self))]
+    {
+      // Checked first: a rename to another spelling of the same kind is a rename too.
       slot = target
       isRename = true
+    } else if let slot {
+      seen[slot] = true
     }
     if let slot, !isRename, match?.sameBytes == true {
       if !index.hasPayloadHash(slot) {
@@ -110,7 +112,10 @@ struct ChangePlan {
           }
         }
       }
-      if unchanged {
+      // The hashes matched; the bytes decide (FNV-1a collisions can be made on purpose).
+      if unchanged,
+        try payload.withUnsafeBytes({ try context.payload(index.payloadID(slot), hasBytes: $0) })
+      {
         fileOrder.append(Planned(status: .unchanged, existing: Int32(slot), row: -1))
         return
       }
@@ -309,7 +314,7 @@ struct ChangePlan {
       anchors = all
     } else {
       var some = [Bool](repeating: false, count: fileOrder.count)
-      for i in Self.longestIncreasingRun(existing, existingRanks) { some[i] = true }
+      for i in IncreasingRun.longest(existing, existingRanks) { some[i] = true }
       anchors = some
     }
     // New keys go right after the key before them and below the next key any entry keeps (an
@@ -349,73 +354,5 @@ struct ChangePlan {
       i = j
     }
     return Placement(newKeys: newKeys)
-  }
-
-  /// The elements of `candidates` on a longest strictly increasing subsequence of `keys`
-  /// (`keys[c]` belongs to `candidates[c]`): patience sorting, O(n log n).
-  static func longestIncreasingRun<Key: Comparable>(_ candidates: [Int], _ keys: [Key]) -> Set<Int>
-  {
-    var tails: [Int] = []  // candidate index ending the best run of each length
-    var previous = [Int](repeating: -1, count: candidates.count)
-    for c in candidates.indices {
-      let key = keys[c]
-      var low = 0
-      var high = tails.count
-      while low < high {
-        let mid = (low + high) / 2
-        if keys[tails[mid]] < key { low = mid + 1 } else { high = mid }
-      }
-      previous[c] = low > 0 ? tails[low - 1] : -1
-      if low == tails.count { tails.append(c) } else { tails[low] = c }
-    }
-    var result = Set<Int>()
-    var c = tails.last ?? -1
-    while c >= 0 {
-      result.insert(candidates[c])
-      c = previous[c]
-    }
-    return result
-  }
-
-  /// The extra members as one canonical JSON object text (the `extra` column).
-  static func extraBytes(_ members: [CatalogEntry.Member]) -> [UInt8] {
-    var out: [UInt8] = [0x7B]
-    for (i, member) in members.enumerated() {
-      if i > 0 { out.append(0x2C) }
-      JSONWriter.appendString(member.key, to: &out)
-      out.append(0x3A)
-      out.append(contentsOf: member.value.bytes)
-    }
-    out.append(0x7D)
-    return out
-  }
-
-  /// The explicit member order as a JSON array text (the `key_order` column).
-  static func keyOrderBytes(_ names: [String]) -> [UInt8] {
-    JSONWriter.canonicalBytes(.array(names.map(JSONValue.string)))
-  }
-
-  /// Rebuilds an entry from its stored parts.
-  static func entry(
-    kind: String, category: String, description: String, payload: JSONText, extra: String?,
-    keyOrder: String?
-  ) throws -> CatalogEntry {
-    var members: [CatalogEntry.Member] = []
-    if let extra {
-      guard case .object(let object) = try JSONValue(parsing: extra) else {
-        throw CatalogError.database("stored extra members of \"\(kind)\" are not a JSON object")
-      }
-      members = object.members.map { .init(key: $0.key, value: JSONText($0.value)) }
-    }
-    var order: [String]?
-    if let keyOrder {
-      guard case .array(let names) = try JSONValue(parsing: keyOrder) else {
-        throw CatalogError.database("stored member order of \"\(kind)\" is not a JSON array")
-      }
-      order = names.compactMap(\.stringValue)
-    }
-    return CatalogEntry(
-      kind: kind, category: category, description: description, payload: payload,
-      extraMembers: members, memberOrder: order)
   }
 }

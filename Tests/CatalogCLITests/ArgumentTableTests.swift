@@ -38,6 +38,7 @@ import Testing
         "catalog patch <patch-file> [--message <text>] [--author <name>] [--expect-head <n>]"
       ],
       "doctor": ["catalog doctor"],
+      "site": ["catalog site --output <dir> [--title <text>] [--at <rev>]"],
       "help": ["catalog help [<command>]"],
     ]
     #expect(Set(Self.root.allCommands.map(\.name)) == Set(expected.keys))
@@ -47,7 +48,7 @@ import Testing
     }
     #expect(
       Self.generator.rootUsage
-        == "catalog [--database <path>] [--busy-timeout <seconds>] <command> [<arguments>]")
+        == "catalog [--database <location>] [--busy-timeout <seconds>] <command> [<arguments>]")
   }
 
   @Test func choicesAndDefaultsMatchTheIssues() throws {

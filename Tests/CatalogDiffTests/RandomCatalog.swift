@@ -7,7 +7,12 @@ import Components
 struct RandomCatalog {
   var rng: SplitMix64
   private var counter = 0
-  private static let words = ["hero", "tile", "card", "chip", "badge", "row", "grid", "tab"]
+  /// Words, some of them equal up to Unicode normalization or case: NFC `café`, NFD `café`,
+  /// `Café`, `HERO`, `Hero`. Equality is bytes, so each is a value of its own.
+  private static let words = [
+    "hero", "tile", "card", "chip", "badge", "row", "grid", "tab", "caf\u{E9}", "cafe\u{301}",
+    "Caf\u{E9}", "HERO", "Hero",
+  ]
 
   init(seed: UInt64) {
     rng = SplitMix64(seed: seed)
@@ -45,6 +50,13 @@ struct RandomCatalog {
   mutating func object(depth: Int) -> JSONValue {
     var object = JSONObject()
     for _ in 0..<rng.below(5) { object[fresh("key")] = value(depth: depth) }
+    if rng.chance(0.3) {
+      // Keys that differ only in normalization or case, side by side in one object.
+      counter += 1
+      for key in ["\u{E9}\(counter)", "e\u{301}\(counter)", "\u{C9}\(counter)"] {
+        object[key] = value(depth: depth)
+      }
+    }
     return .object(object)
   }
 

@@ -23,7 +23,7 @@ enum ShowCommand: CatalogCommand {
       console.print("category:    \(entry.category)")
       console.print("description: \(entry.description)")
       if entry.isDeprecated { console.print("deprecated:  yes") }
-      for member in entry.extraMembers where member.key != "deprecated" {
+      for member in entry.extraMembers where !member.key.hasSameBytes(as: "deprecated") {
         console.print("\(member.key): \(member.value)")
       }
       console.print("payload:")

@@ -253,6 +253,9 @@ public final class CatalogDocumentReader {
     var assigned = RawCatalogEntry.MemberSet()
     var kindPosition = position
     var valid = true
+    // Other member names, once there are many of them, so that the duplicate check stays
+    // linear for an entry with thousands of members.
+    var extraKeys: Set<String>?
     repeat {
       // Positions inside an entry are marks, worked out only for a diagnostic; each is used
       // before the next is taken (see JSONReader.markOfNextToken()).
@@ -270,7 +273,11 @@ public final class CatalogDocumentReader {
       } else {
         // Other member names compare as Swift compares strings, as kinds do.
         let key = String(decoding: keyBytes, as: UTF8.self)
-        isDuplicate = raw.extraMembers.contains { $0.key == key }
+        if extraKeys == nil && raw.extraMembers.count >= 16 {
+          extraKeys = Set(raw.extraMembers.map(\.key))
+        }
+        isDuplicate =
+          extraKeys?.contains(key) ?? raw.extraMembers.contains { $0.key == key }
       }
       if isDuplicate {
         let key = String(decoding: keyBytes, as: UTF8.self)
@@ -290,6 +297,7 @@ public final class CatalogDocumentReader {
         var value: [UInt8] = []
         try transcode(into: &value, at: index, key)
         raw.extraMembers.append(.init(key: key, value: JSONText(canonicalBytes: value)))
+        extraKeys?.insert(key)
         continue
       }
       present.insert(member)

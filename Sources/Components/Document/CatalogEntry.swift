@@ -17,6 +17,26 @@ public struct CatalogEntry: Sendable, Hashable {
       self.key = key
       self.value = value
     }
+
+    public static func == (lhs: Member, rhs: Member) -> Bool {
+      lhs.key.hasSameBytes(as: rhs.key) && lhs.value == rhs.value
+    }
+  }
+
+  /// Every text compared by bytes (``Swift/String/hasSameBytes(as:)``), as the catalog stores it.
+  public static func == (lhs: CatalogEntry, rhs: CatalogEntry) -> Bool {
+    lhs.kind.hasSameBytes(as: rhs.kind) && lhs.category.hasSameBytes(as: rhs.category)
+      && lhs.description.hasSameBytes(as: rhs.description) && lhs.payload == rhs.payload
+      && lhs.extraMembers == rhs.extraMembers
+      && optionalSameBytes(lhs.memberOrder, rhs.memberOrder)
+  }
+
+  private static func optionalSameBytes(_ a: [String]?, _ b: [String]?) -> Bool {
+    switch (a, b) {
+    case (nil, nil): return true
+    case (let a?, let b?): return a.haveSameBytes(as: b)
+    default: return false
+    }
   }
 
   /// The standard member names, in the order the export writes them by default.
@@ -58,7 +78,7 @@ public struct CatalogEntry: Sendable, Hashable {
 
   /// The extra member named `key`.
   public subscript(extra key: String) -> JSONText? {
-    extraMembers.first { $0.key == key }?.value
+    extraMembers.first { $0.key.hasSameBytes(as: key) }?.value
   }
 
   /// Whether the entry carries `"deprecated": true`.
@@ -69,8 +89,8 @@ public struct CatalogEntry: Sendable, Hashable {
   /// A copy with `"deprecated": true` set (appended after the other members) or removed.
   public func settingDeprecated(_ deprecated: Bool) -> CatalogEntry {
     var copy = self
-    copy.extraMembers.removeAll { $0.key == "deprecated" }
-    copy.memberOrder?.removeAll { $0 == "deprecated" }
+    copy.extraMembers.removeAll { $0.key.hasSameBytes(as: "deprecated") }
+    copy.memberOrder?.removeAll { $0.hasSameBytes(as: "deprecated") }
     if deprecated {
       copy.extraMembers.append(Member(key: "deprecated", value: JSONText(.bool(true))))
       copy.memberOrder?.append("deprecated")

@@ -30,13 +30,15 @@ public struct JSONNumber: Sendable, Hashable, CustomStringConvertible {
   /// The value as an `Int`, when the text is an integer that fits.
   public var intValue: Int? { Int(text) }
 
-  /// Whether two numbers denote the same value: `1`, `1.0` and `10e-1` do.
+  /// Whether two numbers denote the same decimal value, exactly: `1`, `1.0` and `10e-1` do
+  /// (RFC 6902's "numerically equal"), `1e400` and `1e401` do not, nor do two 30-digit
+  /// integers that differ in the last digit, and `-0` equals `0`.
   ///
-  /// Integers are compared exactly; anything else by its `Double` value.
+  /// Nothing is rounded: both texts are reduced to their significant digits and a decimal
+  /// exponent, however long, and those are compared.
   public func isNumericallyEqual(to other: JSONNumber) -> Bool {
     if text == other.text { return true }
-    if let a = Int(text), let b = Int(other.text) { return a == b }
-    return doubleValue == other.doubleValue
+    return DecimalValue(text) == DecimalValue(other.text)
   }
 
   /// Whether `bytes` is exactly one RFC 8259 number.

@@ -9,6 +9,11 @@ public struct JSONObject: Sendable, Hashable, Sequence {
       self.key = key
       self.value = value
     }
+
+    /// Keys compare by bytes, as the reader's duplicate check does (RFC 8259 section 8.3).
+    public static func == (lhs: Member, rhs: Member) -> Bool {
+      lhs.key.hasSameBytes(as: rhs.key) && lhs.value == rhs.value
+    }
   }
 
   /// The members in document order. Keys are unique in objects the reader produces.
@@ -26,12 +31,12 @@ public struct JSONObject: Sendable, Hashable, Sequence {
     members.makeIterator()
   }
 
-  /// The value of the member named `key`, or `nil`. Setting `nil` removes the member;
+  /// The value of the member whose key has the same bytes as `key`, or `nil`. Setting `nil` removes the member;
   /// setting a new key appends it, and setting an existing key replaces it in place.
   public subscript(key: String) -> JSONValue? {
-    get { members.first { $0.key == key }?.value }
+    get { members.first { $0.key.hasSameBytes(as: key) }?.value }
     set {
-      let index = members.firstIndex { $0.key == key }
+      let index = members.firstIndex { $0.key.hasSameBytes(as: key) }
       switch (index, newValue) {
       case (let index?, let value?): members[index].value = value
       case (let index?, nil): members.remove(at: index)
@@ -41,8 +46,8 @@ public struct JSONObject: Sendable, Hashable, Sequence {
     }
   }
 
-  /// The position of the member named `key`.
+  /// The position of the member whose key has the same bytes as `key`.
   public func index(forKey key: String) -> Int? {
-    members.firstIndex { $0.key == key }
+    members.firstIndex { $0.key.hasSameBytes(as: key) }
   }
 }

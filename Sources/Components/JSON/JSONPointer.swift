@@ -65,8 +65,17 @@ public struct JSONPointer: Sendable, Hashable, CustomStringConvertible, Comparab
     tokens.map { "/" + $0.replacingTildeAndSlash() }.joined()
   }
 
+  /// Tokens compare by bytes: two pointers that differ only in Unicode normalization name
+  /// different members.
+  public static func == (lhs: JSONPointer, rhs: JSONPointer) -> Bool {
+    lhs.tokens.haveSameBytes(as: rhs.tokens)
+  }
+
+  /// Token by token, in byte order.
   public static func < (lhs: JSONPointer, rhs: JSONPointer) -> Bool {
-    lhs.tokens.lexicographicallyPrecedes(rhs.tokens)
+    lhs.tokens.lexicographicallyPrecedes(rhs.tokens) {
+      $0.utf8.lexicographicallyPrecedes($1.utf8)
+    }
   }
 }
 

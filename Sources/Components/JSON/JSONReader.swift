@@ -307,7 +307,7 @@ public final class JSONReader {
     // first 16 keys are compared one by one; a larger object also gets a set.
     let stackBase = keyStack.count
     defer { keyStack.removeSubrange(stackBase...) }
-    var keySet: Set<ArraySlice<UInt8>> = []
+    var keySet = ByteRangeSet()
     var first = true
     while true {
       if !first { out.append(0x2C) }
@@ -318,18 +318,21 @@ public final class JSONReader {
       let outKeyStart = out.count
       try scanString(into: &out, canonical: true)
       let range = outKeyStart..<out.count
-      let key = out[range]
       let isDuplicate: Bool
       let count = keyStack.count - stackBase
       if count < 16 {
         isDuplicate = Self.contains(range, among: keyStack[stackBase...], in: out)
         keyStack.append(range)
-        if count == 15 { keySet = Set(keyStack[stackBase...].map { out[$0] }) }
+        if count == 15 {
+          out.withUnsafeBufferPointer { bytes in
+            for other in keyStack[stackBase...] { _ = keySet.insert(other, of: bytes) }
+          }
+        }
       } else {
-        isDuplicate = !keySet.insert(key).inserted
+        isDuplicate = out.withUnsafeBufferPointer { !keySet.insert(range, of: $0) }
       }
       if isDuplicate {
-        let name = String(decoding: key.dropFirst().dropLast(), as: UTF8.self)
+        let name = String(decoding: out[range].dropFirst().dropLast(), as: UTF8.self)
         throw documentError(at: keyStart, "duplicate key \"\(name)\"")
       }
       try expectColon()
@@ -337,7 +340,7 @@ public final class JSONReader {
       do {
         try transcodeValueSlowly(into: &out)
       } catch {
-        throw error.prepending(canonicalKey: key)
+        throw error.prepending(canonicalKey: out[range])
       }
       if try endOfContainer(close: 0x7D, what: "an object member") { break }
     }

@@ -18,7 +18,8 @@ public enum JSONValue: Sendable {
 }
 
 extension JSONValue: Hashable {
-  /// Exact equality: same members in the same order, numbers spelled the same.
+  /// Exact equality: same members in the same order, numbers spelled the same, strings and
+  /// keys with the same bytes (``Swift/String/hasSameBytes(as:)``).
   ///
   /// For equality as JSON (member order ignored, `1.0 == 1`), use ``isEquivalent(to:)``.
   public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
@@ -26,7 +27,7 @@ extension JSONValue: Hashable {
     case (.null, .null): return true
     case (.bool(let a), .bool(let b)): return a == b
     case (.number(let a), .number(let b)): return a == b
-    case (.string(let a), .string(let b)): return a == b
+    case (.string(let a), .string(let b)): return a.hasSameBytes(as: b)
     case (.array(let a), .array(let b)): return a == b
     case (.object(let a), .object(let b)): return a == b
     case (.null, _), (.bool, _), (.number, _), (.string, _), (.array, _), (.object, _):
@@ -69,7 +70,8 @@ extension JSONValue {
     }
   }
 
-  /// Equality as JSON: object members compared by key regardless of order, numbers by value.
+  /// Equality as JSON: object members compared by key regardless of order, numbers by their
+  /// exact decimal value (``JSONNumber/isNumericallyEqual(to:)``), strings and keys by bytes.
   ///
   /// This is the equality RFC 6902's `test` operation uses.
   public func isEquivalent(to other: JSONValue) -> Bool {
@@ -77,7 +79,7 @@ extension JSONValue {
     case (.null, .null): return true
     case (.bool(let a), .bool(let b)): return a == b
     case (.number(let a), .number(let b)): return a.isNumericallyEqual(to: b)
-    case (.string(let a), .string(let b)): return a == b
+    case (.string(let a), .string(let b)): return a.hasSameBytes(as: b)
     case (.array(let a), .array(let b)):
       return a.count == b.count && zip(a, b).allSatisfy { $0.isEquivalent(to: $1) }
     case (.object(let a), .object(let b)):
