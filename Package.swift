@@ -62,13 +62,16 @@ let package = Package(
     // The `Catalog` API: imports, exports, history, the registry; engines only through the
     // protocols of CatalogStorage (and the one table of engines, `StorageEngines`).
     .target(
-      name: "CatalogStore", dependencies: ["CatalogStorage", "CatalogSQLite", "Components"]),
+      name: "CatalogStore",
+      dependencies: ["CatalogStorage", "CatalogSQLite", "CatalogPostgreSQL", "Components"]),
 
     // The static website of a catalog and its history (`catalog site`).
     .target(name: "CatalogSite", dependencies: ["CatalogStore", "CatalogDiff", "Components"]),
 
     // The PostgreSQL engine: the libpq wrapper and the catalog storage on a server.
-    .target(name: "CatalogPostgreSQL", dependencies: ["CLibPQ"]),
+    .target(
+      name: "CatalogPostgreSQL",
+      dependencies: ["CLibPQ", "CatalogStorage", "Components", "Migrations"]),
 
     // The `catalog` command: argument parsing, formatting, exit statuses.
     .target(

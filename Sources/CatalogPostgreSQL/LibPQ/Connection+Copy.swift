@@ -16,6 +16,12 @@ extension Connection {
   /// - Throws: ``PostgreSQLError`` from the server (a constraint, a permission, a lost
   ///   connection), or what `body` throws.
   @discardableResult
+  func copyIn(_ sql: String, rows: CopyBuffer) throws -> Int {
+    try copyIn(sql) { try $0.append(rows: rows) }
+  }
+
+  /// ``copyIn(_:rows:)`` with the rows written by `body`, sent as it writes them.
+  @discardableResult
   func copyIn(_ sql: String, _ body: (CopyRows) throws -> Void) throws -> Int {
     let started = try QueryResult(checking: PQexec(handle, sql), connection: handle, sql: sql)
     guard PQresultStatus(started.handle) == PGRES_COPY_IN else {
@@ -42,7 +48,7 @@ extension Connection {
   }
 
   /// Sends `bytes` as COPY data.
-  func putCopyData(_ bytes: [UInt8], sql: String) throws {
+  func putCopyData(_ bytes: ArraySlice<UInt8>, sql: String) throws {
     let sent = bytes.withUnsafeBufferPointer { buffer in
       buffer.withMemoryRebound(to: CChar.self) {
         PQputCopyData(handle, $0.baseAddress, Int32($0.count))
@@ -62,95 +68,53 @@ extension Connection {
   }
 }
 
-/// The rows of a ``Connection/copyIn(_:_:)`` in `COPY`'s text format: fields separated by
-/// tabs, rows ended by newlines, `\N` for NULL, and backslash, tab, newline and carriage
-/// return escaped with a backslash.
+/// The rows of a ``Connection/copyIn(_:_:)``, sent in pieces of about 256 KiB as they are
+/// written.
 final class CopyRows {
   private unowned let connection: Connection
   private let sql: String
-  private var buffer: [UInt8] = []
-  private var fieldsInRow = 0
-  /// Data is sent in pieces of about this many bytes.
+  private var buffer = CopyBuffer()
   private static let chunkSize = 1 << 18
 
   init(connection: Connection, sql: String) {
     self.connection = connection
     self.sql = sql
-    buffer.reserveCapacity(Self.chunkSize + 4096)
   }
 
   /// Appends an integer field.
-  func append(_ value: Int64) {
-    separate()
-    var number = value
-    if number == 0 {
-      buffer.append(UInt8(ascii: "0"))
-      return
-    }
-    if number < 0 {
-      buffer.append(UInt8(ascii: "-"))
-    }
-    let start = buffer.count
-    while number != 0 {
-      let digit = number % 10
-      buffer.append(UInt8(ascii: "0") + UInt8(digit < 0 ? -digit : digit))
-      number /= 10
-    }
-    buffer[start...].reverse()
-  }
-
-  /// Appends a text field from its UTF-8 bytes, escaped.
-  func append(text bytes: UnsafeRawBufferPointer) {
-    separate()
-    for byte in bytes {
-      switch byte {
-      case UInt8(ascii: "\\"): buffer += [UInt8(ascii: "\\"), UInt8(ascii: "\\")]
-      case UInt8(ascii: "\t"): buffer += [UInt8(ascii: "\\"), UInt8(ascii: "t")]
-      case UInt8(ascii: "\n"): buffer += [UInt8(ascii: "\\"), UInt8(ascii: "n")]
-      case UInt8(ascii: "\r"): buffer += [UInt8(ascii: "\\"), UInt8(ascii: "r")]
-      default: buffer.append(byte)
-      }
-    }
-  }
+  func append(_ value: Int64) { buffer.append(value) }
 
   /// Appends a text field.
-  func append(text: String) {
-    var text = text
-    text.withUTF8 { append(text: UnsafeRawBufferPointer($0)) }
-  }
-
-  /// Appends a text field, or NULL.
-  func append(optionalText text: String?) {
-    if let text { append(text: text) } else { appendNull() }
-  }
+  func append(text: String) { buffer.append(text: text) }
 
   /// Appends a NULL field.
-  func appendNull() {
-    separate()
-    buffer += [UInt8(ascii: "\\"), UInt8(ascii: "N")]
-  }
+  func appendNull() { buffer.appendNull() }
 
   /// Ends the row, sending the buffered rows when there are enough of them.
   func endRow() throws {
-    buffer.append(UInt8(ascii: "\n"))
-    fieldsInRow = 0
-    if buffer.count >= Self.chunkSize {
+    buffer.endRow()
+    if buffer.bytes.count >= Self.chunkSize {
       try flush()
+    }
+  }
+
+  /// Appends rows encoded elsewhere, sending them in pieces.
+  func append(rows: CopyBuffer) throws {
+    try flush()
+    var start = 0
+    let bytes = rows.bytes
+    while start < bytes.count {
+      let end = min(start + Self.chunkSize, bytes.count)
+      try connection.putCopyData(bytes[start..<end], sql: sql)
+      start = end
     }
   }
 
   /// Sends the buffered rows.
   func flush() throws {
     guard !buffer.isEmpty else { return }
-    try connection.putCopyData(buffer, sql: sql)
-    buffer.removeAll(keepingCapacity: true)
-  }
-
-  private func separate() {
-    if fieldsInRow > 0 {
-      buffer.append(UInt8(ascii: "\t"))
-    }
-    fieldsInRow += 1
+    try connection.putCopyData(buffer.bytes[...], sql: sql)
+    buffer.removeAll()
   }
 }
 

@@ -68,6 +68,9 @@ final class Connection {
   /// The server's version number, such as 150018.
   var serverVersion: Int { Int(PQserverVersion(handle)) }
 
+  /// The process id of the server process serving this connection.
+  var backendProcessID: Int32 { PQbackendPID(handle) }
+
   /// The current role's name.
   var user: String { PQuser(handle).map { String(cString: $0) } ?? "" }
 
