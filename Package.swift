@@ -60,10 +60,13 @@ let package = Package(
     ),
 
     // The `Catalog` API: imports, exports, history, the registry; engines only through the
-    // protocols of CatalogStorage (and the one table of engines, `StorageEngines`).
+    // protocols of CatalogStorage (and the one table of engines, `StorageEngines`). What
+    // changed between two states is always CatalogDiff's answer.
     .target(
       name: "CatalogStore",
-      dependencies: ["CatalogStorage", "CatalogSQLite", "CatalogPostgreSQL", "Components"]),
+      dependencies: [
+        "CatalogStorage", "CatalogSQLite", "CatalogPostgreSQL", "CatalogDiff", "Components",
+      ]),
 
     // The static website of a catalog and its history (`catalog site`).
     .target(name: "CatalogSite", dependencies: ["CatalogStore", "CatalogDiff", "Components"]),
@@ -103,7 +106,8 @@ let package = Package(
       name: "CatalogCLITests",
       // The tests run the built `catalog` binary, so they depend on it.
       dependencies: [
-        "CatalogCLI", "CatalogStore", "CatalogSQLite", "Components", "TestSupport", "catalog",
+        "CatalogCLI", "CatalogStore", "CatalogSQLite", "CatalogDiff", "Components", "TestSupport",
+        "catalog",
       ]
     ),
   ],

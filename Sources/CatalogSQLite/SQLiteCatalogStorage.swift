@@ -117,22 +117,28 @@ final class SQLiteCatalogStorage: CatalogStorage {
     do {
       _ = try checkLocation(path, forWriting: false)
       let database = try Database(path: path, mode: .readOnly, busyTimeout: busyTimeout)
-      var findings: [String] = []
-      do {
-        let integrity = try database.makeStatement(sql: "PRAGMA integrity_check")
-        while try integrity.step() {
-          let line = integrity.string(at: 0) ?? ""
-          if line != "ok" { findings.append("integrity_check: \(line)") }
-        }
-      } catch let error as DatabaseError where error.isCorrupt || error.isNotADatabase {
-        findings.append(
-          "integrity_check: stopped at once: SQLite cannot read the file's schema (result code \(error.extendedResultCode))"
-        )
-      }
-      return findings
+      return try integrityFindings(of: database)
     } catch {
       throw translate(error, path: path, busyTimeout: busyTimeout)
     }
+  }
+
+  /// What `PRAGMA integrity_check` reports, one `integrity_check: …` line per finding; a file
+  /// too damaged for the check to run is one finding.
+  static func integrityFindings(of database: Database) throws -> [String] {
+    var findings: [String] = []
+    do {
+      let integrity = try database.makeStatement(sql: "PRAGMA integrity_check")
+      while try integrity.step() {
+        let line = integrity.string(at: 0) ?? ""
+        if line != "ok" { findings.append("integrity_check: \(line)") }
+      }
+    } catch let error as DatabaseError where error.isCorrupt || error.isNotADatabase {
+      findings.append(
+        "integrity_check: stopped: SQLite cannot read the file (result code \(error.extendedResultCode))"
+      )
+    }
+    return findings
   }
 
   /// Whether the catalog's files have reached the process's file-size limit (`ulimit -f`).
@@ -962,17 +968,7 @@ final class SQLiteContext: CatalogWriteContext {
 
   func integrityProblems() throws -> [String] {
     try flushPendingVersions()
-    var problems: [String] = []
-    do {
-      let integrity = try database.makeStatement(sql: "PRAGMA integrity_check")
-      while try integrity.step() {
-        let line = integrity.string(at: 0) ?? ""
-        if line != "ok" { problems.append("integrity_check: \(line)") }
-      }
-    } catch let error as DatabaseError where error.isCorrupt || error.isNotADatabase {
-      problems.append("integrity_check: \(error.message)")
-    }
-    return problems
+    return try SQLiteCatalogStorage.integrityFindings(of: database)
   }
 
   func foreignKeyProblems() throws -> [String] {

@@ -165,7 +165,8 @@ final class AtomicFile {
 }
 
 /// Writes all of `bytes` to `fd`, again after `EINTR`; returns the `errno` of a failure.
-func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Int32? {
+/// (The console's stdout and stderr go through it too.)
+package func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Int32? {
   var offset = 0
   while offset < bytes.count {
     let written = bytes.withUnsafeBytes { raw in

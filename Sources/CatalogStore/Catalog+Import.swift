@@ -44,6 +44,9 @@ public struct WriteResult: Sendable {
   public var moved: [String] = []
   /// Kinds in the catalog that the imported file lacks, kept because `prune` was off.
   public var kept: [String] = []
+  /// Deprecated kinds whose entry in the file has no `"deprecated"` member, and which stay
+  /// deprecated (a file undeprecates with `"deprecated": false`).
+  public var keptDeprecations: [String] = []
   /// How many entries the document held.
   public var entryCount = 0
   public var dryRun = false
@@ -88,6 +91,7 @@ extension Catalog {
           from: source, options: options, limits: limits, progress: progress, context: context)
       }
       var plan = ChangePlan(index: try context.headIndex(at: head), storesPayloads: !options.dryRun)
+      plan.keepsDeprecations = true
       try source.withReader(maxDepth: limits.maxDepth, maxSize: limits.maxSize) { reader, total in
         let document = CatalogDocumentReader(reader)
         do {

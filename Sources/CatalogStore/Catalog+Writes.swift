@@ -5,7 +5,8 @@ extension Catalog {
   /// Writes a new revision whose catalog equals the one at `reference`.
   ///
   /// History only moves forward: the revisions since `reference` stay, and a kind that comes
-  /// back continues its own history.
+  /// back continues its own history. A component renamed since `reference` is renamed back:
+  /// the same component, its history kept.
   @discardableResult
   public func restore(_ reference: RevisionReference, options: WriteOptions) throws -> WriteResult {
     try options.validate()
@@ -14,10 +15,23 @@ extension Catalog {
       try Self.check(options.expectHead, head: head)
       let target = try reference.resolve(in: context)
       var entries: [CatalogEntry] = []
-      try context.forEachEntry(at: target) { entries.append($0.entry) }
+      var components: [Int64] = []
+      try context.forEachEntry(at: target) {
+        entries.append($0.entry)
+        components.append($0.componentID)
+      }
+      let index = try context.headIndex(at: head)
+      var slotOfComponent: [Int64: Int] = [:]
+      for slot in 0..<index.count { slotOfComponent[index.componentID(slot)] = slot }
+      var renames: [BytewiseString: Int] = [:]
+      for (entry, component) in zip(entries, components) {
+        if let slot = slotOfComponent[component], !index.kind(slot).hasSameBytes(as: entry.kind) {
+          renames[BytewiseString(entry.kind)] = slot
+        }
+      }
       return try Self.replaceCatalog(
         with: entries, in: context, head: head, options: options,
-        source: "restore \(reference)", operation: "restore")
+        source: "restore \(reference)", operation: "restore", renames: renames)
     }
   }
 
@@ -57,11 +71,15 @@ extension Catalog {
     }
   }
 
-  private static func replaceCatalog(
+  /// Writes `entries` as the whole catalog; `renames` (desired kind → head slot) carries
+  /// components to new kinds.
+  static func replaceCatalog(
     with entries: [CatalogEntry], in context: any CatalogWriteContext, head: Int64,
-    options: WriteOptions, source: String, operation: String
+    options: WriteOptions, source: String, operation: String,
+    renames: [BytewiseString: Int] = [:]
   ) throws -> WriteDecision<WriteResult> {
     var plan = ChangePlan(index: try context.headIndex(at: head), storesPayloads: !options.dryRun)
+    plan.renames = renames
     var seen = Set<String>()
     for entry in entries {
       guard seen.insert(entry.kind).inserted else {

@@ -24,10 +24,6 @@ struct CatalogCreationTests {
     try directory.write("bad.json", #"{"components": [{"kind": "a"}]}"#)
   }
 
-  func files() throws -> [String] {
-    try FileManager.default.contentsOfDirectory(atPath: directory.url.path).sorted()
-  }
-
   @Test(
     arguments: [
       (["import", "bad.json"], 65),
@@ -41,10 +37,10 @@ struct CatalogCreationTests {
       (["undeprecate", "a"], 65),
     ] as [([String], Int32)])
   func aCommandThatWritesNothingCreatesNothing(arguments: [String], status: Int32) throws {
-    let before = try files()
+    let before = try directory.fileNames()
     let result = try CatalogProcess.run(["-d", "typo.sqlite"] + arguments, in: directory)
     #expect(result.status == status, "\(arguments): \(result)")
-    #expect(try files() == before, "\(arguments)")
+    #expect(try directory.fileNames() == before, "\(arguments)")
     let export = try CatalogProcess.run(["-d", "typo.sqlite", "export"], in: directory)
     #expect(export.status == 66, "\(export)")
     #expect(
@@ -58,8 +54,8 @@ struct CatalogCreationTests {
   @Test func theFirstWriteCreatesTheFile() throws {
     let result = try CatalogProcess.run(["-d", "new.sqlite", "import", "ok.json"], in: directory)
     #expect(result.stdout == "revision 1: 300 added, 0 changed, 0 removed\n", "\(result)")
-    #expect(try files().filter { $0.hasPrefix(".") }.isEmpty)
-    #expect(try files().contains("new.sqlite"))
+    #expect(try directory.fileNames().filter { $0.hasPrefix(".") }.isEmpty)
+    #expect(try directory.fileNames().contains("new.sqlite"))
     let export = try CatalogProcess.run(["-d", "new.sqlite", "export"], in: directory)
     #expect(export.stdoutBytes == (try Fixtures.bytes("generated-300.json")))
     let second = try CatalogProcess.run(["-d", "new.sqlite", "tag", "v1"], in: directory)
@@ -93,6 +89,6 @@ struct CatalogCreationTests {
     let results = [first.wait(), second.wait()]
     #expect(results.allSatisfy { $0.status == 0 }, "\(results)")
     #expect(try directory.catalogState("both.sqlite").head == 2)
-    #expect(try files().filter { $0.hasPrefix(".") }.isEmpty)
+    #expect(try directory.fileNames().filter { $0.hasPrefix(".") }.isEmpty)
   }
 }

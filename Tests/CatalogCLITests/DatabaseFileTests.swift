@@ -25,10 +25,6 @@ struct DatabaseFileTests {
     try directory.write("ok.json", try Fixtures.bytes("generated-300.json"))
   }
 
-  func files() throws -> [String] {
-    try FileManager.default.contentsOfDirectory(atPath: directory.url.path).sorted()
-  }
-
   /// `:memory:`, the empty name and `file:` URIs made `import` print `revision 1` and store
   /// nothing, or open files other than the one named.
   @Test(arguments: [
@@ -50,14 +46,14 @@ struct DatabaseFileTests {
     ),
   ])
   func namesSQLiteTreatsSpecially(name: String, message: String) throws {
-    let before = try files()
+    let before = try directory.fileNames()
     for arguments in [["import", "ok.json"], ["export"], ["log"], ["doctor"]] {
       let result = try CatalogProcess.run(["-d", name] + arguments, in: directory)
       #expect(result.status == 64, "\(arguments): \(result)")
       #expect(result.stderr == "catalog: error: \(message)\n", "\(arguments)")
       #expect(result.stdout.isEmpty)
     }
-    #expect(try files() == before)
+    #expect(try directory.fileNames() == before)
   }
 
   /// A name beginning with `file:` is still a file when written as a path: SQLite never
@@ -66,7 +62,7 @@ struct DatabaseFileTests {
     let name = "./file:c.sqlite?mode=memory"
     let result = try CatalogProcess.run(["-d", name, "import", "ok.json"], in: directory)
     #expect(result.status == 0, "\(result)")
-    #expect(try files().contains("file:c.sqlite?mode=memory"))
+    #expect(try directory.fileNames().contains("file:c.sqlite?mode=memory"))
     let export = try CatalogProcess.run(["-d", name, "export"], in: directory)
     #expect(export.stdoutBytes == (try Fixtures.bytes("generated-300.json")))
   }
@@ -74,7 +70,7 @@ struct DatabaseFileTests {
   @Test func aDirectory() throws {
     try FileManager.default.createDirectory(
       atPath: directory.path("adir"), withIntermediateDirectories: false)
-    let before = try files()
+    let before = try directory.fileNames()
     for arguments in [["import", "ok.json"], ["export"], ["doctor"]] {
       let result = try CatalogProcess.run(["-d", "adir"] + arguments, in: directory)
       #expect(result.status == 74, "\(arguments): \(result)")
@@ -82,7 +78,7 @@ struct DatabaseFileTests {
         result.stderr == "catalog: error: adir: is a directory, not a catalog database file\n",
         "\(arguments)")
     }
-    #expect(try files() == before)
+    #expect(try directory.fileNames() == before)
   }
 
   /// A FIFO as the database blocked readers forever; now it is refused before anything opens
@@ -104,7 +100,7 @@ struct DatabaseFileTests {
   @Test func aDevice() throws {
     try FileManager.default.createSymbolicLink(
       atPath: directory.path("null.sqlite"), withDestinationPath: "/dev/null")
-    let before = try files()
+    let before = try directory.fileNames()
     let journalExisted = FileManager.default.fileExists(atPath: "/dev/null-journal")
     for arguments in [["import", "ok.json"], ["export"]] {
       let result = try CatalogProcess.run(["-d", "null.sqlite"] + arguments, in: directory)
@@ -114,7 +110,7 @@ struct DatabaseFileTests {
           == "catalog: error: null.sqlite: is a device, not a catalog database file; it was left unchanged\n"
       )
     }
-    #expect(try files() == before)
+    #expect(try directory.fileNames() == before)
     #expect(FileManager.default.fileExists(atPath: "/dev/null-journal") == journalExisted)
   }
 

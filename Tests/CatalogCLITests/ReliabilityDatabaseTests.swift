@@ -31,10 +31,6 @@ struct ReliabilityDatabaseTests {
     return try directory.read(name)
   }
 
-  func files() throws -> [String] {
-    try FileManager.default.contentsOfDirectory(atPath: directory.url.path).sorted()
-  }
-
   /// Runs a reading and a writing command and checks that both give `message` with exit 74
   /// and that the file is unchanged.
   func expectRefused(
@@ -57,12 +53,12 @@ struct ReliabilityDatabaseTests {
   @Test func aFileThatIsNotSQLite() throws {
     try directory.write(
       "components.sqlite", String(repeating: "this is not a database\n", count: 500))
-    let before = try files()
+    let before = try directory.fileNames()
     try expectRefused(
       "components.sqlite",
       "not a catalog database (the file is not SQLite, or is encrypted or damaged); it was left unchanged"
     )
-    #expect(try files() == before, "no journal, -wal or -shm file appears")
+    #expect(try directory.fileNames() == before, "no journal, -wal or -shm file appears")
   }
 
   /// An empty file (or one that a first writer has created but not yet set up) holds no
@@ -206,7 +202,7 @@ struct ReliabilityDatabaseTests {
     chmod(directory.path("components.sqlite"), 0o444)
     chmod(directory.url.path, 0o555)
     defer { chmod(directory.url.path, 0o755) }
-    let before = try files()
+    let before = try directory.fileNames()
     let message =
       "catalog: error: components.sqlite: the catalog's directory cannot be written, and SQLite "
       + "keeps its -wal and -shm files beside the catalog, even to read it; make the directory writable\n"
@@ -215,8 +211,23 @@ struct ReliabilityDatabaseTests {
       #expect(result.status == 74, "\(arguments): \(result)")
       #expect(result.stderr == message, "\(arguments)")
     }
-    #expect(try files() == before)
+    #expect(try directory.fileNames() == before)
     #expect(try directory.read("components.sqlite") == bytes)
+  }
+
+  /// A new catalog in a read-only directory: the sentence, exit 74, nothing created.
+  @Test(.enabled(if: canDropWriteAccess)) func aNewCatalogInAReadOnlyDirectory() throws {
+    chmod(directory.url.path, 0o555)
+    defer { chmod(directory.url.path, 0o755) }
+    let before = try directory.fileNames()
+    let result = try runWithoutWriteAccess(["-d", "new.sqlite", "import", "ok.json"])
+    #expect(result.status == 74, "\(result)")
+    #expect(
+      result.stderr
+        == "catalog: error: new.sqlite: the catalog's directory cannot be written, and SQLite "
+        + "keeps its -wal and -shm files beside the catalog, even to read it; make the directory writable\n"
+    )
+    #expect(try directory.fileNames() == before)
   }
 }
 

@@ -151,7 +151,9 @@ import Testing
     #expect(
       try failure("log", "--limit", "abc").text
         == "catalog: error: invalid value 'abc' for '--limit <n>': expected an integer of at "
-        + "least 1\nUsage: catalog log [<kind>] [--limit <n>] [--format <format>]\n"
+        + "least 1\nUsage: catalog log [<kind>] [--limit <n>] [--format <format>] [--patch]"
+        + " [--stat] [--oneline] [--reverse] [--author <name>] [--since <time>] [--until <time>]"
+        + " [--path <pointer>]\n"
         + "See 'catalog log --help' for more information.\n")
     #expect(
       try failure("log", "--limit=0").error.message
@@ -222,7 +224,7 @@ import Testing
     #expect(
       failure.text
         == "catalog: error: at most one operand may be '-'\n"
-        + "Usage: catalog diff <old> <new> [--format <format>] [--stat] [--with-tests]"
+        + "Usage: catalog diff <old> <new> [--format <format>] [--stat] [--prune] [--with-tests]"
         + " [--color <when>] [--fail-on <class>]\n"
         + "See 'catalog diff --help' for more information.\n")
     #expect(failure.exitStatus == 64)

@@ -39,21 +39,50 @@ enum DiffCommand: CatalogCommand {
       color = context.console.stdoutIsTerminal && (context.environment["NO_COLOR"] ?? "").isEmpty
     }
 
+    let prune = arguments.flag("prune")
     var catalog: Catalog?
-    func entries(_ operand: String) throws -> [CatalogEntry] {
-      if operand.hasPrefix("@") {
-        let opened = try catalog ?? context.openCatalog(forWriting: false)
-        catalog = opened
-        return try opened.entries(at: RevisionReference(parsing: String(operand.dropFirst())))
-      }
-      return try (operand == "-" ? DocumentSource.standardInput : .file(operand)).readEntries()
+    func opened() throws -> Catalog {
+      let opened = try catalog ?? context.openCatalog(forWriting: false)
+      catalog = opened
+      return opened
     }
-    let old = try entries(operands[0])
-    let new = try entries(operands[1])
-
-    let diff: CatalogDiff
+    func reference(_ operand: String) -> RevisionReference? {
+      operand.hasPrefix("@") ? RevisionReference(parsing: String(operand.dropFirst())) : nil
+    }
+    func fileEntries(_ operand: String) throws -> [CatalogEntry] {
+      try (operand == "-" ? DocumentSource.standardInput : .file(operand)).readEntries()
+    }
+    // Two revisions: compared by component identity. A revision and a file: what importing
+    // the file would record. Anything else: two documents, matched by kind.
+    var computed: CatalogDiff
+    switch (reference(operands[0]), reference(operands[1])) {
+    case (let old?, let new?):
+      computed = try opened().diff(from: old, to: new)
+    case (let old?, nil):
+      let entries = try fileEntries(operands[1])
+      let preview = try opened().plannedImport(of: entries, at: old, prune: prune)
+      WriteReport.printNotes(
+        kept: preview.result.kept, keptDeprecations: preview.result.keptDeprecations,
+        conditional: true, to: context.console)
+      computed = preview.diff
+    case (nil, let new?):
+      let old = try fileEntries(operands[0])
+      do {
+        computed = try CatalogDiff(old: old, new: try opened().entries(at: new))
+      } catch let error as CatalogDiffError {
+        context.console.error("catalog: error: \(error)")
+        return .trouble
+      }
+    case (nil, nil):
+      do {
+        computed = try CatalogDiff(old: try fileEntries(operands[0]), new: fileEntries(operands[1]))
+      } catch let error as CatalogDiffError {
+        context.console.error("catalog: error: \(error)")
+        return .trouble
+      }
+    }
+    let diff = computed
     do {
-      diff = try CatalogDiff(old: old, new: new)
       if arguments.flag("stat") {
         context.console.write(Array(diff.stat(color: color).utf8))
       } else {

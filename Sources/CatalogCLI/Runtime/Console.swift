@@ -1,3 +1,5 @@
+import CatalogStore
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -62,29 +64,13 @@ package final class Console {
 
   private func writeError(_ text: String) {
     guard stderrError == nil else { return }
-    stderrError = Self.writeAll(2, Array(text.utf8))
+    stderrError = writeAll(2, Array(text.utf8))
   }
 
   package func flush() {
     guard !pending.isEmpty else { return }
-    if stdoutError == nil { stdoutError = Self.writeAll(1, pending) }
+    if stdoutError == nil { stdoutError = writeAll(1, pending) }
     pending.removeAll(keepingCapacity: true)
-  }
-
-  /// Writes all of `bytes` to `fd`; returns the `errno` of a failed write, or nil.
-  private static func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Int32? {
-    var offset = 0
-    while offset < bytes.count {
-      let written = bytes.withUnsafeBytes { raw in
-        raw.baseAddress.map { systemWrite(fd, $0 + offset, raw.count - offset) } ?? 0
-      }
-      if written < 0 {
-        if errno == EINTR { continue }
-        return errno
-      }
-      offset += written
-    }
-    return nil
   }
 
   deinit { flush() }
@@ -93,15 +79,4 @@ package final class Console {
 /// A write to stdout failed: `errno` says why.
 package struct OutputFailure: Error, Sendable {
   package var errno: Int32
-}
-
-/// `write(2)`, named apart from the methods called `write`.
-private func systemWrite(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
-  #if canImport(Glibc)
-    Glibc.write(fd, buffer, count)
-  #elseif canImport(Musl)
-    Musl.write(fd, buffer, count)
-  #elseif canImport(Darwin)
-    Darwin.write(fd, buffer, count)
-  #endif
 }
