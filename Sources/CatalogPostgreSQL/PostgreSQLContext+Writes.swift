@@ -90,10 +90,14 @@ extension PostgreSQLContext {
     pendingVersions.append(text: row.category)
     pendingVersions.append(text: row.description)
     pendingVersions.append(row.payloadID)
-    if let extra = row.extra { pendingVersions.append(text: extra) } else {
+    if let extra = row.extra {
+      pendingVersions.append(text: extra)
+    } else {
       pendingVersions.appendNull()
     }
-    if let keyOrder = row.keyOrder { pendingVersions.append(text: keyOrder) } else {
+    if let keyOrder = row.keyOrder {
+      pendingVersions.append(text: keyOrder)
+    } else {
       pendingVersions.appendNull()
     }
     pendingVersions.append(text: row.position)

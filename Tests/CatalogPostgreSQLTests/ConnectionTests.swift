@@ -1,8 +1,8 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import CatalogPostgreSQL
-import TestSupport
 
 /// The libpq wrapper against a real server: a fresh database per test.
 @Suite struct ConnectionTests {

@@ -1,6 +1,10 @@
 import Foundation
 
-/// A fresh, empty database on a test cluster, dropped when the value goes away.
+/// A fresh, empty database on a test cluster.
+///
+/// It is not dropped when the value goes away (ARC may release the value before the last use
+/// of a catalog opened on it, and a drop would cut that catalog's connection): the test
+/// cluster is thrown away whole when the tests end.
 ///
 ///     let database = try PostgreSQLTestDatabase()
 ///     try CatalogProcess.run(["--database", database.url, "import", path], in: directory)
@@ -21,11 +25,6 @@ public final class PostgreSQLTestDatabase: Sendable {
     name = "catalog_test_" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "")
     url = try PostgreSQLTestDatabase.url(cluster.adminURL, database: name)
     try cluster.psql("CREATE DATABASE \(name)")
-  }
-
-  deinit {
-    // WITH (FORCE) ends connections a test left open (PostgreSQL 13 and later).
-    _ = try? cluster.psql("DROP DATABASE IF EXISTS \(name) WITH (FORCE)")
   }
 
   /// A URL for the same database as another role (logging in with `password` if given).

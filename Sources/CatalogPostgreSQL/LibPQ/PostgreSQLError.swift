@@ -126,4 +126,3 @@ package struct PostgreSQLError: Error, CustomStringConvertible, Sendable, Equata
     return text
   }
 }
-
