@@ -41,6 +41,7 @@ import Testing
         "catalog patch <patch-file> [--message <text>] [--author <name>] [--expect-head <n>]"
       ],
       "doctor": ["catalog doctor"],
+      "copy": ["catalog copy <from> <to>"],
       "site": ["catalog site --output <dir> [--title <text>] [--at <rev>]"],
       "help": ["catalog help [<command>]"],
     ]

@@ -11,7 +11,7 @@ import Testing
   static let rootFooter = "See 'catalog --help' for more information.\n"
   static let commands =
     "import, export, check, log, show, blame, tag, restore, rename, deprecate, undeprecate, "
-    + "diff, patch, doctor, site, help"
+    + "diff, patch, doctor, copy, site, help"
 
   /// The stderr text for a usage error about `import`.
   func importError(_ message: String) -> String {

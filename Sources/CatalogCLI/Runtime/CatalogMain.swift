@@ -10,7 +10,7 @@ package enum CatalogMain {
       ImportCommand.self, ExportCommand.self, CheckCommand.self, LogCommand.self,
       ShowCommand.self, BlameCommand.self, TagCommand.self, RestoreCommand.self,
       RenameCommand.self, DeprecateCommand.self, UndeprecateCommand.self, DiffCommand.self,
-      PatchCommand.self, DoctorCommand.self, SiteCommand.self,
+      PatchCommand.self, DoctorCommand.self, CopyCommand.self, SiteCommand.self,
     ]
     return Dictionary(uniqueKeysWithValues: all.map { ($0.spec.name, $0) })
   }

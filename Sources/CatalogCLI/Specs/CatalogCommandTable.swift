@@ -36,6 +36,7 @@ package enum CatalogCommandTable {
       .diffCommand,
       .patchCommand,
       .doctorCommand,
+      .copyCommand,
       .siteCommand,
     ])
 
