@@ -29,8 +29,7 @@ public func runCommand(_ executable: String, _ arguments: [String]) throws -> Co
   let argv = ([executable] + arguments).map { strdup($0) }
   let envp = environment.map { strdup("\($0.key)=\($0.value)") }
   defer {
-    argv.forEach { free($0) }
-    envp.forEach { free($0) }
+    for pointer in argv + envp { free(pointer) }
   }
   var pid: pid_t = 0
   let spawned = posix_spawn(&pid, executable, &actions, nil, argv + [nil], envp + [nil])

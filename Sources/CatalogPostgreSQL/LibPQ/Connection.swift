@@ -134,7 +134,9 @@ func withCStrings<R>(
   _ strings: [String], _ body: (UnsafePointer<UnsafePointer<CChar>?>?) -> R
 ) -> R {
   let copies = strings.map { strdup($0) }
-  defer { copies.forEach { free($0) } }
+  defer {
+    for copy in copies { free(copy) }
+  }
   var pointers: [UnsafePointer<CChar>?] = copies.map { $0.map { UnsafePointer($0) } }
   pointers.append(nil)
   return pointers.withUnsafeBufferPointer { body($0.baseAddress) }
