@@ -68,12 +68,21 @@ struct PostgreSQLMigrator {
   /// The migrations the database has had; refuses a schema that is not a catalog's or is
   /// newer than this binary.
   private func inspect(_ connection: Connection) throws -> Set<String> {
+    // Every mark is read from the system catalogs by one query, so from one snapshot:
+    // `to_regclass` would look the table up in the latest catalog state, which a read
+    // snapshot taken before another process's first migration committed does not show.
     let state = try connection.execute(
       """
-      SELECT to_regclass('schema_migration') IS NOT NULL,
-             obj_description(to_regclass('schema_migration'), 'pg_class'),
-             EXISTS (SELECT 1 FROM pg_class AS c JOIN pg_namespace AS n ON n.oid = c.relnamespace
-                     WHERE n.nspname = current_schema() AND c.relkind IN ('r', 'v', 'm', 'p', 'f'))
+      WITH here AS (
+        SELECT c.oid, c.relname, c.relkind FROM pg_class AS c
+        JOIN pg_namespace AS n ON n.oid = c.relnamespace
+        WHERE n.nspname = current_schema()
+      )
+      SELECT EXISTS (SELECT 1 FROM here WHERE relname = 'schema_migration' AND relkind = 'r'),
+             (SELECT d.description FROM pg_description AS d JOIN here ON d.objoid = here.oid
+              WHERE here.relname = 'schema_migration' AND d.objsubid = 0
+                AND d.classoid = 'pg_class'::regclass),
+             EXISTS (SELECT 1 FROM here WHERE relkind IN ('r', 'v', 'm', 'p', 'f'))
       """)
     let hasRecordTable = state.string(row: 0, column: 0) == "t"
     let mark = state.string(row: 0, column: 1)
