@@ -10,7 +10,7 @@ extension Catalog {
   @discardableResult
   public func restore(_ reference: RevisionReference, options: WriteOptions) throws -> WriteResult {
     try options.validate()
-    return try storage.write(checkingForeignKeys: .beforeCommit) { context in
+    return try storage.write { context in
       let head = try context.headRevision()
       try Self.check(options.expectHead, head: head)
       let target = try reference.resolve(in: context)
@@ -42,7 +42,7 @@ extension Catalog {
     with entries: [CatalogEntry], options: WriteOptions, source: String, operation: String
   ) throws -> WriteResult {
     try options.validate()
-    return try storage.write(checkingForeignKeys: .beforeCommit) { context in
+    return try storage.write { context in
       let head = try context.headRevision()
       try Self.check(options.expectHead, head: head)
       return try Self.replaceCatalog(
@@ -60,7 +60,7 @@ extension Catalog {
     _ transform: ([CatalogEntry]) throws -> [CatalogEntry]
   ) throws -> WriteResult {
     try options.validate()
-    return try storage.write(checkingForeignKeys: .beforeCommit) { context in
+    return try storage.write { context in
       let head = try context.headRevision()
       try Self.check(options.expectHead, head: head)
       var current: [CatalogEntry] = []
@@ -129,7 +129,7 @@ extension Catalog {
     _ change: (CatalogEntry, HeadIndex) throws -> CatalogEntry
   ) throws -> WriteResult {
     try options.validate()
-    return try storage.write(checkingForeignKeys: .beforeCommit) { context in
+    return try storage.write { context in
       let head = try context.headRevision()
       try Self.check(options.expectHead, head: head)
       let index = try context.headIndex(at: head)

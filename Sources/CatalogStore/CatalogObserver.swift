@@ -15,12 +15,12 @@ import Foundation
 /// observer.stop()  // or let it go: deinit stops it
 /// ```
 ///
-/// It polls SQLite's `PRAGMA data_version` (``Catalog/externalChangeCounter()``) on its own
-/// read-only connection, every `interval` (250 ms by default), on a private serial dispatch
+/// It polls the catalog's change counter (``Catalog/externalChangeCounter()``: SQLite's
+/// `PRAGMA data_version`; the PostgreSQL engine's own) on its own read-only connection, every `interval` (250 ms by default), on a private serial dispatch
 /// queue. The counter changes whenever another connection commits; only then does the
 /// observer read head, and only when head is a new revision (not, say, a new tag) does it
 /// compare the catalogs at the two heads (``Catalog/diff(from:to:)``, the same answer as
-/// `catalog diff @old @new`) and call back. Polling a pragma costs microseconds
+/// `catalog diff @old @new`) and call back. Polling SQLite's counter costs microseconds
 /// and works the same on every platform and file system, which file-change notifications do
 /// not (the writes land in the `-wal` file, and not every file system reports them).
 ///
@@ -66,8 +66,8 @@ public final class CatalogObserver: @unchecked Sendable {
   /// Opens the catalog read-only and reads its head; polling starts with `start()`.
   ///
   /// - Parameters:
-  ///   - path: The catalog database file; it must exist (`Catalog(path:)` or an import
-  ///     creates it).
+  ///   - path: The catalog database file; it must exist (the first write that lands, such as
+  ///     an import, creates it; opening a `Catalog` alone does not).
   ///   - interval: Time between polls; at least 1 ms (shorter values are raised to it).
   ///   - onError: Called on the observer's queue when a poll fails; the next poll retries.
   ///   - onChange: Called on the observer's queue with each new head and what changed.
