@@ -68,16 +68,9 @@ final class PostgreSQLCatalogStorage: CatalogStorage {
     }
   }
 
+  /// References are checked at commit (the schema's foreign keys are deferred), so a
+  /// write may send its rows in any order.
   func write<T>(_ body: (any CatalogWriteContext) throws -> WriteDecision<T>) throws -> T {
-    try write(checkingForeignKeys: .perRow, body)
-  }
-
-  /// PostgreSQL checks every reference as each row goes in, also for rows sent with COPY,
-  /// so both ways of checking are the same here.
-  func write<T>(
-    checkingForeignKeys checking: ForeignKeyChecking,
-    _ body: (any CatalogWriteContext) throws -> WriteDecision<T>
-  ) throws -> T {
     var result: T?
     do {
       try connection.inTransactionDeciding(.write) {

@@ -67,10 +67,6 @@ extension PostgreSQLContext {
     return id
   }
 
-  func newComponent(in revision: Int64) throws -> Int64 {
-    try newComponents(count: 1, in: revision)
-  }
-
   func newComponents(count: Int, in revision: Int64) throws -> Int64 {
     let first = nextComponentID
     for id in first..<first + Int64(max(0, count)) {
@@ -82,31 +78,9 @@ extension PostgreSQLContext {
     return first
   }
 
-  func appendVersion(_ row: VersionRow, in revision: Int64) throws {
+  func appendVersion(_ row: EntryRow) throws {
     pendingVersions.append(row.componentID)
-    pendingVersions.append(revision)
-    pendingVersions.append(text: row.change.rawValue)
-    pendingVersions.append(text: row.kind)
-    pendingVersions.append(text: row.category)
-    pendingVersions.append(text: row.description)
-    pendingVersions.append(row.payloadID)
-    if let extra = row.extra {
-      pendingVersions.append(text: extra)
-    } else {
-      pendingVersions.appendNull()
-    }
-    if let keyOrder = row.keyOrder {
-      pendingVersions.append(text: keyOrder)
-    } else {
-      pendingVersions.appendNull()
-    }
-    pendingVersions.append(text: row.position)
-    try endVersionRow()
-  }
-
-  func appendVersion(bytes row: VersionRowBytes, in revision: Int64) throws {
-    pendingVersions.append(row.componentID)
-    pendingVersions.append(revision)
+    pendingVersions.append(row.revision)
     pendingVersions.append(text: row.change.rawValue)
     pendingVersions.append(text: row.kind)
     pendingVersions.append(text: row.category)
@@ -123,10 +97,6 @@ extension PostgreSQLContext {
     if pendingVersions.bytes.count + pendingPayloads.bytes.count >= Self.flushThreshold {
       try flush()
     }
-  }
-
-  func internPayload(_ text: JSONText) throws -> Int64 {
-    try text.bytes.withUnsafeBytes { try internPayload(bytes: $0, hash: text.stableHash) }
   }
 
   func internPayload(bytes: UnsafeRawBufferPointer, hash: Int64) throws -> Int64 {
@@ -154,10 +124,6 @@ extension PostgreSQLContext {
       writtenPayloads[hash] = (id, Array(bytes))
     }
     return id
-  }
-
-  func streamAddedEntries(revision: Int64, capacity: Int) throws -> any AddedEntryStream {
-    PostgreSQLEntryStream(context: self, revision: revision, capacity: capacity)
   }
 
   func setTag(_ tag: Tag) throws {

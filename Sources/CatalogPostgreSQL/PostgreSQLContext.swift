@@ -123,8 +123,8 @@ final class PostgreSQLContext: CatalogWriteContext {
 
   /// The rows in force at `$1` (not removed), with their payload texts, in export order.
   private static let entriesInForce = """
-    SELECT v.component_id, v.revision_id, v.change, v.kind, v.category, v.description, p.json,
-           v.extra, v.key_order, v.position
+    SELECT v.component_id, v.revision_id, v.change, v.kind, v.category, v.description,
+           v.payload_id, v.extra, v.key_order, v.position, p.json
     FROM (SELECT DISTINCT ON (component_id) *
           FROM entry_version WHERE revision_id <= $1
           ORDER BY component_id, revision_id DESC) AS v
@@ -133,120 +133,45 @@ final class PostgreSQLContext: CatalogWriteContext {
     ORDER BY v.position, v.component_id
     """
 
-  func forEachEntryBytes(at revision: Int64, _ body: (StoredEntryBytes) throws -> Void) throws {
+  /// The same rows without their payloads, in no particular order.
+  private static let rowsInForce = """
+    SELECT component_id, revision_id, change, kind, category, description, payload_id, extra,
+           key_order, position
+    FROM (SELECT DISTINCT ON (component_id) *
+          FROM entry_version WHERE revision_id <= $1
+          ORDER BY component_id, revision_id DESC) AS v
+    WHERE change <> 'removed'
+    """
+
+  func forEachEntryRow(
+    at revision: Int64, _ reading: EntryReading, _ body: (EntryRow) throws -> Void
+  ) throws {
     try flush()
     guard revision > 0 else { return }
-    try connection.forEachRow(Self.entriesInForce, [.int(revision)]) { row in
-      try body(try Self.storedEntryBytes(row))
+    let sql = reading == .inExportOrder ? Self.entriesInForce : Self.rowsInForce
+    try connection.forEachRow(sql, [.int(revision)]) { row in
+      try body(try Self.entryRow(row))
     }
-  }
-
-  func forEachEntry(at revision: Int64, _ body: (StoredEntry) throws -> Void) throws {
-    try forEachEntryBytes(at: revision) { try body(try StoredEntry($0)) }
-  }
-
-  func index(at revision: Int64) throws -> [String: IndexedEntry] {
-    var index = try headIndex(at: revision)
-    try readPayloadHashes(into: &index)
-    return Dictionary(uniqueKeysWithValues: index.entries.map { ($0.kind, $0) })
-  }
-
-  func headIndex(at revision: Int64) throws -> HeadIndex {
-    try flush()
-    var index = HeadIndex()
-    guard revision > 0 else { return index }
-    try connection.forEachRow(
-      """
-      SELECT component_id, kind, category, description, payload_id, extra, key_order, position
-      FROM (SELECT DISTINCT ON (component_id) *
-            FROM entry_version WHERE revision_id <= $1
-            ORDER BY component_id DESC, revision_id DESC) AS v
-      WHERE change <> 'removed'
-      ORDER BY component_id DESC
-      """, [.int(revision)]
-    ) { row in
-      index.append(
-        componentID: try row.int64(row: 0, column: 0) ?? 0, kind: row.bytes(row: 0, column: 1),
-        category: row.bytes(row: 0, column: 2), description: row.bytes(row: 0, column: 3),
-        payloadID: try row.int64(row: 0, column: 4) ?? 0, payloadHash: nil,
-        extra: Self.optionalBytes(row, column: 5), keyOrder: Self.optionalBytes(row, column: 6),
-        position: row.bytes(row: 0, column: 7))
-    }
-    return index
-  }
-
-  func readPayloadHashes(into index: inout HeadIndex) throws {
-    try flush()
-    let ids = index.allPayloadIDs
-    guard !ids.isEmpty else { return }
-    var hashes: [Int64: Int64] = [:]
-    hashes.reserveCapacity(ids.count)
-    try connection.forEachRow(
-      "SELECT id, hash FROM payload WHERE id = ANY($1::bigint[])",
-      [.text("{" + ids.map(String.init).joined(separator: ",") + "}")]
-    ) { row in
-      hashes[try row.int64(row: 0, column: 0) ?? 0] = try row.int64(row: 0, column: 1) ?? 0
-    }
-    for (slot, id) in ids.enumerated() {
-      guard let hash = hashes[id] else {
-        throw CatalogError.database(.inconsistent("payload \(id) is missing"))
-      }
-      index.setPayloadHash(hash, at: slot)
-    }
-  }
-
-  func payloadHash(ofPayload id: Int64) throws -> Int64 {
-    try flush()
-    guard
-      let hash = try connection.execute("SELECT hash FROM payload WHERE id = $1", [.int(id)])
-        .int64(row: 0, column: 0)
-    else {
-      throw CatalogError.database(.inconsistent("payload \(id) is missing"))
-    }
-    return hash
-  }
-
-  func payload(_ id: Int64, hasBytes bytes: UnsafeRawBufferPointer) throws -> Bool {
-    try flush()
-    let result = try connection.execute("SELECT json FROM payload WHERE id = $1", [.int(id)])
-    guard result.rowCount == 1 else {
-      throw CatalogError.database(.inconsistent("payload \(id) is missing"))
-    }
-    return result.bytes(row: 0, column: 0).elementsEqual(bytes)
-  }
-
-  func payload(_ id: Int64) throws -> JSONText {
-    try flush()
-    let result = try connection.execute("SELECT json FROM payload WHERE id = $1", [.int(id)])
-    guard result.rowCount == 1 else {
-      throw CatalogError.database(.inconsistent("payload \(id) is missing"))
-    }
-    return JSONText(canonicalBytes: Array(result.bytes(row: 0, column: 0)))
   }
 
   private static let versionColumns = """
-    SELECT v.component_id, v.revision_id, v.change, v.kind, v.category, v.description, p.json,
-           v.extra, v.key_order, v.position
+    SELECT v.component_id, v.revision_id, v.change, v.kind, v.category, v.description,
+           v.payload_id, v.extra, v.key_order, v.position, p.json
     FROM entry_version AS v JOIN payload AS p ON p.id = v.payload_id
     """
 
-  func forEachVersion(_ body: (StoredEntry) throws -> Void) throws {
+  func forEachVersionRow(ofComponent component: Int64?, _ body: (EntryRow) throws -> Void) throws {
     try flush()
-    try connection.forEachRow("\(Self.versionColumns) ORDER BY v.revision_id, v.component_id") {
-      row in
-      try body(try StoredEntry(try Self.storedEntryBytes(row)))
+    if let component {
+      try connection.forEachRow(
+        "\(Self.versionColumns) WHERE v.component_id = $1 ORDER BY v.revision_id",
+        [.int(component)]
+      ) { try body(try Self.entryRow($0)) }
+    } else {
+      try connection.forEachRow("\(Self.versionColumns) ORDER BY v.revision_id, v.component_id") {
+        try body(try Self.entryRow($0))
+      }
     }
-  }
-
-  func versions(ofComponent id: Int64) throws -> [StoredEntry] {
-    try flush()
-    var versions: [StoredEntry] = []
-    try connection.forEachRow(
-      "\(Self.versionColumns) WHERE v.component_id = $1 ORDER BY v.revision_id", [.int(id)]
-    ) { row in
-      versions.append(try StoredEntry(try Self.storedEntryBytes(row)))
-    }
-    return versions
   }
 
   func component(named kind: String, atOrBefore revision: Int64) throws -> Int64? {
@@ -259,15 +184,42 @@ final class PostgreSQLContext: CatalogWriteContext {
     ).int64(row: 0, column: 0)
   }
 
+  // MARK: Payloads
+
+  func withPayload<R>(_ id: Int64, _ body: (UnsafeRawBufferPointer) throws -> R) throws -> R {
+    try flush()
+    let result = try connection.execute("SELECT json FROM payload WHERE id = $1", [.int(id)])
+    guard result.rowCount == 1 else {
+      throw CatalogError.database(.inconsistent("payload \(id) is missing"))
+    }
+    return try body(result.bytes(row: 0, column: 0))
+  }
+
+  func payloadHashes(_ ids: [Int64]) throws -> [Int64] {
+    try flush()
+    guard !ids.isEmpty else { return [] }
+    var hashes: [Int64: Int64] = [:]
+    hashes.reserveCapacity(ids.count)
+    try connection.forEachRow(
+      "SELECT id, hash FROM payload WHERE id = ANY($1::bigint[])",
+      [.text("{" + ids.map(String.init).joined(separator: ",") + "}")]
+    ) { row in
+      hashes[try row.int64(row: 0, column: 0) ?? 0] = try row.int64(row: 0, column: 1) ?? 0
+    }
+    return try ids.map { id in
+      guard let hash = hashes[id] else {
+        throw CatalogError.database(.inconsistent("payload \(id) is missing"))
+      }
+      return hash
+    }
+  }
+
   // MARK: Checks
 
-  /// PostgreSQL checks its pages itself (and `amcheck` is an extension a catalog cannot
-  /// count on): nothing to add here.
-  func integrityProblems() throws -> [String] { [] }
-
-  /// Rows whose references point at no row. PostgreSQL enforces the foreign keys on every
-  /// insert, so this finds something only if they were dropped by hand.
-  func foreignKeyProblems() throws -> [String] {
+  /// Rows whose references point at no row. PostgreSQL checks its own pages (and `amcheck`
+  /// is an extension a catalog cannot count on), and enforces the foreign keys on every
+  /// commit, so this finds something only if they were dropped by hand.
+  func storageCheck() throws -> StorageCheck {
     try flush()
     let result = try connection.execute(
       """
@@ -286,7 +238,7 @@ final class PostgreSQLContext: CatalogWriteContext {
     if let rows = try result.int64(row: 0, column: 1), rows > 0 {
       problems.append("foreign keys: \(rows) rows of component refer to missing revisions")
     }
-    return problems
+    return StorageCheck(problems: problems)
   }
 
   func unreferencedPayloadCount() throws -> Int {
@@ -306,19 +258,22 @@ final class PostgreSQLContext: CatalogWriteContext {
     row.isNull(row: 0, column: column) ? nil : row.bytes(row: 0, column: column)
   }
 
-  /// Row 0 of a result whose columns are those of ``entriesInForce``, borrowed.
-  private static func storedEntryBytes(_ row: QueryResult) throws -> StoredEntryBytes {
+  /// Row 0 of a result whose columns are those of ``entriesInForce`` (the payload text, the
+  /// eleventh, may be absent), borrowed.
+  private static func entryRow(_ row: QueryResult) throws -> EntryRow {
     let changeText = row.string(row: 0, column: 2) ?? ""
     guard let change = EntryChange(rawValue: changeText) else {
       let kind = row.string(row: 0, column: 3) ?? ""
       throw CatalogError.database(
         .inconsistent("an entry version of \"\(kind)\" has an unknown change '\(changeText)'"))
     }
-    return StoredEntryBytes(
+    return EntryRow(
       componentID: try row.int64(row: 0, column: 0) ?? 0,
       revision: try row.int64(row: 0, column: 1) ?? 0, change: change,
       kind: row.bytes(row: 0, column: 3), category: row.bytes(row: 0, column: 4),
-      description: row.bytes(row: 0, column: 5), payload: row.bytes(row: 0, column: 6),
+      description: row.bytes(row: 0, column: 5),
+      payloadID: try row.int64(row: 0, column: 6) ?? 0,
+      payload: row.bytes(row: 0, column: 10),
       extra: optionalBytes(row, column: 7), keyOrder: optionalBytes(row, column: 8),
       position: row.bytes(row: 0, column: 9))
   }
