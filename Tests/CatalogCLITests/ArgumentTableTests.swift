@@ -45,6 +45,13 @@ import Testing
       "patch": [
         "catalog patch <patch-file> [--message <text>] [--author <name>] [--expect-head <n>]"
       ],
+      "merge": [
+        "catalog merge <base> <ours> <theirs> [--output <file>] [--name <file>] [--format <format>]"
+      ],
+      "git": [
+        "catalog git install [--path <pattern>]", "catalog git check [--path <pattern>]",
+        "catalog git uninstall [--path <pattern>]",
+      ],
       "doctor": ["catalog doctor"],
       "copy": ["catalog copy <from> <to>"],
       "site": ["catalog site --output <dir> [--title <text>] [--at <rev>]"],
