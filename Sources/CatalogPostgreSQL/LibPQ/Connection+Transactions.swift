@@ -1,6 +1,12 @@
 import CLibPQ
+import CatalogStorage
 
-extension Connection {
+/// Scoped transactions (`inTransaction`, `inTransactionDeciding`), run by
+/// ``TransactionalConnection``'s extension: the first error wins, a failing rollback (a lost
+/// connection) is ignored. A commit the server refuses, or that the connection breaks,
+/// throws: then nothing was written, because PostgreSQL makes a transaction durable at once
+/// or not at all.
+extension Connection: TransactionalConnection {
   /// How a transaction begins (https://www.postgresql.org/docs/current/sql-begin.html).
   enum TransactionKind: Sendable {
     /// `REPEATABLE READ READ ONLY`: every statement sees the one snapshot taken by the first,
@@ -11,40 +17,7 @@ extension Connection {
     case write
   }
 
-  /// What a transaction's body decides: keep its writes or drop them.
-  enum TransactionCompletion: Sendable {
-    case commit
-    case rollback
-  }
-
-  /// Runs `body` in a transaction that commits when `body` returns and rolls back when it
-  /// throws.
-  ///
-  /// The first error wins: if `body` or the commit throws, that error is rethrown after the
-  /// rollback, and a failing rollback (a lost connection) is ignored. A commit the server
-  /// refuses, or that the connection breaks, throws: then nothing was written, because
-  /// PostgreSQL makes a transaction durable at once or not at all.
-  func inTransaction<T>(_ kind: TransactionKind, _ body: () throws -> T) throws -> T {
-    try transaction(kind) { (.commit, try body()) }
-  }
-
-  /// Runs `body` in a transaction that it ends: it commits when `body` returns `.commit`,
-  /// and rolls back when `body` returns `.rollback` or throws.
-  @discardableResult
-  func inTransactionDeciding(
-    _ kind: TransactionKind,
-    _ body: () throws -> TransactionCompletion
-  ) throws -> TransactionCompletion {
-    try transaction(kind) {
-      let completion = try body()
-      return (completion, completion)
-    }
-  }
-
-  private func transaction<T>(
-    _ kind: TransactionKind,
-    _ body: () throws -> (TransactionCompletion, T)
-  ) throws -> T {
+  func beginTransaction(_ kind: TransactionKind) throws {
     guard !isInTransaction else {
       throw PostgreSQLError.misuse("a transaction is already open", sql: nil)
     }
@@ -52,22 +25,11 @@ extension Connection {
     case .readSnapshot: try execute(script: "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")
     case .write: try execute(script: "BEGIN ISOLATION LEVEL READ COMMITTED READ WRITE")
     }
-    do {
-      let (completion, value) = try body()
-      switch completion {
-      case .commit: try commit()
-      case .rollback: try rollback()
-      }
-      return value
-    } catch {
-      try? rollback()
-      throw error
-    }
   }
 
   /// Commits, and throws when the server did not: a `COMMIT` of a failed transaction
   /// answers `ROLLBACK` without an error, which must not pass for success.
-  private func commit() throws {
+  func commitTransaction() throws {
     let result = try execute("COMMIT")
     let tag = PQcmdStatus(result.handle).map { String(cString: $0) } ?? ""
     guard tag == "COMMIT" else {
@@ -77,8 +39,7 @@ extension Connection {
     }
   }
 
-  /// Rolls back the open transaction, if there still is one.
-  private func rollback() throws {
+  func rollbackTransaction() throws {
     if isInTransaction {
       try execute(script: "ROLLBACK")
     }
