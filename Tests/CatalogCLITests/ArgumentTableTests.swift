@@ -61,6 +61,7 @@ import Testing
         "catalog git uninstall [--path <pattern>]",
       ],
       "doctor": ["catalog doctor [--format <format>]"],
+      "copy": ["catalog copy <from> <to>"],
       "site": ["catalog site --output <dir> [--title <text>] [--at <rev>]"],
       "help": ["catalog help [<command>]"],
     ]
