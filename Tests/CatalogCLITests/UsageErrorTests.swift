@@ -223,7 +223,7 @@ import Testing
       failure.text
         == "catalog: error: at most one operand may be '-'\n"
         + "Usage: catalog diff <old> <new> [--format <format>] [--stat] [--with-tests]"
-        + " [--color <when>] [--fail-on <class>]\n"
+        + " [--color <when>] [--fail-on <class>] [--max-depth <n>] [--max-size <bytes>]\n"
         + "See 'catalog diff --help' for more information.\n")
     #expect(failure.exitStatus == 64)
   }

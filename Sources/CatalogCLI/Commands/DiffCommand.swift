@@ -39,17 +39,23 @@ enum DiffCommand: CatalogCommand {
       color = context.console.stdoutIsTerminal && (context.environment["NO_COLOR"] ?? "").isEmpty
     }
 
+    let limits = try context.documentLimits()
     var catalog: Catalog?
-    func entries(_ operand: String) throws -> [CatalogEntry] {
+    /// An operand's entries, and where they are in its document as given (a revision is
+    /// `{"components": [...]}`, as export writes it).
+    func entries(_ operand: String) throws -> ([CatalogEntry], JSONPointer) {
       if operand.hasPrefix("@") {
         let opened = try catalog ?? context.openCatalog(forWriting: false)
         catalog = opened
-        return try opened.entries(at: RevisionReference(parsing: String(operand.dropFirst())))
+        let reference = RevisionReference(parsing: String(operand.dropFirst()))
+        return (try opened.entries(at: reference), JSONPointer(["components"]))
       }
-      return try (operand == "-" ? DocumentSource.standardInput : .file(operand)).readEntries()
+      let source = operand == "-" ? DocumentSource.standardInput : .file(operand)
+      let document = try source.readDocument(maxDepth: limits.maxDepth, maxSize: limits.maxSize)
+      return (document.entries, document.entriesPointer)
     }
-    let old = try entries(operands[0])
-    let new = try entries(operands[1])
+    let (old, oldEntriesPointer) = try entries(operands[0])
+    let (new, _) = try entries(operands[1])
 
     let diff: CatalogDiff
     do {
@@ -61,7 +67,9 @@ enum DiffCommand: CatalogCommand {
         case .text: context.console.write(Array(diff.text(color: color).utf8))
         case .json: context.console.write(Array(diff.jsonSummary().utf8))
         case .jsonPatch:
-          let patch = try diff.jsonPatch(withTests: arguments.flag("with-tests"))
+          // The patch applies to <old> as given: `/0/...` for a bare array.
+          let patch = try diff.jsonPatch(
+            withTests: arguments.flag("with-tests"), components: oldEntriesPointer)
           context.console.write(JSONWriter.indentedBytes(patch.jsonValue) + [0x0A])
         }
       }
