@@ -29,7 +29,7 @@ done
 sources="$(find "$root/Sources/Components" -name '*.swift' | sort) $(find "$out/diff-sources" -name '*.swift' | sort)"
 # shellcheck disable=SC2086
 swiftc -sanitize=fuzzer,address -parse-as-library -O -g \
-  -module-name FuzzJSON -o "$out/fuzz-json" \
+  -module-name FuzzJSON -package-name FuzzJSON -o "$out/fuzz-json" \
   $sources "$root/Tests/Fuzz/FuzzJSON.swift" "$root/Tests/Fuzz/FuzzPatch.swift"
 
 # Seeds: small files whole; the generated catalogs as they are (libFuzzer truncates them to
