@@ -8,6 +8,7 @@ let package = Package(
     .library(name: "Components", targets: ["Components"]),
     .library(name: "CatalogDiff", targets: ["CatalogDiff"]),
     .library(name: "CatalogStore", targets: ["CatalogStore"]),
+    .library(name: "CatalogSite", targets: ["CatalogSite"]),
     .executable(name: "catalog", targets: ["catalog"]),
   ],
   targets: [
@@ -25,9 +26,11 @@ let package = Package(
     .target(name: "CatalogDiff", dependencies: ["Components"]),
 
     // The schema, as plain SQL files, embedded into the build as Swift string literals.
+    // One folder per engine (`Migrations/sqlite/`, `Migrations/postgresql/`).
     .target(
       name: "Migrations",
       path: "Migrations",
+      exclude: ["README.md"],
       plugins: ["EmbedMigrationsPlugin"]
     ),
     .executableTarget(name: "embed-migrations", path: "Sources/embed-migrations"),
@@ -38,11 +41,31 @@ let package = Package(
       path: "Sources/EmbedMigrationsPlugin"
     ),
 
-    // Storage: the SQLite connection, migrations and the catalog operations.
-    .target(name: "CatalogStore", dependencies: ["CSQLite", "Components", "Migrations"]),
+    // The seam between the catalog and a database engine: the storage protocols, the entry
+    // row and its codec, the location of a catalog, the errors engines throw. No SQL here.
+    .target(name: "CatalogStorage", dependencies: ["Components"]),
+
+    // The SQLite engine: the connection wrapper, its migrator, and the catalog's queries.
+    // The only target that sees CSQLite.
+    .target(
+      name: "CatalogSQLite",
+      dependencies: ["CSQLite", "CatalogStorage", "Components", "Migrations"]
+    ),
+
+    // The `Catalog` API: imports, exports, history, the registry; engines only through the
+    // protocols of CatalogStorage (and the one table of engines, `StorageEngines`). What
+    // changed between two states is always CatalogDiff's answer.
+    .target(
+      name: "CatalogStore",
+      dependencies: ["CatalogStorage", "CatalogSQLite", "CatalogDiff", "Components"]),
+
+    // The static website of a catalog and its history (`catalog site`).
+    .target(name: "CatalogSite", dependencies: ["CatalogStore", "CatalogDiff", "Components"]),
 
     // The `catalog` command: argument parsing, formatting, exit statuses.
-    .target(name: "CatalogCLI", dependencies: ["CatalogStore", "CatalogDiff", "Components"]),
+    .target(
+      name: "CatalogCLI",
+      dependencies: ["CatalogStore", "CatalogDiff", "CatalogSite", "Components"]),
     .executableTarget(name: "catalog", dependencies: ["CatalogCLI"]),
     .executableTarget(
       name: "catalog-bench",
@@ -55,11 +78,21 @@ let package = Package(
     .testTarget(
       name: "CatalogDiffTests", dependencies: ["CatalogDiff", "Components", "TestSupport"]),
     .testTarget(
-      name: "CatalogStoreTests", dependencies: ["CatalogStore", "Components", "TestSupport"]),
+      name: "CatalogStoreTests",
+      dependencies: [
+        "CatalogStore", "CatalogStorage", "CatalogSQLite", "Components", "Migrations",
+        "TestSupport",
+      ]),
+    .testTarget(
+      name: "CatalogSiteTests",
+      dependencies: ["CatalogSite", "CatalogStore", "Components", "TestSupport"]),
     .testTarget(
       name: "CatalogCLITests",
       // The tests run the built `catalog` binary, so they depend on it.
-      dependencies: ["CatalogCLI", "CatalogStore", "Components", "TestSupport", "catalog"]
+      dependencies: [
+        "CatalogCLI", "CatalogStore", "CatalogSQLite", "CatalogDiff", "Components", "TestSupport",
+        "catalog",
+      ]
     ),
   ],
   swiftLanguageModes: [.v6]

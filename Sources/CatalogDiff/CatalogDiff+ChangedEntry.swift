@@ -4,6 +4,9 @@ extension CatalogDiff {
   /// A kind in both catalogs whose values differ, with every change.
   public struct ChangedEntry: Sendable, Hashable {
     public var kind: String
+    /// The kind in OLD when the component was renamed (both operands are catalog revisions,
+    /// which know identities); its first change is then `ENTRY_RENAMED` at `/kind`.
+    public var renamedFrom: String?
     public var oldIndex: Int
     public var newIndex: Int
     /// In entry order: category, description, the payload in document order, other members.
@@ -41,4 +44,10 @@ enum ValueEdit: Sendable, Hashable {
   case add(JSONPointer, new: JSONValue)
   case remove(JSONPointer, old: JSONValue)
   case replace(JSONPointer, old: JSONValue, new: JSONValue)
+
+  var pointer: JSONPointer {
+    switch self {
+    case .add(let pointer, _), .remove(let pointer, _), .replace(let pointer, _, _): return pointer
+    }
+  }
 }

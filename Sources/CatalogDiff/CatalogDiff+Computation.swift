@@ -13,7 +13,22 @@ extension CatalogDiff {
   /// - Throws: ``CatalogDiffError`` when a kind appears twice in one list, or a payload is not
   ///   valid JSON text (entries from ``CatalogDocumentReader`` never are).
   public init(old: [CatalogEntry], new: [CatalogEntry]) throws(CatalogDiffError) {
+    try self.init(old: old, new: new, renames: [:])
+  }
+
+  /// Compares two revisions of one catalog, whose store knows which entries are the same
+  /// component under a new kind.
+  ///
+  /// - Parameter renames: NEW's kind → OLD's kind, for each component whose kind changed. A
+  ///   renamed entry is one ``ChangedEntry`` with ``ChangedEntry/renamedFrom`` set and an
+  ///   `ENTRY_RENAMED` change; an OLD kind that was renamed away is never matched by name.
+  public init(
+    old: [CatalogEntry], new: [CatalogEntry], renames: [String: String]
+  ) throws(CatalogDiffError) {
     let oldPositions = try Self.positions(of: old, side: .old)
+    var renamedFrom: [BytewiseString: BytewiseString] = [:]
+    for (new, old) in renames { renamedFrom[BytewiseString(new)] = BytewiseString(old) }
+    let renamedAway = Set(renamedFrom.values)
 
     var added: [IndexedEntry] = []
     var addedPositions: [BytewiseString: Int] = [:]
@@ -27,7 +42,9 @@ extension CatalogDiff {
     commonNewIndices.reserveCapacity(min(old.count, new.count))
     for (j, entry) in new.enumerated() {
       let kind = BytewiseString(entry.kind)
-      guard let i = oldPositions[kind] else {
+      let oldKind = renamedFrom[kind] ?? kind
+      let candidate = oldKind == kind && renamedAway.contains(oldKind) ? nil : oldPositions[oldKind]
+      guard let i = candidate else {
         if let first = addedPositions.updateValue(j, forKey: kind) {
           throw .duplicateKind(entry.kind, side: .new, firstIndex: first, secondIndex: j)
         }
@@ -47,8 +64,9 @@ extension CatalogDiff {
       if !differ.changes.isEmpty {
         changed.append(
           ChangedEntry(
-            kind: entry.kind, oldIndex: i, newIndex: j, changes: differ.changes,
-            edits: differ.edits))
+            kind: entry.kind,
+            renamedFrom: old[i].kind.hasSameBytes(as: entry.kind) ? nil : old[i].kind,
+            oldIndex: i, newIndex: j, changes: differ.changes, edits: differ.edits))
       }
     }
     var removed: [IndexedEntry] = []
@@ -88,9 +106,24 @@ extension CatalogDiff {
     return positions
   }
 
-  /// Whether two entries of one kind are written identically: every text by its bytes.
-  private static func sameFields(_ a: CatalogEntry, _ b: CatalogEntry) -> Bool {
-    a.category.hasSameBytes(as: b.category) && a.description.hasSameBytes(as: b.description)
+  /// The changes from one state of a component to another, in entry order: what `log`,
+  /// `show REV` and `revert` report and compare. Empty exactly when the two export the
+  /// same bytes.
+  public static func changes(
+    from old: CatalogEntry, to new: CatalogEntry
+  ) throws(CatalogDiffError) -> [Change] {
+    guard !sameFields(old, new) else { return [] }
+    var differ = EntryDiffer()
+    try differ.compare(old, new)
+    return differ.changes
+  }
+
+  /// Whether two entries are written identically, every text by its bytes: the one
+  /// definition of an unchanged entry, which is also what an import compares (the stored
+  /// fields, byte for byte).
+  public static func sameFields(_ a: CatalogEntry, _ b: CatalogEntry) -> Bool {
+    a.kind.hasSameBytes(as: b.kind) && a.category.hasSameBytes(as: b.category)
+      && a.description.hasSameBytes(as: b.description)
       && sameBytes(a.payload.bytes, b.payload.bytes) && a.extraMembers == b.extraMembers
       && sameOrder(a.memberOrder, b.memberOrder)
   }

@@ -14,9 +14,11 @@ extension CatalogDiff {
   ///    path (`replace /components/7/payload/title`), array elements added and removed as the
   ///    LCS alignment found them, and category, description and other members replaced whole.
   ///
-  /// Members an `add` creates go at the end of their object, and member order is not a
-  /// difference, so a patch reproduces NEW's text byte for byte when NEW added members at the
-  /// end (as generated catalogs and most edits do), and NEW's values in any case.
+  /// Members an `add` creates go at the end of their object; where NEW's member order is not
+  /// reached that way (a reorder, or a member added before others), the members from the
+  /// first one out of place on are removed and added again in NEW's order. So applying the
+  /// patch to OLD's document gives NEW's document byte for byte, once written the way the
+  /// catalog exports.
   ///
   /// - Parameters:
   ///   - withTests: guard every `replace` and `remove` with a `test` of the old value (the
@@ -58,7 +60,8 @@ extension CatalogDiff {
     for entry in changed.sorted(by: { $0.newIndex < $1.newIndex }) {
       let base = components.appending(entry.newIndex)
       if withTests {
-        operations.append(.test(path: base.appending("kind"), value: .string(entry.kind)))
+        operations.append(
+          .test(path: base.appending("kind"), value: .string(entry.renamedFrom ?? entry.kind)))
       }
       for edit in entry.edits {
         switch edit {
@@ -91,8 +94,15 @@ extension CatalogDiff {
       sharedPosition[i] = position
       position += 1
     }
+    // Moves come before the changes, so a renamed entry still bears its old kind.
+    var oldKinds: [BytewiseString: String] = [:]
+    for entry in changed {
+      if let old = entry.renamedFrom { oldKinds[BytewiseString(entry.kind)] = old }
+    }
     var movingKind: [Int: String] = [:]
-    for move in moved { movingKind[move.newIndex] = move.kind }
+    for move in moved {
+      movingKind[move.newIndex] = oldKinds[BytewiseString(move.kind)] ?? move.kind
+    }
     var positions: [Int] = []
     var moving: [String?] = []
     positions.reserveCapacity(position)

@@ -43,11 +43,13 @@ extension CatalogDiff {
       })
     object["changed"] = .array(
       changed.map { item in
-        [
-          "kind": .string(item.kind), "oldIndex": .number(JSONNumber(item.oldIndex)),
-          "newIndex": .number(JSONNumber(item.newIndex)),
-          "changes": .array(item.changes.map(Self.summaryValue(of:))),
-        ]
+        var object = JSONObject()
+        object["kind"] = .string(item.kind)
+        if let renamedFrom = item.renamedFrom { object["renamedFrom"] = .string(renamedFrom) }
+        object["oldIndex"] = .number(JSONNumber(item.oldIndex))
+        object["newIndex"] = .number(JSONNumber(item.newIndex))
+        object["changes"] = .array(item.changes.map(Self.summaryValue(of:)))
+        return .object(object)
       })
     var counts = JSONObject()
     counts["added"] = .number(JSONNumber(added.count))

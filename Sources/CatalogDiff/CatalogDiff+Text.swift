@@ -34,11 +34,15 @@ extension CatalogDiff {
       case .moved(let move):
         out += paint(.cyan, "= \(kind)") + "  " + Self.movedNote(move) + "\n"
       case .changed(let entry, let move):
-        out += paint(.yellow, "~ \(kind)") + (move.map { "  " + Self.movedNote($0) } ?? "") + "\n"
+        out +=
+          paint(.yellow, "~ \(kind)")
+          + (entry.renamedFrom.map { " (renamed from \($0.printable))" } ?? "")
+          + (move.map { "  " + Self.movedNote($0) } ?? "") + "\n"
         for change in entry.changes {
           let (old, new) = Self.shortenedPair(
             change.old?.canonicalText, change.new?.canonicalText, limit: maxValueLength)
-          out += "  \(change.pointer.description.printable): \(old) → \(new)  "
+          let pointer = change.pointer.tokens.isEmpty ? "(members)" : change.pointer.description
+          out += "  \(pointer.printable): \(old) → \(new)  "
           out += paint.tag(change.rule) + "\n"
         }
       }

@@ -38,7 +38,8 @@ public enum ChangeRule: String, Sendable, Hashable, CaseIterable {
   /// An entry is in OLD and not in NEW.
   case entryRemoved = "ENTRY_REMOVED"
   /// An entry's kind changed. Files alone cannot tell a rename from a removal and an addition,
-  /// so the file diff never reports it; the catalog store, which keeps identities, does.
+  /// so a diff of two files never reports it; a diff of two catalog revisions, where the
+  /// store keeps each component's identity, does.
   case entryRenamed = "ENTRY_RENAMED"
   /// A payload object gained a key.
   case keyAdded = "KEY_ADDED"
@@ -50,6 +51,10 @@ public enum ChangeRule: String, Sendable, Hashable, CaseIterable {
   case valueChanged = "VALUE_CHANGED"
   /// The category, the description or another member besides the payload changed.
   case metadataChanged = "METADATA_CHANGED"
+  /// An object (the entry, or an object in its payload) kept its members but writes them in
+  /// another order, or gained one anywhere but at its end: the values are the same, the
+  /// exported bytes are not.
+  case membersReordered = "MEMBERS_REORDERED"
 
   /// The class of every change under this rule.
   public var changeClass: ChangeClass {
@@ -57,7 +62,7 @@ public enum ChangeRule: String, Sendable, Hashable, CaseIterable {
     case .keyRemoved, .typeChanged, .elementRemoved, .entryRemoved, .entryRenamed: return .breaking
     case .keyAdded, .elementAdded, .entryAdded: return .additive
     case .valueChanged: return .value
-    case .metadataChanged: return .metadata
+    case .metadataChanged, .membersReordered: return .metadata
     }
   }
 }

@@ -18,8 +18,17 @@ struct EntryDiffer {
   private(set) var changes: [CatalogDiff.Change] = []
   private(set) var edits: [ValueEdit] = []
 
-  /// Compares `old` and `new`, which have the same kind.
+  /// Compares `old` and `new`: two states of one component, so the kind differs only when it
+  /// was renamed.
   mutating func compare(_ old: CatalogEntry, _ new: CatalogEntry) throws(CatalogDiffError) {
+    let firstEdit = edits.count
+    if !old.kind.hasSameBytes(as: new.kind) {
+      let pointer = JSONPointer(["kind"])
+      changes.append(
+        CatalogDiff.Change(
+          pointer: pointer, old: .string(old.kind), new: .string(new.kind), rule: .entryRenamed))
+      edits.append(.replace(pointer, old: .string(old.kind), new: .string(new.kind)))
+    }
     if !old.category.hasSameBytes(as: new.category) {
       metadata(["category"], old: .string(old.category), new: .string(new.category))
     }
@@ -48,6 +57,86 @@ struct EntryDiffer {
       metadata(
         JSONPointer([member.key]), old: nil, new: try parse(member.value, new, member.key, .new))
     }
+    let oldKeys = old.orderedKeys
+    let newKeys = new.orderedKeys
+    if !oldKeys.haveSameBytes(as: newKeys) {
+      try reorder(
+        oldKeys: oldKeys, newKeys: newKeys, shown: .root, edited: .root, since: firstEdit,
+        old: { key throws(CatalogDiffError) in try Self.member(key, of: old, .old) },
+        new: { key throws(CatalogDiffError) in try Self.member(key, of: new, .new) })
+    }
+  }
+
+  /// The value of member `key` of an entry.
+  private static func member(
+    _ key: String, of entry: CatalogEntry, _ side: CatalogDiffError.Side
+  ) throws(CatalogDiffError) -> JSONValue {
+    switch key {
+    case "kind": return .string(entry.kind)
+    case "category": return .string(entry.category)
+    case "description": return .string(entry.description)
+    case "payload":
+      do { return try entry.payload.value() } catch {
+        throw .invalidText(kind: entry.kind, member: key, side: side, error)
+      }
+    default:
+      do { return try entry[extra: key]?.value() ?? .null } catch {
+        throw .invalidText(kind: entry.kind, member: key, side: side, error)
+      }
+    }
+  }
+
+  /// Member order, once the values are compared: a patch removes members and appends the
+  /// ones it adds, so when NEW's order is not OLD's survivors followed by the added members,
+  /// the change is reported (`MEMBERS_REORDERED`) and the edits rewrite the object's tail.
+  ///
+  /// The members of NEW's longest prefix that keeps OLD's relative order stay where they
+  /// are; every member after it is removed (when OLD has it) and added again with NEW's
+  /// value, in NEW's order, replacing the edits made inside it since `since`.
+  private mutating func reorder(
+    oldKeys: [String], newKeys: [String], shown: JSONPointer, edited: JSONPointer, since: Int,
+    old: (String) throws(CatalogDiffError) -> JSONValue,
+    new: (String) throws(CatalogDiffError) -> JSONValue
+  ) throws(CatalogDiffError) {
+    // Keys compare by bytes, as everywhere in a diff.
+    var oldPosition: [BytewiseString: Int] = [:]
+    for (i, key) in oldKeys.enumerated() where oldPosition[BytewiseString(key)] == nil {
+      oldPosition[BytewiseString(key)] = i
+    }
+    let newSet = Set(newKeys.map(BytewiseString.init))
+    let afterEdits =
+      oldKeys.filter { newSet.contains(BytewiseString($0)) }
+      + newKeys.filter { oldPosition[BytewiseString($0)] == nil }
+    guard !afterEdits.haveSameBytes(as: newKeys) else { return }
+    changes.append(
+      CatalogDiff.Change(
+        pointer: shown, old: .array(oldKeys.map(JSONValue.string)),
+        new: .array(newKeys.map(JSONValue.string)), rule: .membersReordered))
+    var stable = 0
+    var last = -1
+    while stable < newKeys.count, let position = oldPosition[BytewiseString(newKeys[stable])],
+      position > last
+    {
+      last = position
+      stable += 1
+    }
+    let tail = newKeys[stable...]
+    let tailSet = Set(tail.map(BytewiseString.init))
+    let prefixLength = edited.tokens.count
+    edits =
+      Array(edits[..<since])
+      + edits[since...].filter { edit in
+        let tokens = edit.pointer.tokens
+        return
+          !(tokens.count > prefixLength && tokens.starts(with: edited.tokens)
+          && tailSet.contains(BytewiseString(tokens[prefixLength])))
+      }
+    for key in tail {
+      if oldPosition[BytewiseString(key)] != nil {
+        edits.append(.remove(edited.appending(key), old: try old(key)))
+      }
+      edits.append(.add(edited.appending(key), new: try new(key)))
+    }
   }
 
   /// Compares two values. `shown` is the pointer users read (NEW's indices, OLD's for a removed
@@ -72,6 +161,7 @@ struct EntryDiffer {
   private mutating func compareObjects(
     _ old: JSONObject, _ new: JSONObject, shown: JSONPointer, edited: JSONPointer
   ) {
+    let firstEdit = edits.count
     let lookUpNew = KeyLookup(new)
     let lookUpOld = KeyLookup(old)
     for member in old.members {
@@ -91,6 +181,14 @@ struct EntryDiffer {
         CatalogDiff.Change(
           pointer: shown.appending(member.key), old: nil, new: member.value, rule: .keyAdded))
       edits.append(.add(edited.appending(member.key), new: member.value))
+    }
+    let oldKeys = old.members.map(\.key)
+    let newKeys = new.members.map(\.key)
+    if !oldKeys.haveSameBytes(as: newKeys) {
+      // Never throws: the values are already parsed.
+      try? reorder(
+        oldKeys: oldKeys, newKeys: newKeys, shown: shown, edited: edited, since: firstEdit,
+        old: { lookUpOld[$0] ?? .null }, new: { lookUpNew[$0] ?? .null })
     }
   }
 

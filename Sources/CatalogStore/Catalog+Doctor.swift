@@ -43,6 +43,21 @@ extension Catalog {
     return report
   }
 
+  /// The engine's integrity check alone (SQLite's `integrity_check`), for a catalog whose
+  /// schema is too damaged to open it (``CatalogError/database(_:)`` with
+  /// ``DatabaseProblem/Code/damaged``): `catalog doctor` prints these findings instead of
+  /// refusing the file.
+  ///
+  /// - Returns: The findings, one line each (`integrity_check: …`); empty when the check
+  ///   finds nothing wrong; nil when the location's engine has no such check.
+  /// - Throws: ``CatalogError`` when the database cannot be opened at all.
+  public static func integrityCheck(location: CatalogLocation, busyTimeout: Double = 5) throws
+    -> [String]?
+  {
+    try StorageEngines.integrityCheck(
+      location, options: Options(busyTimeout: busyTimeout, readOnly: true, create: false))
+  }
+
   /// The catalog's own invariants, for ``doctor()``.
   private func checkInvariants(_ context: any CatalogReadContext, into report: inout DoctorReport)
     throws

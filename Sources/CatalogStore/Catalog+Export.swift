@@ -58,21 +58,52 @@ extension Catalog {
     return bytes
   }
 
-  /// Writes the catalog at `reference` to a file, atomically: the document goes to a
-  /// temporary file beside `path`, which is renamed over `path` once complete, so a reader
-  /// never sees half a file.
+  /// Writes the catalog at `reference` to `path` without ever destroying what `path` names
+  /// (``ExportDestination``): a regular file (or nothing) is replaced atomically, through a
+  /// temporary file beside it renamed over it once complete, keeping the file's permission
+  /// bits, so a reader never sees half a file; a symbolic link is followed to its target; a
+  /// device or named pipe is written straight into.
+  ///
+  /// - Throws: ``CatalogError/outputIsACatalog(path:)`` when `path` is this catalog's
+  ///   database (or its -wal, -shm or -journal file) or another catalog database;
+  ///   ``CatalogError/io(path:reason:)`` when writing fails.
   @discardableResult
   public func export(
     at reference: RevisionReference = .head, categories: [String] = [], toFile path: String
   ) throws -> Int {
-    let file = try AtomicFile(path: path)
-    do {
-      let count = try export(at: reference, categories: categories) { try file.write($0) }
-      try file.commit()
-      return count
-    } catch {
-      file.abandon()
-      throw error
+    let destination = try ExportDestination.resolve(
+      path, catalogFiles: ["", "-wal", "-shm", "-journal"].map { self.path + $0 })
+    switch destination.kind {
+    case .stream:
+      let fd = open(destination.path, O_WRONLY | O_CLOEXEC | O_NOCTTY)
+      guard fd >= 0 else {
+        throw CatalogError.io(path: path, reason: String(cString: strerror(errno)))
+      }
+      defer { close(fd) }
+      return try export(at: reference, categories: categories) { bytes in
+        if let error = writeAll(fd, bytes) {
+          throw CatalogError.io(path: path, reason: String(cString: strerror(error)))
+        }
+      }
+    case .newFile, .regularFile:
+      var mode: mode_t
+      if case .regularFile(let existing) = destination.kind {
+        mode = existing
+      } else {
+        // What open(2) would give a new file: 0666 less the umask.
+        let mask = umask(0)
+        umask(mask)
+        mode = 0o666 & ~mask
+      }
+      let file = try AtomicFile(path: destination.path, mode: mode, name: path)
+      do {
+        let count = try export(at: reference, categories: categories) { try file.write($0) }
+        try file.commit()
+        return count
+      } catch {
+        file.abandon()
+        throw error
+      }
     }
   }
 }
@@ -80,11 +111,15 @@ extension Catalog {
 /// A file written under a temporary name and renamed into place when complete.
 final class AtomicFile {
   let path: String
+  /// The path as the user gave it, for messages.
+  let name: String
   private let temporaryPath: String
   private var fd: Int32
 
-  init(path: String) throws {
+  /// Creates the temporary file for `path`, with permission bits `mode`.
+  init(path: String, mode: mode_t = 0o644, name: String? = nil) throws {
     self.path = path
+    self.name = name ?? path
     let directory =
       path.contains("/") ? String(path[..<(path.lastIndex(of: "/") ?? path.endIndex)]) : "."
     let name = path.split(separator: "/").last.map(String.init) ?? "export"
@@ -93,36 +128,28 @@ final class AtomicFile {
       buffer.baseAddress.map { mkstemp($0) } ?? -1
     }
     guard fd >= 0 else {
-      throw CatalogError.io(path: path, reason: String(cString: strerror(errno)))
+      throw CatalogError.io(path: name, reason: String(cString: strerror(errno)))
     }
     temporaryPath = String(
       decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-    fchmod(fd, 0o644)
+    fchmod(fd, mode)
   }
 
   func write(_ bytes: [UInt8]) throws {
-    var offset = 0
-    while offset < bytes.count {
-      let written = bytes.withUnsafeBytes { raw in
-        raw.baseAddress.map { posixWrite(fd, $0 + offset, raw.count - offset) } ?? 0
-      }
-      if written < 0 {
-        if errno == EINTR { continue }
-        throw CatalogError.io(path: path, reason: String(cString: strerror(errno)))
-      }
-      offset += written
+    if let error = writeAll(fd, bytes) {
+      throw CatalogError.io(path: name, reason: String(cString: strerror(error)))
     }
   }
 
   func commit() throws {
     guard fsync(fd) == 0, close(fd) == 0 else {
-      throw CatalogError.io(path: path, reason: String(cString: strerror(errno)))
+      throw CatalogError.io(path: name, reason: String(cString: strerror(errno)))
     }
     fd = -1
     guard rename(temporaryPath, path) == 0 else {
       let reason = String(cString: strerror(errno))
       unlink(temporaryPath)
-      throw CatalogError.io(path: path, reason: reason)
+      throw CatalogError.io(path: name, reason: reason)
     }
   }
 
@@ -137,7 +164,19 @@ final class AtomicFile {
   }
 }
 
-/// `write(2)`, named apart from methods called `write`.
-func posixWrite(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
-  write(fd, buffer, count)
+/// Writes all of `bytes` to `fd`, again after `EINTR`; returns the `errno` of a failure.
+/// (The console's stdout and stderr go through it too.)
+package func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Int32? {
+  var offset = 0
+  while offset < bytes.count {
+    let written = bytes.withUnsafeBytes { raw in
+      raw.baseAddress.map { write(fd, $0 + offset, raw.count - offset) } ?? 0
+    }
+    if written < 0 {
+      if errno == EINTR { continue }
+      return errno
+    }
+    offset += written
+  }
+  return nil
 }

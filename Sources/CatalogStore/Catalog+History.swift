@@ -1,3 +1,4 @@
+import CatalogDiff
 import Components
 import Foundation
 
@@ -10,10 +11,16 @@ public struct KindHistoryItem: Sendable, Hashable {
   public var kind: String
   /// The name before, when this revision renamed it.
   public var previousKind: String?
-  /// The leaves that changed (`/payload/insets/top`, `/category`, `/deprecated`), sorted.
-  public var changedPaths: [JSONPointer]
+  /// Where the entry changed (`/payload/insets/top`, `/category`, `/deprecated`), in entry
+  /// order: the pointers of ``changes``.
+  public var changedPaths: [JSONPointer] { changes.map(\.pointer) }
+  /// What changed, as ``CatalogDiff`` computes it between this state and the one before
+  /// (empty for an addition or a removal).
+  public var changes: [CatalogDiff.Change]
   /// `true`/`false` when this revision deprecated/undeprecated the entry, else `nil`.
   public var deprecation: Bool?
+  /// The entry as this revision left it (as it was before, for a removal).
+  public var entry: CatalogEntry
 }
 
 /// Who last changed one leaf of an entry.
@@ -70,18 +77,19 @@ extension Catalog {
       var previous: StoredEntry?
       for version in versions {
         guard let revision = revisions[version.revision] else { continue }
-        let changed =
-          try previous.map { try Self.changedPaths(from: $0.entry, to: version.entry) } ?? []
+        let changes =
+          try previous.map { try CatalogDiff.changes(from: $0.entry, to: version.entry) } ?? []
         let deprecation: Bool? =
-          changed.contains(JSONPointer(["deprecated"])) ? version.entry.isDeprecated : nil
+          changes.contains { $0.pointer == JSONPointer(["deprecated"]) }
+          ? version.entry.isDeprecated : nil
         items.append(
           KindHistoryItem(
             revision: revision, change: version.change, kind: version.entry.kind,
             previousKind: previous.flatMap {
               $0.entry.kind.hasSameBytes(as: version.entry.kind) ? nil : $0.entry.kind
             },
-            changedPaths: version.change == .added || version.change == .removed ? [] : changed,
-            deprecation: deprecation))
+            changes: version.change == .added || version.change == .removed ? [] : changes,
+            deprecation: deprecation, entry: version.entry))
         previous = version
       }
       let newestFirst = Array(items.reversed())
@@ -97,29 +105,28 @@ extension Catalog {
       let versions = try context.versions(ofComponent: target.componentID).filter {
         $0.revision <= revision
       }
-      var lastChange: [JSONPointer: (value: JSONValue, revision: Int64)] = [:]
-      var present = false
+      // Leaves carried from state to state with the diff's alignment; a removal forgets
+      // them, so whatever comes back is credited to the revision that brought it.
+      var attribution: Attribution?
       for version in versions {
         if version.change == .removed {
-          present = false
+          attribution = nil
           continue
         }
-        let leaves = try Self.leaves(of: version.entry)
-        for leaf in leaves {
-          // A leaf counts as changed where its value differs, and everywhere when the entry
-          // (re)appears.
-          if !present || lastChange[leaf.pointer]?.value != leaf.value {
-            lastChange[leaf.pointer] = (leaf.value, version.revision)
-          }
+        let value = try version.entry.jsonValue
+        if attribution == nil {
+          attribution = Attribution(value, revision: version.revision)
+        } else {
+          attribution?.update(to: value, revision: version.revision)
         }
-        present = true
       }
       var revisions: [Int64: Revision] = [:]
-      return try Self.leaves(of: target.entry).map { leaf in
-        let id = lastChange[leaf.pointer]?.revision ?? target.revision
-        if revisions[id] == nil { revisions[id] = try context.revision(id) }
-        guard let revision = revisions[id] else {
-          throw CatalogError.database("revision \(id) is missing")
+      return try (attribution?.leaves ?? []).map { leaf in
+        if revisions[leaf.revision] == nil {
+          revisions[leaf.revision] = try context.revision(leaf.revision)
+        }
+        guard let revision = revisions[leaf.revision] else {
+          throw CatalogError.database(.inconsistent("revision \(leaf.revision) is missing"))
         }
         return BlameLine(path: leaf.pointer, value: leaf.value, revision: revision)
       }
@@ -140,6 +147,7 @@ extension Catalog {
     -> Tag
   {
     try RevisionReference.validateTagName(name)
+    try WriteOptions.validateAuthor(author)
     return try storage.write { context in
       let revision = try reference.resolve(in: context)
       guard revision > 0 else {
@@ -214,21 +222,4 @@ extension Catalog {
       + text.joined(separator: " and ")
   }
 
-  /// The entry's leaves: `/kind`, `/category`, `/description`, the payload's leaves under
-  /// `/payload`, and the extra members' leaves.
-  static func leaves(of entry: CatalogEntry) throws -> [(pointer: JSONPointer, value: JSONValue)] {
-    try entry.jsonValue.leaves()
-  }
-
-  /// The leaves that differ between two states of an entry, sorted.
-  static func changedPaths(from old: CatalogEntry, to new: CatalogEntry) throws -> [JSONPointer] {
-    let before = Dictionary(
-      try leaves(of: old).map { ($0.pointer, $0.value) }, uniquingKeysWith: { a, _ in a })
-    let after = Dictionary(
-      try leaves(of: new).map { ($0.pointer, $0.value) }, uniquingKeysWith: { a, _ in a })
-    var paths = Set<JSONPointer>()
-    for (pointer, value) in after where before[pointer] != value { paths.insert(pointer) }
-    for pointer in before.keys where after[pointer] == nil { paths.insert(pointer) }
-    return paths.sorted()
-  }
 }

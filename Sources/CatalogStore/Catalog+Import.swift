@@ -32,6 +32,9 @@ public struct WriteResult: Sendable {
   public var moved: [String] = []
   /// Kinds in the catalog that the imported file lacks, kept because `prune` was off.
   public var kept: [String] = []
+  /// Deprecated kinds whose entry in the file has no `"deprecated"` member, and which stay
+  /// deprecated (a file undeprecates with `"deprecated": false`).
+  public var keptDeprecations: [String] = []
   /// How many entries the document held.
   public var entryCount = 0
   public var dryRun = false
@@ -67,7 +70,8 @@ extension Catalog {
     from source: DocumentSource, options: WriteOptions, prune: Bool = false,
     limits: DocumentLimits = DocumentLimits(), progress: ((ImportProgress) -> Void)? = nil
   ) throws -> WriteResult {
-    try storage.write(checkingForeignKeys: .beforeCommit) { context in
+    try options.validate()
+    return try storage.write(checkingForeignKeys: .beforeCommit) { context in
       let head = try context.headRevision()
       try Self.check(options.expectHead, head: head)
       if head == 0 && !options.dryRun {
@@ -75,6 +79,7 @@ extension Catalog {
           from: source, options: options, limits: limits, progress: progress, context: context)
       }
       var plan = ChangePlan(index: try context.headIndex(at: head), storesPayloads: !options.dryRun)
+      plan.keepsDeprecations = true
       try source.withReader(maxDepth: limits.maxDepth, maxSize: limits.maxSize) { reader, total in
         let document = CatalogDocumentReader(reader)
         do {
@@ -140,7 +145,9 @@ extension Catalog {
       RevisionDraft(
         time: Date(), author: options.author, message: options.message, source: source.name,
         operation: "import", counts: result.counts))
-    guard id == revision else { throw CatalogError.database("the first revision got id \(id)") }
+    guard id == revision else {
+      throw CatalogError.database(.inconsistent("the first revision got id \(id)"))
+    }
     result.revision = try context.revision(id)
     result.head = id
     return .commit(result)

@@ -5,18 +5,33 @@ extension Catalog {
   /// Writes a new revision whose catalog equals the one at `reference`.
   ///
   /// History only moves forward: the revisions since `reference` stay, and a kind that comes
-  /// back continues its own history.
+  /// back continues its own history. A component renamed since `reference` is renamed back:
+  /// the same component, its history kept.
   @discardableResult
   public func restore(_ reference: RevisionReference, options: WriteOptions) throws -> WriteResult {
-    try storage.write(checkingForeignKeys: .beforeCommit) { context in
+    try options.validate()
+    return try storage.write(checkingForeignKeys: .beforeCommit) { context in
       let head = try context.headRevision()
       try Self.check(options.expectHead, head: head)
       let target = try reference.resolve(in: context)
       var entries: [CatalogEntry] = []
-      try context.forEachEntry(at: target) { entries.append($0.entry) }
+      var components: [Int64] = []
+      try context.forEachEntry(at: target) {
+        entries.append($0.entry)
+        components.append($0.componentID)
+      }
+      let index = try context.headIndex(at: head)
+      var slotOfComponent: [Int64: Int] = [:]
+      for slot in 0..<index.count { slotOfComponent[index.componentID(slot)] = slot }
+      var renames: [BytewiseString: Int] = [:]
+      for (entry, component) in zip(entries, components) {
+        if let slot = slotOfComponent[component], !index.kind(slot).hasSameBytes(as: entry.kind) {
+          renames[BytewiseString(entry.kind)] = slot
+        }
+      }
       return try Self.replaceCatalog(
         with: entries, in: context, head: head, options: options,
-        source: "restore \(reference)", operation: "restore")
+        source: "restore \(reference)", operation: "restore", renames: renames)
     }
   }
 
@@ -26,7 +41,8 @@ extension Catalog {
   public func replaceCatalog(
     with entries: [CatalogEntry], options: WriteOptions, source: String, operation: String
   ) throws -> WriteResult {
-    try storage.write(checkingForeignKeys: .beforeCommit) { context in
+    try options.validate()
+    return try storage.write(checkingForeignKeys: .beforeCommit) { context in
       let head = try context.headRevision()
       try Self.check(options.expectHead, head: head)
       return try Self.replaceCatalog(
@@ -49,6 +65,7 @@ extension Catalog {
     options: WriteOptions, source: String, operation: String,
     _ transform: ([CatalogEntry]) throws -> [CatalogEntry]
   ) throws -> WriteResult {
+    try options.validate()
     var head: Int64 = 0
     for _ in 0..<8 {
       let read = try storage.read { context -> (Int64, [CatalogEntry]) in
@@ -73,14 +90,19 @@ extension Catalog {
       }
       if let result { return result }
     }
-    throw CatalogError.headMismatch(head: try storage.read { try $0.headRevision() }, expected: head)
+    throw CatalogError.headMismatch(
+      head: try storage.read { try $0.headRevision() }, expected: head)
   }
 
-  private static func replaceCatalog(
+  /// Writes `entries` as the whole catalog; `renames` (desired kind → head slot) carries
+  /// components to new kinds.
+  static func replaceCatalog(
     with entries: [CatalogEntry], in context: any CatalogWriteContext, head: Int64,
-    options: WriteOptions, source: String, operation: String
+    options: WriteOptions, source: String, operation: String,
+    renames: [BytewiseString: Int] = [:]
   ) throws -> WriteDecision<WriteResult> {
     var plan = ChangePlan(index: try context.headIndex(at: head), storesPayloads: !options.dryRun)
+    plan.renames = renames
     var seen = Set<String>()
     for entry in entries {
       guard seen.insert(entry.kind).inserted else {
@@ -129,7 +151,8 @@ extension Catalog {
     _ kind: String, options: WriteOptions, source: String, operation: String,
     _ change: (CatalogEntry, HeadIndex) throws -> CatalogEntry
   ) throws -> WriteResult {
-    try storage.write(checkingForeignKeys: .beforeCommit) { context in
+    try options.validate()
+    return try storage.write(checkingForeignKeys: .beforeCommit) { context in
       let head = try context.headRevision()
       try Self.check(options.expectHead, head: head)
       let index = try context.headIndex(at: head)
@@ -141,7 +164,7 @@ extension Catalog {
         throw CatalogError.unknownKind(kind: kind, detail: "at head")
       }
       let target = index.entry(targetSlot)
-      let current = try ChangePlan.entry(
+      let current = try EntryCodec.entry(
         kind: target.kind, category: target.category, description: target.description,
         payload: try context.payload(target.payloadID), extra: target.extra,
         keyOrder: target.keyOrder)

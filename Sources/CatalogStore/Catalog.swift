@@ -1,3 +1,4 @@
+@_exported import CatalogStorage
 import Components
 import Foundation
 
@@ -15,37 +16,40 @@ import Foundation
 /// none of it does.
 public final class Catalog {
   /// How a catalog is opened.
-  public struct Options: Sendable {
-    /// How long a writer waits for another writer's lock before giving up, in seconds.
-    public var busyTimeout: Double = 5
-    /// Open without the right to write: nothing is created or migrated.
-    public var readOnly = false
-    /// Create the database file when it does not exist.
-    public var create = true
-
-    public init(busyTimeout: Double = 5, readOnly: Bool = false, create: Bool = true) {
-      self.busyTimeout = busyTimeout
-      self.readOnly = readOnly
-      self.create = create
-    }
-  }
+  public typealias Options = CatalogOptions
 
   package let storage: any CatalogStorage
-  /// The database file's path.
-  public let path: String
+  /// Where the catalog lives.
+  public let location: CatalogLocation
+  /// The location for messages: a SQLite file's path, or a PostgreSQL connection without its
+  /// password.
+  public var path: String { location.description }
 
-  /// Opens (and, unless read-only, creates and migrates) the catalog at `path`.
+  /// Opens (and, unless read-only, creates and migrates) the catalog at `location`, with the
+  /// engine its kind names.
   ///
-  /// - Throws: ``CatalogError/database(_:)`` when the file is not a catalog, is damaged, has
-  ///   a schema newer than this code, or cannot be opened.
-  public init(path: String, options: Options = Options()) throws {
-    self.path = path
-    self.storage = try SQLiteCatalogStorage(path: path, options: options)
+  /// - Throws: ``CatalogError/unavailable(location:reason:)`` when the database cannot be
+  ///   reached or this build has no engine for it; ``CatalogError/database(_:)`` when it is
+  ///   not a catalog, is damaged, has a schema newer than this code, or cannot be opened.
+  public init(location: CatalogLocation, options: Options = Options()) throws {
+    self.location = location
+    self.storage = try StorageEngines.open(location, options: options)
   }
 
-  package init(storage: any CatalogStorage, path: String) {
-    self.storage = storage
-    self.path = path
+  /// Opens the catalog that `path` names: a SQLite file, or a PostgreSQL connection URI or
+  /// key=value string (``CatalogLocation/init(_:)``).
+  public convenience init(path: String, options: Options = Options()) throws {
+    try self.init(location: CatalogLocation(path), options: options)
+  }
+
+  /// Opens the catalog at a `file:`, `postgresql:` or `postgres:` URL.
+  public convenience init(url: URL, options: Options = Options()) throws {
+    guard let location = CatalogLocation(url: url) else {
+      throw CatalogError.unavailable(
+        location: url.absoluteString,
+        reason: "not a catalog location (use a file path, or a postgresql:// URL)")
+    }
+    try self.init(location: location, options: options)
   }
 
   /// The newest revision, or `nil` for an empty catalog.

@@ -1,3 +1,4 @@
+import CatalogDiff
 import Components
 
 extension CatalogObserver {
@@ -71,45 +72,22 @@ extension CatalogObserver {
       return "revision \(head.id) (was \(previousHead)): \(summary)"
     }
 
-    /// The change from `old` to `new`, two catalog indexes keyed by kind.
-    static func between(
-      _ old: [String: IndexedEntry], _ new: [String: IndexedEntry], head: Revision,
-      previousHead: Int64
-    ) -> Change {
-      var change = Change(head: head, previousHead: previousHead)
-      let oldByComponent = Dictionary(
-        old.values.map { ($0.componentID, $0) }, uniquingKeysWith: { first, _ in first })
-      let newComponents = Set(new.values.map(\.componentID))
-      for entry in new.values.sorted(by: { $0.position < $1.position }) {
-        guard let before = oldByComponent[entry.componentID] else {
-          change.added.append(entry.kind)
-          continue
-        }
-        // Texts compare by bytes, as the write that produced them did.
-        func same(_ a: String?, _ b: String?) -> Bool {
-          switch (a, b) {
-          case (nil, nil): return true
-          case (let a?, let b?): return a.hasSameBytes(as: b)
-          default: return false
-          }
-        }
-        if !same(before.kind, entry.kind) {
-          change.renamed.append(Rename(from: before.kind, to: entry.kind))
-        }
-        if !same(before.category, entry.category) || !same(before.description, entry.description)
-          || before.payloadID != entry.payloadID || !same(before.extra, entry.extra)
-          || !same(before.keyOrder, entry.keyOrder)
-        {
-          change.changed.append(entry.kind)
-        } else if before.position != entry.position, same(before.kind, entry.kind) {
-          change.moved.append(entry.kind)
-        }
+    /// The change a ``CatalogDiff`` between the two heads describes: renamed components are
+    /// listed under `renamed`, and under `changed` too when more than their kind changed.
+    init(_ diff: CatalogDiff, head: Revision, previousHead: Int64) {
+      self.init(head: head, previousHead: previousHead)
+      added = diff.added.sorted { $0.index < $1.index }.map(\.kind)
+      let changedEntries = diff.changed.sorted { $0.newIndex < $1.newIndex }
+      changed = changedEntries.filter { $0.changes.contains { $0.rule != .entryRenamed } }.map(
+        \.kind)
+      renamed = changedEntries.compactMap { entry in
+        entry.renamedFrom.map { Rename(from: $0, to: entry.kind) }
       }
-      for entry in old.values.sorted(by: { $0.position < $1.position })
-      where !newComponents.contains(entry.componentID) {
-        change.removed.append(entry.kind)
+      removed = diff.removed.sorted { $0.index < $1.index }.map(\.kind)
+      let changedKinds = Set(changedEntries.map { BytewiseString($0.kind) })
+      moved = diff.moved.sorted { $0.newIndex < $1.newIndex }.map(\.kind).filter {
+        !changedKinds.contains(BytewiseString($0))
       }
-      return change
     }
   }
 }

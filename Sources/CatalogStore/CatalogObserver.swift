@@ -19,7 +19,8 @@ import Foundation
 /// read-only connection, every `interval` (250 ms by default), on a private serial dispatch
 /// queue. The counter changes whenever another connection commits; only then does the
 /// observer read head, and only when head is a new revision (not, say, a new tag) does it
-/// compare the catalogs at the two heads and call back. Polling a pragma costs microseconds
+/// compare the catalogs at the two heads (``Catalog/diff(from:to:)``, the same answer as
+/// `catalog diff @old @new`) and call back. Polling a pragma costs microseconds
 /// and works the same on every platform and file system, which file-change notifications do
 /// not (the writes land in the `-wal` file, and not every file system reports them).
 ///
@@ -61,7 +62,6 @@ public final class CatalogObserver: @unchecked Sendable {
   private var generation = 0
   private var counter: Int64
   private var lastHead: Int64
-  private var lastIndex: [String: IndexedEntry]
 
   /// Opens the catalog read-only and reads its head; polling starts with `start()`.
   ///
@@ -83,9 +83,7 @@ public final class CatalogObserver: @unchecked Sendable {
     self.queue = DispatchQueue(label: "CatalogObserver", qos: .utility)
     self.connection = try Catalog(path: path, options: Catalog.Options(readOnly: true))
     self.counter = try connection.externalChangeCounter()
-    let (head, index) = try Self.readHead(of: connection)
-    self.lastHead = head?.id ?? 0
-    self.lastIndex = index
+    self.lastHead = try connection.head()?.id ?? 0
     queue.setSpecific(key: queueKey, value: ())
   }
 
@@ -149,29 +147,22 @@ public final class CatalogObserver: @unchecked Sendable {
     do {
       let now = try connection.externalChangeCounter()
       guard now != last else { return }
-      let (head, index) = try Self.readHead(of: connection)
+      let head = try connection.head()
       let headID = head?.id ?? 0
-      let previous: (Int64, [String: IndexedEntry])? = lock.withLock {
+      let previous: Int64? = lock.withLock {
         guard generation == current else { return nil }
-        defer { (counter, lastHead, lastIndex) = (now, headID, index) }
-        return (lastHead, lastIndex)
+        defer { (counter, lastHead) = (now, headID) }
+        return lastHead
       }
       // A commit that wrote no revision (a tag) changes the counter but not head.
-      guard let (previousHead, previousIndex) = previous, let head, head.id != previousHead
-      else { return }
-      onChange(Change.between(previousIndex, index, head: head, previousHead: previousHead))
+      guard let previousHead = previous, let head, head.id != previousHead else { return }
+      // History is append-only, so the previous head can still be read.
+      let diff = try connection.storage.read { context in
+        try Catalog.diff(from: previousHead, to: head.id, in: context)
+      }
+      onChange(Change(diff, head: head, previousHead: previousHead))
     } catch {
       onError?(error)
-    }
-  }
-
-  /// Head and its entries without payload texts, in one snapshot; nil for an empty catalog.
-  private static func readHead(
-    of catalog: Catalog
-  ) throws -> (Revision?, [String: IndexedEntry]) {
-    try catalog.storage.read { context in
-      let head = try context.headRevision()
-      return (try context.revision(head), try context.index(at: head))
     }
   }
 }

@@ -44,6 +44,12 @@ struct ChangePlan {
   let storesPayloads: Bool
   /// Payload hashes of head entries read one by one so far.
   private var hashLookups = 0
+  /// Whether a desired entry without a `"deprecated"` member keeps head's deprecation: true
+  /// for imports, where a file that says nothing about it must not undo a decision made in
+  /// the catalog; false for writes that give the whole entry (restore, patch, rename).
+  var keepsDeprecations = false
+  /// The kinds whose deprecation was kept that way, in desired order.
+  private(set) var keptDeprecations: [String] = []
 
   init(index: HeadIndex, storesPayloads: Bool = true) {
     self.index = index
@@ -56,40 +62,54 @@ struct ChangePlan {
 
   /// Adds the next entry of the desired catalog, as the document reader left it: the
   /// import's path, which makes no `String` for an entry that is unchanged or new.
-  mutating func add(_ raw: RawCatalogEntry, context: any CatalogWriteContext) throws {
-    let extra = raw.extraMembers.isEmpty ? nil : Self.extraBytes(raw.extraMembers)
-    let keyOrder = raw.memberOrder.map(Self.keyOrderBytes)
+  mutating func add(_ raw: RawCatalogEntry, context: any CatalogReadContext) throws {
+    let extra = raw.extraMembers.isEmpty ? nil : EntryCodec.extraBytes(raw.extraMembers)
+    let keyOrder = raw.memberOrder.map(EntryCodec.keyOrderBytes)
     try add(
       kind: raw.kind, category: raw.category, description: raw.description, payload: raw.payload,
-      extra: extra, keyOrder: keyOrder, context: context)
+      extra: extra, keyOrder: keyOrder,
+      saysDeprecated: raw.extraMembers.contains { $0.key == "deprecated" }, context: context)
   }
 
   /// Adds the next entry of the desired catalog.
-  mutating func add(_ entry: CatalogEntry, context: any CatalogWriteContext) throws {
+  mutating func add(_ entry: CatalogEntry, context: any CatalogReadContext) throws {
     try add(
       kind: Array(entry.kind.utf8), category: Array(entry.category.utf8),
       description: Array(entry.description.utf8), payload: entry.payload.bytes,
-      extra: entry.extraMembers.isEmpty ? nil : Self.extraBytes(entry.extraMembers),
-      keyOrder: entry.memberOrder.map(Self.keyOrderBytes), context: context)
+      extra: entry.extraMembers.isEmpty ? nil : EntryCodec.extraBytes(entry.extraMembers),
+      keyOrder: entry.memberOrder.map(EntryCodec.keyOrderBytes),
+      saysDeprecated: entry[extra: "deprecated"] != nil, context: context)
   }
 
   private mutating func add(
     kind: [UInt8], category: [UInt8], description: [UInt8], payload: [UInt8], extra: [UInt8]?,
-    keyOrder: [UInt8]?, context: any CatalogWriteContext
+    keyOrder: [UInt8]?, saysDeprecated: Bool, context: any CatalogReadContext
   ) throws {
     let hash = payload.withUnsafeBytes { JSONText.stableHash(of: $0) }
-    // Kinds match as Swift compares strings (Unicode canonical equivalence), and the entry
-    // is unchanged only when every byte is the same.
-    let match = kind.withUnsafeBytes { index.slot(matching: $0) }
-    var slot = match?.slot
+    // An explicit rename (rename, or a restore or revert across one) decides first, even to
+    // another spelling of the same kind; otherwise kinds match by bytes, and the entry is
+    // unchanged only when every byte is the same.
+    var match: (slot: Int, sameBytes: Bool)?
+    var slot: Int?
     var isRename = false
     if !renames.isEmpty, let target = renames[BytewiseString(String(decoding: kind, as: UTF8.self))]
     {
-      // Checked first: a rename to another spelling of the same kind is a rename too.
       slot = target
       isRename = true
-    } else if let slot {
-      seen[slot] = true
+    } else {
+      match = kind.withUnsafeBytes { index.slot(matching: $0) }
+      slot = match?.slot
+      if let slot { seen[slot] = true }
+    }
+    var extra = extra
+    var keyOrder = keyOrder
+    if keepsDeprecations, !saysDeprecated, let slot, try Self.isDeprecated(index, slot) {
+      // Appended after the other members, as `catalog deprecate` writes it.
+      extra =
+        Array((extra?.dropLast() ?? [0x7B]) + (extra == nil ? [] : [0x2C]))
+        + Array(#""deprecated":true}"#.utf8)
+      keyOrder = keyOrder.map { Array($0.dropLast()) + Array(#","deprecated"]"#.utf8) }
+      keptDeprecations.append(String(decoding: kind, as: UTF8.self))
     }
     if let slot, !isRename, match?.sameBytes == true {
       if !index.hasPayloadHash(slot) {
@@ -120,9 +140,14 @@ struct ChangePlan {
         return
       }
     }
-    let payloadID =
-      storesPayloads
-      ? try payload.withUnsafeBytes { try context.internPayload(bytes: $0, hash: hash) } : 0
+    var payloadID: Int64 = 0
+    if storesPayloads {
+      guard let writer = context as? any CatalogWriteContext else {
+        throw CatalogError.database(
+          .inconsistent("a plan that stores payloads needs the writer lock"))
+      }
+      payloadID = try payload.withUnsafeBytes { try writer.internPayload(bytes: $0, hash: hash) }
+    }
     let row = kind.withUnsafeBytes { kind in
       category.withUnsafeBytes { category in
         description.withUnsafeBytes { description in
@@ -140,6 +165,36 @@ struct ChangePlan {
       Planned(
         status: slot == nil ? .added : .changed, isRename: isRename, existing: Int32(slot ?? -1),
         row: Int32(row)))
+  }
+
+  /// Whether head's entry in `slot` carries `"deprecated": true`.
+  private static func isDeprecated(_ index: HeadIndex, _ slot: Int) throws -> Bool {
+    guard let extra = index.entry(slot).extra, extra.contains(#""deprecated":true"#) else {
+      return false
+    }
+    guard case .object(let members) = try JSONValue(parsing: extra) else { return false }
+    return members["deprecated"] == .bool(true)
+  }
+
+  /// Where each entry of the catalog this plan writes comes from, in export order: a head
+  /// entry kept as it is (`head`, its slot) or an entry of the desired catalog (`desired`,
+  /// its index in the order the entries were added).
+  enum Source: Equatable {
+    case head(Int)
+    case desired(Int)
+  }
+
+  /// The order of the catalog this plan writes, as an export of the new revision lists it.
+  mutating func resultingOrder() -> [Source] {
+    let placement = placePositions()
+    var keyed: [(key: String, source: Source)] = []
+    for (i, planned) in fileOrder.enumerated() {
+      let key = placement.newKeys[i] ?? index.position(Int(planned.existing))
+      keyed.append((key, planned.status == .unchanged ? .head(Int(planned.existing)) : .desired(i)))
+    }
+    for slot in kept { keyed.append((index.position(slot), .head(slot))) }
+    return keyed.sorted { Array($0.key.utf8).lexicographicallyPrecedes(Array($1.key.utf8)) }
+      .map(\.source)
   }
 
   /// Adds an entry that is already stored, unchanged (rename and deprecation copy the rest
@@ -169,12 +224,32 @@ struct ChangePlan {
     in context: any CatalogWriteContext, head: Int64, options: WriteOptions, source: String,
     operation: String
   ) throws -> WriteDecision<WriteResult> {
+    var (result, placement, moved) = outcome(head: head)
+    result.dryRun = options.dryRun
+    let counts = result.counts
+    guard !counts.isEmpty, !options.dryRun else { return .rollback(result) }
+    return try record(
+      in: context, head: head, options: options, source: source, operation: operation,
+      result: result, placement: placement, moved: moved)
+  }
+
+  /// What the write would report, without writing: a dry run's result.
+  mutating func report(head: Int64) throws -> WriteResult {
+    var result = outcome(head: head).result
+    result.dryRun = true
+    return result
+  }
+
+  /// The report of the write, where each desired entry goes and which unchanged ones move.
+  private mutating func outcome(head: Int64) -> (
+    result: WriteResult, placement: Placement, moved: [Bool]
+  ) {
     let placement = placePositions()
     var counts = ChangeCounts()
     var result = WriteResult(revision: nil, head: head, counts: counts)
     result.entryCount = fileOrder.count
     result.kept = kept.map(index.kind)
-    result.dryRun = options.dryRun
+    result.keptDeprecations = keptDeprecations
     var moved = [Bool](repeating: false, count: fileOrder.count)
     for (i, planned) in fileOrder.enumerated() {
       switch planned.status {
@@ -195,8 +270,15 @@ struct ChangePlan {
     counts.removed = removed.count
     result.removed = removed.map(index.kind)
     result.counts = counts
-    guard !counts.isEmpty, !options.dryRun else { return .rollback(result) }
+    return (result, placement, moved)
+  }
 
+  private func record(
+    in context: any CatalogWriteContext, head: Int64, options: WriteOptions, source: String,
+    operation: String, result: WriteResult, placement: Placement, moved: [Bool]
+  ) throws -> WriteDecision<WriteResult> {
+    var result = result
+    let counts = result.counts
     let revision = try context.appendRevision(
       RevisionDraft(
         time: Date(), author: options.author, message: options.message, source: source,
@@ -298,7 +380,7 @@ struct ChangePlan {
     var newKeys: [String?]
   }
 
-  private mutating func placePositions() -> Placement {
+  mutating func placePositions() -> Placement {
     var newKeys = [String?](repeating: nil, count: fileOrder.count)
     let existing = fileOrder.indices.filter { fileOrder[$0].existing >= 0 }
     // Ranks stand for positions: comparing integers, not strings, for every entry.
@@ -314,7 +396,7 @@ struct ChangePlan {
       anchors = all
     } else {
       var some = [Bool](repeating: false, count: fileOrder.count)
-      for i in Self.longestIncreasingRun(existing, existingRanks) { some[i] = true }
+      for i in IncreasingRun.longest(existing, existingRanks) { some[i] = true }
       anchors = some
     }
     // New keys go right after the key before them and below the next key any entry keeps (an
@@ -358,79 +440,14 @@ struct ChangePlan {
     // entries in key order, so with those the keys are left as they are.
     let limit = OrderKey.lengthLimit(count: fileOrder.count)
     if kept.isEmpty, newKeys.contains(where: { ($0?.utf8.count ?? 0) > limit }) {
-      let current = fileOrder.indices.map { newKeys[$0] ?? index.position(Int(fileOrder[$0].existing)) }
-      for (i, key) in OrderKey.rebalanced(current, limit: limit).enumerated() where key != current[i] {
+      let current = fileOrder.indices.map {
+        newKeys[$0] ?? index.position(Int(fileOrder[$0].existing))
+      }
+      for (i, key) in OrderKey.rebalanced(current, limit: limit).enumerated()
+      where key != current[i] {
         newKeys[i] = key
       }
     }
     return Placement(newKeys: newKeys)
-  }
-
-  /// The elements of `candidates` on a longest strictly increasing subsequence of `keys`
-  /// (`keys[c]` belongs to `candidates[c]`): patience sorting, O(n log n).
-  static func longestIncreasingRun<Key: Comparable>(_ candidates: [Int], _ keys: [Key]) -> Set<Int>
-  {
-    var tails: [Int] = []  // candidate index ending the best run of each length
-    var previous = [Int](repeating: -1, count: candidates.count)
-    for c in candidates.indices {
-      let key = keys[c]
-      var low = 0
-      var high = tails.count
-      while low < high {
-        let mid = (low + high) / 2
-        if keys[tails[mid]] < key { low = mid + 1 } else { high = mid }
-      }
-      previous[c] = low > 0 ? tails[low - 1] : -1
-      if low == tails.count { tails.append(c) } else { tails[low] = c }
-    }
-    var result = Set<Int>()
-    var c = tails.last ?? -1
-    while c >= 0 {
-      result.insert(candidates[c])
-      c = previous[c]
-    }
-    return result
-  }
-
-  /// The extra members as one canonical JSON object text (the `extra` column).
-  static func extraBytes(_ members: [CatalogEntry.Member]) -> [UInt8] {
-    var out: [UInt8] = [0x7B]
-    for (i, member) in members.enumerated() {
-      if i > 0 { out.append(0x2C) }
-      JSONWriter.appendString(member.key, to: &out)
-      out.append(0x3A)
-      out.append(contentsOf: member.value.bytes)
-    }
-    out.append(0x7D)
-    return out
-  }
-
-  /// The explicit member order as a JSON array text (the `key_order` column).
-  static func keyOrderBytes(_ names: [String]) -> [UInt8] {
-    JSONWriter.canonicalBytes(.array(names.map(JSONValue.string)))
-  }
-
-  /// Rebuilds an entry from its stored parts.
-  static func entry(
-    kind: String, category: String, description: String, payload: JSONText, extra: String?,
-    keyOrder: String?
-  ) throws -> CatalogEntry {
-    var members: [CatalogEntry.Member] = []
-    if let extra {
-      guard case .object(let object) = try JSONValue(parsing: extra) else {
-        throw CatalogError.database("stored extra members of \"\(kind)\" are not a JSON object")
-      }
-      members = object.members.map { .init(key: $0.key, value: JSONText($0.value)) }
-    }
-    var order: [String]?
-    if let keyOrder {
-      guard case .array(let names) = try JSONValue(parsing: keyOrder) else {
-        throw CatalogError.database("stored member order of \"\(kind)\" is not a JSON array")
-      }
-      order = names.compactMap(\.stringValue)
-    }
-    return CatalogEntry(
-      kind: kind, category: category, description: description, payload: payload,
-      extraMembers: members, memberOrder: order)
   }
 }

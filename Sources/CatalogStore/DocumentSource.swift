@@ -73,13 +73,19 @@ public enum DocumentSource: Sendable, Hashable {
 
   /// Throws unless the source can be opened for reading, so that a command can refuse a
   /// missing file before it creates or locks anything.
+  ///
+  /// It does not open the file: opening and closing a named pipe would hand its writer's
+  /// data to nobody, and the real open would then wait forever for a second writer. The
+  /// file is opened once, by the read itself.
   public func checkReadable() throws {
     guard case .file(let path) = self else { return }
-    let fd = open(path, O_RDONLY | O_CLOEXEC)
-    guard fd >= 0 else {
+    var info = stat()
+    guard stat(path, &info) == 0, access(path, R_OK) == 0 else {
       throw CatalogError.unreadable(path: path, reason: String(cString: strerror(errno)))
     }
-    close(fd)
+    if (info.st_mode & S_IFMT) == S_IFDIR {
+      throw CatalogError.unreadable(path: path, reason: "is a directory")
+    }
   }
 
   /// Reads and validates the whole document.

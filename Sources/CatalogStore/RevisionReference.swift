@@ -1,8 +1,10 @@
 import Foundation
 
 /// A way to name a revision: `7`, `head`, `head~2`, a tag name, or an ISO-8601 time
-/// (`2026-11-29`, `2026-11-29T14:03:00Z`) meaning the revision that was head at that moment.
-public enum RevisionReference: Sendable, Hashable, CustomStringConvertible,
+/// (`2026-11-29`, `2026-11-29T14:03:00Z`) meaning the revision that was head at that moment;
+/// any of them followed by `~N` (N revisions before), `~` or `^` (the one before), as in git:
+/// `v2~1`, `7~2`, `head^`, `v1^^`.
+public indirect enum RevisionReference: Sendable, Hashable, CustomStringConvertible,
   ExpressibleByStringLiteral, ExpressibleByIntegerLiteral
 {
   case head
@@ -12,10 +14,25 @@ public enum RevisionReference: Sendable, Hashable, CustomStringConvertible,
   case tag(String)
   /// The revision that was head at this moment.
   case time(Date, text: String)
+  /// `REF~N`: N revisions before the one REF names (history is a line, so that is the
+  /// revision numbered N less).
+  case before(RevisionReference, Int, text: String)
 
   /// Parses a reference as a user types it. Anything that is not a number, `head`,
-  /// `head~N` or a time is taken as a tag name.
+  /// `head~N` or a time, optionally followed by `~N`, `~` or `^` suffixes, is taken as a tag
+  /// name (tag names cannot contain `~` or `^`).
   public init(parsing text: String) {
+    if let (base, count) = Self.ancestry(text) {
+      let reference = RevisionReference(parsing: base)
+      if case .head = reference {
+        self = .beforeHead(count)
+      } else if case .beforeHead(let n) = reference {
+        self = .beforeHead(n + count)
+      } else {
+        self = .before(reference, count, text: text)
+      }
+      return
+    }
     if text == "head" || text == "HEAD" {
       self = .head
     } else if text.hasPrefix("head~") || text.hasPrefix("HEAD~"),
@@ -33,6 +50,32 @@ public enum RevisionReference: Sendable, Hashable, CustomStringConvertible,
     }
   }
 
+  /// `v2~1^` → ("v2", 2): the reference before its `~N`, `~` and `^` suffixes and how many
+  /// revisions back they go; nil when there are none.
+  private static func ancestry(_ text: String) -> (String, Int)? {
+    var rest = Substring(text)
+    var count = 0
+    var found = false
+    while let last = rest.last {
+      if last == "^" {
+        rest = rest.dropLast()
+        count += 1
+      } else if let tilde = rest.lastIndex(of: "~"),
+        rest[rest.index(after: tilde)...].allSatisfy({ $0.isASCII && $0.isNumber })
+      {
+        let digits = rest[rest.index(after: tilde)...]
+        guard digits.count <= 9 else { return nil }
+        count += digits.isEmpty ? 1 : Int(digits) ?? 0
+        rest = rest[..<tilde]
+      } else {
+        break
+      }
+      found = true
+    }
+    guard found, !rest.isEmpty else { return nil }
+    return (String(rest), count)
+  }
+
   public init(stringLiteral value: String) {
     self.init(parsing: value)
   }
@@ -48,6 +91,7 @@ public enum RevisionReference: Sendable, Hashable, CustomStringConvertible,
     case .number(let number): return String(number)
     case .tag(let name): return name
     case .time(_, let text): return text
+    case .before(_, _, let text): return text
     }
   }
 
@@ -110,6 +154,14 @@ public enum RevisionReference: Sendable, Hashable, CustomStringConvertible,
           reason: "the catalog had no revisions yet at \(Timestamp.string(date))\(first ?? "")")
       }
       return id
+    case .before(let base, let count, let text):
+      let revision = try base.resolve(in: context)
+      guard Int64(count) < revision else {
+        throw CatalogError.unknownRevision(
+          reference: text,
+          reason: "\(base) is revision \(revision), so there is no revision \(count) before it")
+      }
+      return revision - Int64(count)
     }
   }
 }

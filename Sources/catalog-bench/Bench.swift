@@ -48,14 +48,18 @@ final class Bench {
     print(Machine.current.summary)
     print("runs: \(options.runs) per row; times are wall clock, spawn to exit")
     print("")
-    var importMedians: [Int: Double] = [:]
-    for size in options.sizes {
-      importMedians[size] = try sizeSuite(size)
+    func runs(_ suite: String) -> Bool { options.only?.contains(suite) ?? true }
+    if runs("sizes") {
+      var importMedians: [Int: Double] = [:]
+      for size in options.sizes {
+        importMedians[size] = try sizeSuite(size)
+      }
+      growthRow(importMedians)
     }
-    growthRow(importMedians)
-    try historySuite()
-    try storageGrowthSuite()
-    try registrySuite()
+    if runs("history") { try historySuite() }
+    if runs("growth") { try storageGrowthSuite() }
+    if runs("registry") { try registrySuite() }
+    if runs("site") { try siteSuite() }
   }
 
   // MARK: - Import and export at each size
@@ -175,33 +179,9 @@ final class Bench {
   private func historySuite() throws {
     let size = options.historySize
     let revisions = options.revisions
-    var entries = CatalogGenerator.entries(count: size)
-    let baseBytes = CatalogGenerator.document(entries)
-    let base = "\(work)/history-\(size).json"
-    try writeFile(base, baseBytes)
-    let database = "\(work)/history-\(size).sqlite"
-    removeCatalog(database)
     let start = monotonicSeconds()
-    try catalog(["-d", database, "import", base, "-m", "base", "--author", "bench"])
-    let small = "\(work)/history-change.json"
-    var smallImports = Measurement()
-    for revision in stride(from: 2, through: revisions, by: 1) {
-      var indices: Set<Int> = revision % 10 == 0 ? [0] : []
-      var k = 1
-      while indices.count < min(5, size) {
-        indices.insert((revision * 7_919 + k * 104_729) % size)
-        k += 1
-      }
-      // In file order, so that no entry moves: only the payloads change.
-      let changed = indices.sorted().map { index -> CatalogGenerator.Entry in
-        entries[index].payload.count += 1
-        return entries[index]
-      }
-      try writeFile(small, CatalogGenerator.document(changed))
-      smallImports.record(
-        try catalog(["-d", database, "import", small, "-m", "r\(revision)", "--author", "bench"]))
-    }
-    try checkpoint(database)
+    let (database, baseBytes, entries, smallImports) = try buildHistory(
+      name: "history", size: size, revisions: revisions)
     report.add(
       "build: \(BenchReport.count(revisions)) revisions (1 import + \(BenchReport.count(revisions - 1)) of 5 changed entries), total \(BenchReport.seconds(monotonicSeconds() - start)); per small import:",
       entries: size, smallImports)
@@ -252,6 +232,43 @@ final class Bench {
     report.add(
       "show KIND --at \(revisions / 2)", entries: size, show, target: target,
       verdict: show.median <= limit ? .met : .missed)
+  }
+
+  /// A catalog of `size` generated entries and `revisions` revisions: one import, then
+  /// imports that each change 5 payloads (and the first entry's every 10th revision).
+  ///
+  /// - Returns: the database, the first document's bytes, the last state's entries, and the
+  ///   small imports' measurements.
+  func buildHistory(name: String, size: Int, revisions: Int) throws -> (
+    database: String, base: [UInt8], entries: [CatalogGenerator.Entry], imports: Measurement
+  ) {
+    var entries = CatalogGenerator.entries(count: size)
+    let baseBytes = CatalogGenerator.document(entries)
+    let base = "\(work)/\(name)-\(size).json"
+    try writeFile(base, baseBytes)
+    let database = "\(work)/\(name)-\(size).sqlite"
+    removeCatalog(database)
+    try catalog(["-d", database, "import", base, "-m", "base", "--author", "bench"])
+    let small = "\(work)/\(name)-change.json"
+    var smallImports = Measurement()
+    for revision in stride(from: 2, through: revisions, by: 1) {
+      var indices: Set<Int> = revision % 10 == 0 ? [0] : []
+      var k = 1
+      while indices.count < min(5, size) {
+        indices.insert((revision * 7_919 + k * 104_729) % size)
+        k += 1
+      }
+      // In file order, so that no entry moves: only the payloads change.
+      let changed = indices.sorted().map { index -> CatalogGenerator.Entry in
+        entries[index].payload.count += 1
+        return entries[index]
+      }
+      try writeFile(small, CatalogGenerator.document(changed))
+      smallImports.record(
+        try catalog(["-d", database, "import", small, "-m", "r\(revision)", "--author", "bench"]))
+    }
+    try checkpoint(database)
+    return (database, baseBytes, entries, smallImports)
   }
 
   // MARK: - Storage growth
@@ -330,7 +347,7 @@ final class Bench {
 
   /// Runs the catalog command and requires success.
   @discardableResult
-  private func catalog(
+  func catalog(
     _ arguments: [String], stdout: String? = nil, allowing statuses: Set<Int32> = [0]
   ) throws -> ChildRun {
     let run = try ChildProcess.run(

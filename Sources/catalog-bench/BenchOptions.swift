@@ -3,6 +3,7 @@
 /// ```
 /// catalog-bench [--sizes 1000,10000,100000] [--runs N] [--quick] [--work DIR]
 ///               [--history-size N] [--revisions N] [--growth-imports N] [--catalog PATH]
+///               [--site-size N] [--site-revisions N] [--only SUITE,...]
 /// catalog-bench generate COUNT [--seed N] [--mutate PERCENT] [--out FILE]
 /// ```
 struct BenchOptions {
@@ -15,6 +16,11 @@ struct BenchOptions {
   /// Entries of the catalog whose growth is measured, and how many one-payload imports.
   var growthSize = 10_000
   var growthImports = 500
+  /// Entries and revisions of the catalog whose site is written (`catalog site`).
+  var siteSize = 10_000
+  var siteRevisions = 100
+  /// The suites to run (all when nil): sizes, history, growth, registry, site.
+  var only: Set<String>?
   /// Where catalogs and files go; a fresh temporary directory when nil.
   var work: String?
   /// A `catalog` binary to time instead of this build's own command code.
@@ -24,12 +30,14 @@ struct BenchOptions {
   static let usage = """
     usage: catalog-bench [--sizes 1000,10000,100000] [--runs N] [--quick] [--work DIR]
                          [--history-size N] [--revisions N] [--growth-imports N]
+                         [--site-size N] [--site-revisions N] [--only SUITE,...]
                          [--catalog PATH] [--keep]
            catalog-bench generate COUNT [--seed N] [--mutate PERCENT] [--out FILE]
 
     Times the catalog command's operations on generated catalogs and prints a Markdown table
     (median, min and max of --runs runs, and peak memory). --quick: sizes 1000,10000, 3 runs,
-    a 10,000-entry history of 100 revisions and 50 growth imports. Build it in release mode:
+    a 10,000-entry history of 100 revisions and 50 growth imports. --only runs some of the
+    suites: sizes, history, growth, registry, site. Build it in release mode:
     swift run -c release catalog-bench. See docs/benchmarks.md.
     """
 
@@ -67,6 +75,15 @@ struct BenchOptions {
       case "--history-size": historySize = try integer(argument)
       case "--revisions": revisions = try integer(argument)
       case "--growth-imports": growthImports = try integer(argument)
+      case "--site-size": siteSize = try integer(argument)
+      case "--site-revisions": siteRevisions = try integer(argument)
+      case "--only":
+        let names = Set(try value(argument).split(separator: ",").map(String.init))
+        let known: Set = ["sizes", "history", "growth", "registry", "site"]
+        guard names.isSubset(of: known) else {
+          throw BenchError("--only: unknown suite; the suites are \(known.sorted())")
+        }
+        only = names
       case "--work": work = try value(argument)
       case "--catalog": catalog = try value(argument)
       case "--keep": keep = true

@@ -14,8 +14,11 @@ import Testing
       ],
       "export": ["catalog export [--output <file>] [--category <name> ...] [--at <rev>]"],
       "check": ["catalog check <file> [--max-depth <n>] [--max-size <bytes>]"],
-      "log": ["catalog log [<kind>] [--limit <n>] [--format <format>]"],
-      "show": ["catalog show <kind> [--at <rev>] [--format <format>]"],
+      "log": [
+        "catalog log [<kind>] [--limit <n>] [--format <format>] [--patch] [--stat] [--oneline]"
+          + " [--reverse] [--author <name>] [--since <time>] [--until <time>] [--path <pointer>]"
+      ],
+      "show": ["catalog show <kind> [--at <rev>] [--revision] [--stat] [--format <format>]"],
       "blame": ["catalog blame <kind> [--at <rev>] [--format <format>]"],
       "tag": ["catalog tag <name> [<rev>]", "catalog tag --list", "catalog tag --delete <name>"],
       "restore": [
@@ -31,7 +34,7 @@ import Testing
         "catalog undeprecate <kind> [--message <text>] [--author <name>] [--expect-head <n>]"
       ],
       "diff": [
-        "catalog diff <old> <new> [--format <format>] [--stat] [--with-tests] [--color <when>]"
+        "catalog diff <old> <new> [--format <format>] [--stat] [--prune] [--with-tests] [--color <when>]"
           + " [--fail-on <class>] [--max-depth <n>] [--max-size <bytes>]"
       ],
       "patch": [
@@ -39,6 +42,7 @@ import Testing
           + " [--author <name>] [--expect-head <n>]"
       ],
       "doctor": ["catalog doctor"],
+      "site": ["catalog site --output <dir> [--title <text>] [--at <rev>]"],
       "help": ["catalog help [<command>]"],
     ]
     #expect(Set(Self.root.allCommands.map(\.name)) == Set(expected.keys))
@@ -48,7 +52,7 @@ import Testing
     }
     #expect(
       Self.generator.rootUsage
-        == "catalog [--database <path>] [--busy-timeout <seconds>] <command> [<arguments>]")
+        == "catalog [--database <location>] [--busy-timeout <seconds>] <command> [<arguments>]")
   }
 
   @Test func choicesAndDefaultsMatchTheIssues() throws {

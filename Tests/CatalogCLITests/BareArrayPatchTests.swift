@@ -32,7 +32,8 @@ struct BareArrayPatchTests {
     let patch = try JSONPatch(decoding: JSONValue(parsing: result.stdoutBytes))
     #expect(patch.operations.allSatisfy { $0.path.tokens.first != "components" })
     #expect(patch.operations.contains(.remove(path: JSONPointer(["1"]))))
-    #expect(patch.operations.contains(.replace(path: JSONPointer(["0", "description"]), value: "new")))
+    #expect(
+      patch.operations.contains(.replace(path: JSONPointer(["0", "description"]), value: "new")))
     #expect(try patch.apply(to: JSONValue(parsing: old)) == JSONValue(parsing: new))
 
     // The wrapped form, and a revision, keep /components.

@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
-@testable import CatalogStore
+@testable import CatalogSQLite
 
 /// A hostile file or patch must not take the machine down: memory and time stay linear in
 /// the input, whatever its shape.
@@ -101,7 +101,8 @@ struct InputBoundsTests {
       deep += #", {"op": "copy", "from": "\#(path)", "path": "\#(target)"}"#
       path = target
     }
-    deep += #", {"op": "replace", "path": "\#(path + String(repeating: "/a", count: 100_000))", "value": 1}]"#
+    deep +=
+      #", {"op": "replace", "path": "\#(path + String(repeating: "/a", count: 100_000))", "value": 1}]"#
     try directory.write("deep.json", deep)
     let nested = try runLimited(["patch", "deep.json"], virtualKiB: limit)
     #expect(nested.status == 65, "\(nested)")

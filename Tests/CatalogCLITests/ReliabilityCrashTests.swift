@@ -3,6 +3,7 @@ import Foundation
 import TestSupport
 import Testing
 
+@testable import CatalogSQLite
 @testable import CatalogStore
 
 #if canImport(Glibc)

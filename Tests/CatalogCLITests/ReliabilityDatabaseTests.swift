@@ -2,6 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
+@testable import CatalogSQLite
 @testable import CatalogStore
 
 #if canImport(Glibc)
@@ -30,17 +31,15 @@ struct ReliabilityDatabaseTests {
     return try directory.read(name)
   }
 
-  func files() throws -> [String] {
-    try FileManager.default.contentsOfDirectory(atPath: directory.url.path).sorted()
-  }
-
   /// Runs a reading and a writing command and checks that both give `message` with exit 74
   /// and that the file is unchanged.
   func expectRefused(
-    _ name: String, _ message: String, sourceLocation: SourceLocation = #_sourceLocation
+    _ name: String, _ message: String,
+    commands: [[String]] = [["import", "mutated.json"], ["export"], ["log"], ["doctor"]],
+    sourceLocation: SourceLocation = #_sourceLocation
   ) throws {
     let before = try directory.read(name)
-    for arguments in [["import", "mutated.json"], ["export"], ["log"], ["doctor"]] {
+    for arguments in commands {
       let result = try CatalogProcess.run(["-d", name] + arguments, in: directory)
       #expect(result.status == 74, "\(arguments): \(result)", sourceLocation: sourceLocation)
       #expect(
@@ -54,12 +53,12 @@ struct ReliabilityDatabaseTests {
   @Test func aFileThatIsNotSQLite() throws {
     try directory.write(
       "components.sqlite", String(repeating: "this is not a database\n", count: 500))
-    let before = try files()
+    let before = try directory.fileNames()
     try expectRefused(
       "components.sqlite",
       "not a catalog database (the file is not SQLite, or is encrypted or damaged); it was left unchanged"
     )
-    #expect(try files() == before, "no journal, -wal or -shm file appears")
+    #expect(try directory.fileNames() == before, "no journal, -wal or -shm file appears")
   }
 
   /// An empty file (or one that a first writer has created but not yet set up) holds no
@@ -83,17 +82,25 @@ struct ReliabilityDatabaseTests {
     try makeDatabaseFile(directory.path("other.sqlite"), "CREATE TABLE notes (text TEXT)")
     try expectRefused(
       "other.sqlite",
-      "other.sqlite is not a catalog database (it has tables, but neither the catalog "
-        + "application id nor a schema_migration table); it was left unchanged")
+      "not a catalog database (it has tables, but neither the catalog application id nor a "
+        + "schema_migration table); it was left unchanged")
   }
 
   @Test func aTruncatedFile() throws {
     let bytes = try makeCatalog()
     try directory.write("truncated.sqlite", Array(bytes.prefix(bytes.count / 2)))
     try expectRefused(
-      "truncated.sqlite",
-      "the database is damaged (database disk image is malformed); 'catalog doctor' reports what is wrong"
-    )
+      "truncated.sqlite", "the database is damaged; 'catalog doctor' reports what is wrong",
+      commands: [["import", "mutated.json"], ["export"], ["log"]])
+    // doctor does not send the user to itself: it runs integrity_check on what is left.
+    let doctor = try CatalogProcess.run(["-d", "truncated.sqlite", "doctor"], in: directory)
+    #expect(doctor.status == 74, "\(doctor)")
+    #expect(
+      doctor.stdout
+        == "note: the catalog's schema cannot be read, so only SQLite's integrity_check ran\n")
+    #expect(doctor.stderr.hasPrefix("catalog: error: integrity_check: "), "\(doctor)")
+    #expect(doctor.stderr.hasSuffix(" problem(s) found\n"))
+    #expect(!doctor.stderr.contains("'catalog doctor'"))
   }
 
   /// A page in the middle overwritten: writers and readers refuse it, and doctor lists what
@@ -108,8 +115,8 @@ struct ReliabilityDatabaseTests {
       #expect(result.status == 74, "\(arguments): \(result)")
       #expect(
         result.stderr
-          == "catalog: error: damaged.sqlite: the database is damaged (database disk image is "
-          + "malformed); 'catalog doctor' reports what is wrong\n", "\(arguments)")
+          == "catalog: error: damaged.sqlite: the database is damaged; 'catalog doctor' reports "
+          + "what is wrong\n", "\(arguments)")
     }
     let doctor = try CatalogProcess.run(["-d", "damaged.sqlite", "doctor"], in: directory)
     #expect(doctor.status == 74)
@@ -126,8 +133,8 @@ struct ReliabilityDatabaseTests {
     #expect(result.status == 74)
     #expect(
       result.stderr
-        == "catalog: error: missing/sub/c.sqlite: cannot open the catalog database (unable to open "
-        + "database file: missing/sub/c.sqlite); check that its directory exists and is writable\n")
+        == "catalog: error: missing/sub/c.sqlite: the directory missing/sub does not exist; "
+        + "create it first\n")
     let reader = try CatalogProcess.run(["-d", "missing/sub/c.sqlite", "export"], in: directory)
     #expect(reader.status == 66)
     #expect(
@@ -180,8 +187,8 @@ struct ReliabilityDatabaseTests {
     #expect(write.status == 74, "\(write)")
     #expect(
       write.stderr
-        == "catalog: error: components.sqlite: the catalog cannot be written (attempt to write a "
-        + "readonly database); check the permissions of the file and its directory\n")
+        == "catalog: error: components.sqlite: the catalog cannot be written; check the "
+        + "permissions of the file and its directory\n")
     let read = try runWithoutWriteAccess(["export"])
     #expect(read.status == 0, "\(read)")
     #expect(read.stdoutBytes == expected)
@@ -195,7 +202,7 @@ struct ReliabilityDatabaseTests {
     chmod(directory.path("components.sqlite"), 0o444)
     chmod(directory.url.path, 0o555)
     defer { chmod(directory.url.path, 0o755) }
-    let before = try files()
+    let before = try directory.fileNames()
     let message =
       "catalog: error: components.sqlite: the catalog's directory cannot be written, and SQLite "
       + "keeps its -wal and -shm files beside the catalog, even to read it; make the directory writable\n"
@@ -204,8 +211,23 @@ struct ReliabilityDatabaseTests {
       #expect(result.status == 74, "\(arguments): \(result)")
       #expect(result.stderr == message, "\(arguments)")
     }
-    #expect(try files() == before)
+    #expect(try directory.fileNames() == before)
     #expect(try directory.read("components.sqlite") == bytes)
+  }
+
+  /// A new catalog in a read-only directory: the sentence, exit 74, nothing created.
+  @Test(.enabled(if: canDropWriteAccess)) func aNewCatalogInAReadOnlyDirectory() throws {
+    chmod(directory.url.path, 0o555)
+    defer { chmod(directory.url.path, 0o755) }
+    let before = try directory.fileNames()
+    let result = try runWithoutWriteAccess(["-d", "new.sqlite", "import", "ok.json"])
+    #expect(result.status == 74, "\(result)")
+    #expect(
+      result.stderr
+        == "catalog: error: new.sqlite: the catalog's directory cannot be written, and SQLite "
+        + "keeps its -wal and -shm files beside the catalog, even to read it; make the directory writable\n"
+    )
+    #expect(try directory.fileNames() == before)
   }
 }
 

@@ -7,11 +7,11 @@ import Testing
     + " [--expect-head <n>] [--max-depth <n>] [--max-size <bytes>]\n"
   static let importFooter = "See 'catalog import --help' for more information.\n"
   static let rootUsage =
-    "Usage: catalog [--database <path>] [--busy-timeout <seconds>] <command> [<arguments>]\n"
+    "Usage: catalog [--database <location>] [--busy-timeout <seconds>] <command> [<arguments>]\n"
   static let rootFooter = "See 'catalog --help' for more information.\n"
   static let commands =
     "import, export, check, log, show, blame, tag, restore, rename, deprecate, undeprecate, "
-    + "diff, patch, doctor, help"
+    + "diff, patch, doctor, site, help"
 
   /// The stderr text for a usage error about `import`.
   func importError(_ message: String) -> String {
@@ -100,7 +100,7 @@ import Testing
         == .missingValue(option: "--author <name>", index: 1))
     #expect(
       try failure("-d").text
-        == "catalog: error: missing value for '-d <path>'\n" + Self.rootUsage + Self.rootFooter)
+        == "catalog: error: missing value for '-d <location>'\n" + Self.rootUsage + Self.rootFooter)
   }
 
   @Test func missingRequiredPositional() throws {
@@ -151,7 +151,9 @@ import Testing
     #expect(
       try failure("log", "--limit", "abc").text
         == "catalog: error: invalid value 'abc' for '--limit <n>': expected an integer of at "
-        + "least 1\nUsage: catalog log [<kind>] [--limit <n>] [--format <format>]\n"
+        + "least 1\nUsage: catalog log [<kind>] [--limit <n>] [--format <format>] [--patch]"
+        + " [--stat] [--oneline] [--reverse] [--author <name>] [--since <time>] [--until <time>]"
+        + " [--path <pointer>]\n"
         + "See 'catalog log --help' for more information.\n")
     #expect(
       try failure("log", "--limit=0").error.message
@@ -222,7 +224,7 @@ import Testing
     #expect(
       failure.text
         == "catalog: error: at most one operand may be '-'\n"
-        + "Usage: catalog diff <old> <new> [--format <format>] [--stat] [--with-tests]"
+        + "Usage: catalog diff <old> <new> [--format <format>] [--stat] [--prune] [--with-tests]"
         + " [--color <when>] [--fail-on <class>] [--max-depth <n>] [--max-size <bytes>]\n"
         + "See 'catalog diff --help' for more information.\n")
     #expect(failure.exitStatus == 64)

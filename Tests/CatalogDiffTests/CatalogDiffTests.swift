@@ -91,13 +91,23 @@ struct CatalogDiffTests {
         ])
   }
 
-  @Test func memberOrderIsNotADifference() throws {
-    let diff = try CatalogDiff(
-      old: [try entry("card", #"{"a": 1, "b": {"x": 1, "y": 2}}"#)],
-      new: [try entry("card", #"{"b": {"y": 2, "x": 1}, "a": 1}"#)])
-    #expect(diff.isEmpty)
-    #expect(diff.classesPresent.isEmpty)
-    #expect(try diff.jsonPatch().isEmpty)
+  @Test func memberOrderIsAMetadataChange() throws {
+    let old = [try entry("card", #"{"a": 1, "b": {"x": 1, "y": 2}, "c": 3}"#)]
+    let new = [try entry("card", #"{"b": {"y": 2, "x": 1}, "n": 0, "a": 1, "c": 4}"#)]
+    let diff = try CatalogDiff(old: old, new: new)
+    #expect(
+      diff.changed.first?.changes.map(\.rule) == [
+        .membersReordered, .valueChanged, .keyAdded, .membersReordered,
+      ])
+    #expect(diff.changed.first?.changes.last?.pointer == JSONPointer(["payload"]))
+    #expect(diff.classesPresent == [.additive, .value, .metadata])
+    // The patch reproduces NEW's member order, not only its values.
+    func document(_ entries: [CatalogEntry]) throws -> JSONValue {
+      .object(
+        JSONObject([.init(key: "components", value: .array(try entries.map { try $0.jsonValue }))]))
+    }
+    #expect(try diff.jsonPatch().apply(to: document(old)) == document(new))
+    #expect(try diff.jsonPatch(withTests: true).apply(to: document(old)) == document(new))
   }
 
   @Test func categoryDescriptionAndOtherMembersAreMetadata() throws {

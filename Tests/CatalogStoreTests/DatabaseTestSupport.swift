@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import CatalogSQLite
 @testable import CatalogStore
 
 /// Calls `body` with the path of `name` in a fresh temporary directory, which is removed

@@ -1,6 +1,7 @@
 import CSQLite
 import Testing
 
+@testable import CatalogSQLite
 @testable import CatalogStore
 
 @Suite("Database transactions")

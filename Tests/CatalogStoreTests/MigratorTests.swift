@@ -3,6 +3,7 @@ import Foundation
 import Migrations
 import Testing
 
+@testable import CatalogSQLite
 @testable import CatalogStore
 
 @Suite("Migrator")
@@ -13,7 +14,7 @@ struct MigratorTests {
 
   /// The embedded schema followed by one more migration.
   static func migrator(adding name: String, sql: String) -> Migrator {
-    Migrator(migrations: EmbeddedMigrations.all + [(name: name, sql: sql)])
+    Migrator(migrations: EmbeddedMigrations.sqlite + [(name: name, sql: sql)])
   }
 
   @Test func embedsTheInitialMigration() {

@@ -92,7 +92,8 @@ struct OrderKeyLengthTests {
     var entries: [CatalogEntry] = []
     for n in 0..<300 {
       entries.insert(
-        CatalogEntry(kind: "k\(n)", category: "c", description: "d", payload: JSONValue.object(JSONObject())),
+        CatalogEntry(
+          kind: "k\(n)", category: "c", description: "d", payload: JSONValue.object(JSONObject())),
         at: 0)
       let document = CatalogDocumentWriter.document(entries)
       try catalog.importDocument(

@@ -3,6 +3,7 @@ import Foundation
 import TestSupport
 import Testing
 
+@testable import CatalogSQLite
 @testable import CatalogStore
 
 /// `Catalog.doctor()` finds problems planted behind the catalog's back: through a raw

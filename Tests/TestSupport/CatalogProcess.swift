@@ -58,9 +58,10 @@ public enum CatalogProcess {
   @discardableResult
   public static func run(
     _ arguments: [String], in directory: TemporaryDirectory, stdin: [UInt8]? = nil,
-    environment: [String: String] = [:]
+    executable: URL = CatalogProcess.executable, environment: [String: String] = [:]
   ) throws -> Result {
-    let process = makeProcess(arguments, in: directory, environment: environment)
+    let process = makeProcess(
+      arguments, in: directory, environment: environment, executable: executable)
     let input = Pipe()
     let output = Pipe()
     let error = Pipe()
@@ -90,5 +91,16 @@ public enum CatalogProcess {
     return Result(
       status: process.terminationStatus, stdout: String(decoding: outBytes, as: UTF8.self),
       stderr: String(decoding: errBytes, as: UTF8.self), stdoutBytes: Array(outBytes))
+  }
+
+  /// Runs `script` with `/bin/sh -c` in `directory`, with `$CATALOG` naming the built binary,
+  /// for what `Process` cannot set up: a closed stdout, `ulimit -f`, an ignored SIGPIPE.
+  @discardableResult
+  public static func shell(
+    _ script: String, in directory: TemporaryDirectory, environment: [String: String] = [:]
+  ) throws -> Result {
+    try run(
+      ["-c", script], in: directory, executable: URL(fileURLWithPath: "/bin/sh"),
+      environment: ["CATALOG": executable.path].merging(environment) { $1 })
   }
 }

@@ -34,6 +34,11 @@ public final class TemporaryDirectory: @unchecked Sendable {
     return path
   }
 
+  /// The names in the directory, sorted (dot-files too).
+  public func fileNames() throws -> [String] {
+    try FileManager.default.contentsOfDirectory(atPath: url.path).sorted()
+  }
+
   /// The bytes of `name`.
   public func read(_ name: String) throws -> [UInt8] {
     Array(try Data(contentsOf: url.appendingPathComponent(name)))

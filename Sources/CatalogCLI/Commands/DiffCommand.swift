@@ -39,27 +39,58 @@ enum DiffCommand: CatalogCommand {
       color = context.console.stdoutIsTerminal && (context.environment["NO_COLOR"] ?? "").isEmpty
     }
 
+    let prune = arguments.flag("prune")
     let limits = try context.documentLimits()
     var catalog: Catalog?
-    /// An operand's entries, and where they are in its document as given (a revision is
-    /// `{"components": [...]}`, as export writes it).
-    func entries(_ operand: String) throws -> ([CatalogEntry], JSONPointer) {
-      if operand.hasPrefix("@") {
-        let opened = try catalog ?? context.openCatalog(forWriting: false)
-        catalog = opened
-        let reference = RevisionReference(parsing: String(operand.dropFirst()))
-        return (try opened.entries(at: reference), JSONPointer(["components"]))
-      }
+    func opened() throws -> Catalog {
+      let opened = try catalog ?? context.openCatalog(forWriting: false)
+      catalog = opened
+      return opened
+    }
+    func reference(_ operand: String) -> RevisionReference? {
+      operand.hasPrefix("@") ? RevisionReference(parsing: String(operand.dropFirst())) : nil
+    }
+    // Where OLD's entries are in its document as given: a revision is {"components": [...]},
+    // as export writes it; a file may be a bare array (then the patch says /0/...).
+    var oldEntriesPointer = JSONPointer(["components"])
+    func fileEntries(_ operand: String, isOld: Bool = false) throws -> [CatalogEntry] {
       let source = operand == "-" ? DocumentSource.standardInput : .file(operand)
       let document = try source.readDocument(maxDepth: limits.maxDepth, maxSize: limits.maxSize)
-      return (document.entries, document.entriesPointer)
+      if isOld { oldEntriesPointer = document.entriesPointer }
+      return document.entries
     }
-    let (old, oldEntriesPointer) = try entries(operands[0])
-    let (new, _) = try entries(operands[1])
-
-    let diff: CatalogDiff
+    // Two revisions: compared by component identity. A revision and a file: what importing
+    // the file would record. Anything else: two documents, matched by kind.
+    var computed: CatalogDiff
+    switch (reference(operands[0]), reference(operands[1])) {
+    case (let old?, let new?):
+      computed = try opened().diff(from: old, to: new)
+    case (let old?, nil):
+      let entries = try fileEntries(operands[1])
+      let preview = try opened().plannedImport(of: entries, at: old, prune: prune)
+      WriteReport.printNotes(
+        kept: preview.result.kept, keptDeprecations: preview.result.keptDeprecations,
+        conditional: true, to: context.console)
+      computed = preview.diff
+    case (nil, let new?):
+      let old = try fileEntries(operands[0], isOld: true)
+      do {
+        computed = try CatalogDiff(old: old, new: try opened().entries(at: new))
+      } catch let error as CatalogDiffError {
+        context.console.error("catalog: error: \(error)")
+        return .trouble
+      }
+    case (nil, nil):
+      do {
+        computed = try CatalogDiff(
+          old: try fileEntries(operands[0], isOld: true), new: fileEntries(operands[1]))
+      } catch let error as CatalogDiffError {
+        context.console.error("catalog: error: \(error)")
+        return .trouble
+      }
+    }
+    let diff = computed
     do {
-      diff = try CatalogDiff(old: old, new: new)
       if arguments.flag("stat") {
         context.console.write(Array(diff.stat(color: color).utf8))
       } else {

@@ -5,9 +5,28 @@ enum DoctorCommand: CatalogCommand {
   static let spec = CommandSpec.doctorCommand
 
   static func run(_ context: CommandContext) throws -> ExitStatus {
-    let catalog = try context.openCatalog(forWriting: false)
-    let report = try catalog.doctor()
     let console = context.console
+    let catalog: Catalog
+    do {
+      catalog = try context.openCatalog(forWriting: false)
+    } catch CatalogError.database(let problem) where problem.code == .damaged {
+      // The schema itself cannot be read: SQLite's own check is all that can run.
+      guard
+        let findings = try Catalog.integrityCheck(
+          location: CatalogLocation(context.databasePath),
+          busyTimeout: try context.arguments.double("busy-timeout") ?? 5)
+      else { throw CatalogError.database(problem) }
+      console.print(
+        "note: the catalog's schema cannot be read, so only SQLite's integrity_check ran")
+      let problems =
+        findings.isEmpty
+        ? ["integrity_check finds nothing wrong, yet the catalog's schema cannot be read"]
+        : findings
+      for problem in problems { console.error("catalog: error: \(problem)") }
+      console.error("catalog: error: \(problems.count) problem(s) found")
+      return .ioError
+    }
+    let report = try catalog.doctor()
     for note in report.notes { console.print("note: \(note)") }
     if report.isHealthy {
       console.print(

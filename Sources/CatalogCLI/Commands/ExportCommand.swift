@@ -6,12 +6,21 @@ enum ExportCommand: CatalogCommand {
 
   static func run(_ context: CommandContext) throws -> ExitStatus {
     let catalog = try context.openCatalog(forWriting: false)
+    // A catalog with no revision exports nothing a build could use: say so, as for a
+    // missing catalog, instead of printing an empty manifest.
+    guard try catalog.head() != nil else {
+      throw CatalogError.unreadable(
+        path: context.databasePath,
+        reason: "the catalog has no revision yet; 'catalog import FILE' writes the first")
+    }
     let reference = context.atReference
     let categories = context.arguments.strings("category")
     if let output = context.arguments.string("output"), output != "-" {
       try catalog.export(at: reference, categories: categories, toFile: output)
     } else {
-      try catalog.export(at: reference, categories: categories) { context.console.write($0) }
+      try catalog.export(at: reference, categories: categories) {
+        try context.console.writeChecked($0)
+      }
     }
     return .success
   }

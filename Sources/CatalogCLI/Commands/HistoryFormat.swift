@@ -19,6 +19,37 @@ enum HistoryFormat {
     ])
   }
 
+  /// A revision's header, as `log` and `show REV` print it. A message is set off by blank
+  /// lines.
+  ///
+  /// - Returns: whether the header ended with a blank line.
+  @discardableResult
+  static func printRevision(_ revision: Revision, to console: Console) -> Bool {
+    let tags = revision.tags.isEmpty ? "" : " (tag: \(revision.tags.joined(separator: ", ")))"
+    console.print("revision \(revision.id)\(tags)")
+    console.print("Author:  \(revision.author)")
+    console.print("Date:    \(Timestamp.string(revision.time))")
+    console.print("Source:  \(revision.source) (\(revision.operation))")
+    console.print("Counts:  \(WriteReport.counts(revision.counts))")
+    if !revision.message.isEmpty {
+      console.print()
+      for line in revision.message.split(separator: "\n", omittingEmptySubsequences: false) {
+        console.print("    \(line)")
+      }
+      console.print()
+      return true
+    }
+    return false
+  }
+
+  /// `7 (tag: v2) first line of the message`, or the source and operation when there is
+  /// no message: `log --oneline`.
+  static func oneline(_ revision: Revision) -> String {
+    let tags = revision.tags.isEmpty ? "" : " (tag: \(revision.tags.joined(separator: ", ")))"
+    let message = revision.message.split(separator: "\n").first.map(String.init)
+    return "\(revision.id)\(tags) \(message ?? "\(revision.source) (\(revision.operation))")"
+  }
+
   /// Prints a JSON value the way exports are indented, with a final newline.
   static func printJSON(_ value: JSONValue, to console: Console) {
     console.write(JSONWriter.indentedBytes(value) + [0x0A])

@@ -1,7 +1,8 @@
+import CatalogDiff
 import CatalogStore
 import Components
 
-/// `catalog log [KIND]`: revisions newest first, or the history of one kind.
+/// `catalog log [KIND | A..B]`: revisions newest first, or the history of one kind.
 enum LogCommand: CatalogCommand {
   static let spec = CommandSpec.logCommand
 
@@ -12,51 +13,135 @@ enum LogCommand: CatalogCommand {
 
   static func run(_ context: CommandContext) throws -> ExitStatus {
     let catalog = try context.openCatalog(forWriting: false)
-    let limit = try context.arguments.int("limit")
-    let format = try context.arguments.choice("format", as: Format.self) ?? .text
+    let arguments = context.arguments
+    let limit = try arguments.int("limit")
+    let format = try arguments.choice("format", as: Format.self) ?? .text
     let console = context.console
-    if let kind = context.arguments.positional("kind") {
-      let items = try catalog.history(of: kind, limit: limit)
-      switch format {
-      case .json:
-        HistoryFormat.printJSON(.array(items.map(json)), to: console)
-      case .text:
-        for (i, item) in items.enumerated() {
-          if i > 0 { console.print() }
-          printRevision(item.revision, to: console)
-          console.print("Change:  \(describe(item))")
-        }
-      }
-    } else {
-      let revisions = try catalog.revisions(limit: limit)
+    var filter = try self.filter(arguments)
+    var kind = arguments.positional("kind")
+    if let operand = kind, let range = try range(operand, catalog: catalog) {
+      (filter.after, filter.upTo) = range
+      kind = nil
+    }
+    let detail: Detail =
+      arguments.flag("patch") ? .patch : arguments.flag("stat") ? .stat : .none
+    let oneline = arguments.flag("oneline")
+    if let kind {
+      var items = try catalog.history(of: kind, matching: filter, limit: limit)
+      if arguments.flag("reverse") { items.reverse() }
       switch format {
       case .json:
         HistoryFormat.printJSON(
-          .array(revisions.map { .object(HistoryFormat.revisionJSON($0)) }), to: console)
+          .array(
+            try items.map { item in
+              var object = json(item)
+              if detail != .none {
+                object["diff"] = try changes(of: item, in: catalog).summaryValue
+              }
+              return .object(object)
+            }), to: console)
+      case .text:
+        for (i, item) in items.enumerated() {
+          if oneline {
+            console.print("\(HistoryFormat.oneline(item.revision))  \(describe(item))")
+            continue
+          }
+          if i > 0 { console.print() }
+          HistoryFormat.printRevision(item.revision, to: console)
+          console.print("Change:  \(describe(item))")
+          try printDetail(detail, changes(of: item, in: catalog), blank: true, to: console)
+        }
+      }
+    } else {
+      var revisions = try catalog.revisions(matching: filter, limit: limit)
+      if arguments.flag("reverse") { revisions.reverse() }
+      switch format {
+      case .json:
+        HistoryFormat.printJSON(
+          .array(
+            try revisions.map { revision in
+              var object = HistoryFormat.revisionJSON(revision)
+              if detail != .none {
+                object["diff"] = try catalog.changes(in: .number(revision.id)).1.summaryValue
+              }
+              return .object(object)
+            }), to: console)
       case .text:
         for (i, revision) in revisions.enumerated() {
+          if oneline {
+            console.print(HistoryFormat.oneline(revision))
+            continue
+          }
           if i > 0 { console.print() }
-          printRevision(revision, to: console)
+          let blank = !HistoryFormat.printRevision(revision, to: console)
+          if detail != .none {
+            try printDetail(
+              detail, catalog.changes(in: .number(revision.id)).1, blank: blank, to: console)
+          }
         }
       }
     }
     return .success
   }
 
-  static func printRevision(_ revision: Revision, to console: Console) {
-    let tags = revision.tags.isEmpty ? "" : " (tag: \(revision.tags.joined(separator: ", ")))"
-    console.print("revision \(revision.id)\(tags)")
-    console.print("Author:  \(revision.author)")
-    console.print("Date:    \(Timestamp.string(revision.time))")
-    console.print("Source:  \(revision.source) (\(revision.operation))")
-    console.print("Counts:  \(WriteReport.counts(revision.counts))")
-    if !revision.message.isEmpty {
-      console.print()
-      for line in revision.message.split(separator: "\n", omittingEmptySubsequences: false) {
-        console.print("    \(line)")
+  /// What `-p` and `--stat` add under each revision.
+  enum Detail {
+    case none
+    case patch
+    case stat
+  }
+
+  static func printDetail(
+    _ detail: Detail, _ diff: @autoclosure () throws -> CatalogDiff, blank: Bool,
+    to console: Console
+  ) throws {
+    guard detail != .none else { return }
+    if blank { console.print() }
+    let computed = try diff()
+    console.write(Array((detail == .patch ? computed.text() : computed.stat()).utf8))
+  }
+
+  /// The revision's changes to the one kind an item is about.
+  static func changes(of item: KindHistoryItem, in catalog: Catalog) throws -> CatalogDiff {
+    try catalog.changes(in: .number(item.revision.id)).1.restricted(to: [item.kind])
+  }
+
+  /// The filter options.
+  static func filter(_ arguments: ParsedArguments) throws -> RevisionFilter {
+    var filter = RevisionFilter()
+    filter.author = arguments.string("author")
+    for name in ["since", "until"] {
+      guard let text = arguments.string(name) else { continue }
+      guard let date = Timestamp.parse(text) else {
+        throw UsageError.invalidArguments(
+          "invalid value '\(text)' for '--\(name) <time>': expected an ISO-8601 time such as "
+            + "2026-11-29 or 2026-11-29T14:03:00Z")
       }
-      console.print()
+      if name == "since" { filter.since = date } else { filter.until = date }
     }
+    if let text = arguments.string("path") {
+      do {
+        filter.path = try JSONPointer(parsing: text)
+      } catch {
+        throw UsageError.invalidArguments(
+          "invalid value '\(text)' for '--path <pointer>': \(error.reason)")
+      }
+    }
+    return filter
+  }
+
+  /// `A..B`, `A..` or `..B` as a range of revisions, unless a kind has that name.
+  static func range(_ operand: String, catalog: Catalog) throws -> (
+    RevisionReference?, RevisionReference?
+  )? {
+    guard let dots = operand.range(of: "..") else { return nil }
+    if (try? catalog.history(of: operand, limit: 1)) != nil { return nil }
+    let lower = operand[..<dots.lowerBound]
+    let upper = operand[dots.upperBound...]
+    return (
+      lower.isEmpty ? nil : RevisionReference(parsing: String(lower)),
+      upper.isEmpty ? nil : RevisionReference(parsing: String(upper))
+    )
   }
 
   static func describe(_ item: KindHistoryItem) -> String {
@@ -72,23 +157,31 @@ enum LogCommand: CatalogCommand {
       if let deprecated = item.deprecation {
         parts.append(deprecated ? "deprecated" : "undeprecated")
       }
-      let fields = item.changedPaths.filter {
-        $0.tokens.first != "kind" && $0.tokens.first != "deprecated"
+      let fields = item.changes.filter {
+        $0.pointer.tokens.first != "kind" && $0.pointer.tokens.first != "deprecated"
+          && $0.rule != .membersReordered
       }
       if !fields.isEmpty {
-        parts.append("changed " + fields.map(\.description).joined(separator: ", "))
+        parts.append("changed " + fields.map(\.pointer.description).joined(separator: ", "))
+      }
+      let reordered = item.changes.filter { $0.rule == .membersReordered }
+      if !reordered.isEmpty {
+        parts.append(
+          "reordered the members of "
+            + reordered.map { $0.pointer.tokens.isEmpty ? "the entry" : $0.pointer.description }
+            .joined(separator: ", "))
       }
       return parts.isEmpty ? "changed" : parts.joined(separator: "; ")
     }
   }
 
-  static func json(_ item: KindHistoryItem) -> JSONValue {
+  static func json(_ item: KindHistoryItem) -> JSONObject {
     var object = HistoryFormat.revisionJSON(item.revision)
     object["kind"] = .string(item.kind)
     object["change"] = .string(item.change.rawValue)
     object["previousKind"] = item.previousKind.map(JSONValue.string) ?? .null
     object["paths"] = .array(item.changedPaths.map { .string($0.description) })
     object["deprecated"] = item.deprecation.map(JSONValue.bool) ?? .null
-    return .object(object)
+    return object
   }
 }

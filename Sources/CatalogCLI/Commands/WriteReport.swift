@@ -18,13 +18,33 @@ enum WriteReport {
     } else {
       console.print("revision \(result.head): \(counts(result.counts))")
     }
-    if !result.kept.isEmpty {
-      let shown = result.kept.prefix(10).joined(separator: ", ")
-      let more = result.kept.count > 10 ? ", … and \(result.kept.count - 10) more" : ""
-      let one = result.kept.count == 1
+    printNotes(kept: result.kept, keptDeprecations: result.keptDeprecations, to: console)
+  }
+
+  /// The notes of an import (or of a diff that shows one): kinds kept although the file lacks
+  /// them, and deprecations kept although the file does not mention them.
+  static func printNotes(
+    kept: [String], keptDeprecations: [String], conditional: Bool = false, to console: Console
+  ) {
+    let verb = conditional ? "would be" : "was"
+    let verbs = conditional ? "would be" : "were"
+    if !kept.isEmpty {
+      let shown = kept.prefix(10).joined(separator: ", ")
+      let more = kept.count > 10 ? ", … and \(kept.count - 10) more" : ""
+      let one = kept.count == 1
       console.error(
-        "note: \(result.kept.count) kind\(one ? " is" : "s are") in the catalog but not in the file, "
-          + "and \(one ? "was" : "were") kept (--prune removes them): \(shown)\(more)")
+        "note: \(kept.count) kind\(one ? " is" : "s are") in the catalog but not in the file, "
+          + "and \(one ? verb : verbs) kept (--prune removes them): \(shown)\(more)")
+    }
+    if !keptDeprecations.isEmpty {
+      let shown = keptDeprecations.prefix(10).joined(separator: ", ")
+      let more = keptDeprecations.count > 10 ? ", … and \(keptDeprecations.count - 10) more" : ""
+      let one = keptDeprecations.count == 1
+      console.error(
+        "note: \(keptDeprecations.count) kind\(one ? " is" : "s are") deprecated in the catalog "
+          + "and the file does not say \"deprecated\", so \(one ? "it" : "they") \(one ? "stays" : "stay") "
+          + "deprecated (\"deprecated\": false or 'catalog undeprecate' clears it): \(shown)\(more)"
+      )
     }
   }
 

@@ -20,7 +20,7 @@ package struct HelpGenerator: Sendable {
 
   // MARK: - Synopses
 
-  /// The root synopsis: `catalog [--database <path>] ... <command> [<arguments>]`.
+  /// The root synopsis: `catalog [--database <location>] ... <command> [<arguments>]`.
   package var rootUsage: String {
     ([root.name] + rootUsageParts).joined(separator: " ")
   }

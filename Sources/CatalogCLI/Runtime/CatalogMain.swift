@@ -10,15 +10,45 @@ package enum CatalogMain {
       ImportCommand.self, ExportCommand.self, CheckCommand.self, LogCommand.self,
       ShowCommand.self, BlameCommand.self, TagCommand.self, RestoreCommand.self,
       RenameCommand.self, DeprecateCommand.self, UndeprecateCommand.self, DiffCommand.self,
-      PatchCommand.self, DoctorCommand.self,
+      PatchCommand.self, DoctorCommand.self, SiteCommand.self,
     ]
     return Dictionary(uniqueKeysWithValues: all.map { ($0.spec.name, $0) })
   }
 
   /// Runs a command line and returns the exit status.
+  ///
+  /// A write to stdout or stderr that failed turns a success into exit status 74 (2 for
+  /// `diff`): `catalog: error: stdout: No space left on device`, or nothing for a broken pipe,
+  /// whose reader is gone (docs/cli.md).
   package static func run(_ arguments: [String], environment: [String: String]) -> Int32 {
+    // A write past `ulimit -f` then fails with EFBIG, which is reported, instead of killing
+    // the process with SIGXFSZ halfway through a file.
+    signal(SIGXFSZ, SIG_IGN)
     let console = Console()
-    defer { console.flush() }
+    var command: String?
+    var status = execute(arguments, environment: environment, console: console, command: &command)
+    console.flush()
+    // diff(1) reports every kind of trouble as 2.
+    let failure: ExitStatus = command == "diff" ? .trouble : .ioError
+    if let error = console.stdoutError {
+      if error != EPIPE {
+        console.error("catalog: error: stdout: \(String(cString: strerror(error)))")
+      }
+      if status == ExitStatus.success.rawValue || status == ExitStatus.differences.rawValue {
+        status = failure.rawValue
+      }
+    }
+    if console.stderrError != nil, status == ExitStatus.success.rawValue {
+      status = failure.rawValue
+    }
+    return status
+  }
+
+  /// Parses and runs a command line and returns its exit status.
+  private static func execute(
+    _ arguments: [String], environment: [String: String], console: Console,
+    command commandName: inout String?
+  ) -> Int32 {
     let parser = CatalogCommandTable.parser
     switch parser.parse(arguments) {
     case .help(let text), .version(let text):
@@ -28,6 +58,7 @@ package enum CatalogMain {
       console.progress(failure.text)
       return failure.exitStatus
     case .run(let command):
+      commandName = command.name
       guard let implementation = commands[command.name] else {
         console.error("catalog: error: '\(command.name)' is not implemented")
         return ExitStatus.internalError.rawValue
@@ -35,11 +66,14 @@ package enum CatalogMain {
       let context = CommandContext(command: command, console: console, environment: environment)
       do {
         return try implementation.run(context).rawValue
+      } catch is OutputFailure {
+        // `run` reports it once the command has stopped.
+        return command.name == "diff" ? ExitStatus.trouble.rawValue : ExitStatus.ioError.rawValue
       } catch let error as UsageError {
         console.progress(parser.failure(error, command: command.name).text)
         return ExitStatus.usage.rawValue
       } catch {
-        let status = report(error, console: console)
+        let status = report(error, command: command.name, console: console)
         // diff(1) reports every kind of trouble as 2.
         return command.name == "diff" ? ExitStatus.trouble.rawValue : status.rawValue
       }
@@ -47,24 +81,32 @@ package enum CatalogMain {
   }
 
   /// Prints an error the way the user should read it and returns its exit status.
-  static func report(_ error: any Error, console: Console) -> ExitStatus {
+  static func report(_ error: any Error, command: String, console: Console) -> ExitStatus {
     switch error {
     case let error as CatalogError:
       switch error {
-      case .invalidDocument:
-        // Located diagnostics stand on their own: FILE:LINE:COLUMN: error: …
-        console.error(error.description)
+      case .invalidDocument(let source, let diagnostics):
+        // Located diagnostics stand on their own: FILE:LINE:COLUMN: error: …, one a line.
+        for diagnostic in diagnostics.diagnostics {
+          console.error(diagnostic.formatted(file: source))
+        }
         return .dataError
-      case .unknownRevision, .unknownKind, .invalidRequest:
+      case .unknownRevision, .unknownKind, .invalidRequest, .outputIsACatalog:
         console.error("catalog: error: \(error)")
         return .dataError
       case .headMismatch:
         console.error("catalog: error: \(error)")
-        return .headMismatch
+        return .temporaryFailure
       case .unreadable:
         console.error("catalog: error: \(error)")
         return .noInput
-      case .database, .io:
+      case .unavailable:
+        console.error("catalog: error: \(error)")
+        return .unavailable
+      case .database(let problem):
+        console.error("catalog: error: \(problem.message(command: command))")
+        return problem.exitStatus
+      case .io:
         console.error("catalog: error: \(error)")
         return .ioError
       }

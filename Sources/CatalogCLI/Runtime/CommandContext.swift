@@ -27,7 +27,8 @@ package struct CommandContext {
     command.spec.arguments.contains { $0.name == name }
   }
 
-  /// `--database`, else `$CATALOG_DATABASE`, else `components.sqlite`.
+  /// `--database`, else `$CATALOG_DATABASE`, else `components.sqlite`: a SQLite file's path
+  /// or a PostgreSQL connection (``CatalogLocation/init(_:)``).
   package var databasePath: String {
     arguments.string("database") ?? environment["CATALOG_DATABASE"].flatMap {
       $0.isEmpty ? nil : $0
@@ -53,7 +54,8 @@ package struct CommandContext {
     // A catalog that does not exist yet is at revision 0: refuse a stale --expect-head before
     // creating the file, so that "nothing is written" holds for the file too.
     if forWriting, declares("expect-head"), let expected = try arguments.int("expect-head"),
-      expected != 0, !FileManager.default.fileExists(atPath: databasePath)
+      expected != 0, case .sqlite(let path) = CatalogLocation(databasePath),
+      !FileManager.default.fileExists(atPath: path)
     {
       throw CatalogError.headMismatch(head: 0, expected: Int64(expected))
     }

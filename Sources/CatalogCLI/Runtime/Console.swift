@@ -1,3 +1,5 @@
+import CatalogStore
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -8,8 +10,17 @@
 
 /// Where a command writes: stdout carries data (exports, patches, JSON), stderr messages
 /// and progress.
+///
+/// Every write is checked. The first failed write on a stream is remembered (its `errno`)
+/// and later writes to that stream are dropped; `CatalogMain` turns the failure into
+/// `catalog: error: stdout: No space left on device` and exit status 74, or, for a broken
+/// pipe (`EPIPE`, when SIGPIPE is ignored), exit status 74 without a message.
 package final class Console {
   private var pending: [UInt8] = []
+  /// The `errno` of the first failed write to stdout.
+  package private(set) var stdoutError: Int32?
+  /// The `errno` of the first failed write to stderr.
+  package private(set) var stderrError: Int32?
 
   package init() {}
 
@@ -18,49 +29,54 @@ package final class Console {
   /// Whether standard error is a terminal (for progress).
   package var stderrIsTerminal: Bool { isatty(2) == 1 }
 
-  /// Buffers `text` for stdout.
+  /// Buffers one line of text for stdout, with its control characters shown as escapes
+  /// (``TerminalText``); a tab stays a tab, for columns.
   package func print(_ text: String = "") {
-    pending.append(contentsOf: text.utf8)
+    pending.append(contentsOf: TerminalText.visible(text, keeping: ["\t"]).utf8)
     pending.append(0x0A)
     if pending.count >= 1 << 16 { flush() }
   }
 
-  /// Writes bytes to stdout.
+  /// Writes bytes to stdout as they are (JSON, exports: escaped by their writers).
   package func write(_ bytes: [UInt8]) {
     pending.append(contentsOf: bytes)
     if pending.count >= 1 << 16 { flush() }
   }
 
-  /// Writes a line to stderr at once.
-  package func error(_ text: String) {
-    flush()
-    Self.writeAll(2, Array((text + "\n").utf8))
+  /// Writes bytes to stdout, and throws once a write to stdout has failed, so that a long
+  /// output (an export) stops instead of producing the rest for nobody.
+  package func writeChecked(_ bytes: [UInt8]) throws(OutputFailure) {
+    write(bytes)
+    if let stdoutError { throw OutputFailure(errno: stdoutError) }
   }
 
-  /// Writes text to stderr without a newline (progress lines).
+  /// Writes one line to stderr at once, its control characters shown as escapes.
+  package func error(_ text: String) {
+    flush()
+    writeError(TerminalText.visible(text) + "\n")
+  }
+
+  /// Writes text to stderr without a newline (progress lines, usage texts); control
+  /// characters other than line breaks are shown as escapes.
   package func progress(_ text: String) {
-    Self.writeAll(2, Array(text.utf8))
+    writeError(TerminalText.visible(text, keeping: ["\n"]))
+  }
+
+  private func writeError(_ text: String) {
+    guard stderrError == nil else { return }
+    stderrError = writeAll(2, Array(text.utf8))
   }
 
   package func flush() {
     guard !pending.isEmpty else { return }
-    Self.writeAll(1, pending)
+    if stdoutError == nil { stdoutError = writeAll(1, pending) }
     pending.removeAll(keepingCapacity: true)
   }
 
-  private static func writeAll(_ fd: Int32, _ bytes: [UInt8]) {
-    var offset = 0
-    while offset < bytes.count {
-      let written = bytes.withUnsafeBytes { raw in
-        raw.baseAddress.map { Glibc.write(fd, $0 + offset, raw.count - offset) } ?? 0
-      }
-      if written < 0 {
-        if errno == EINTR { continue }
-        return
-      }
-      offset += written
-    }
-  }
-
   deinit { flush() }
+}
+
+/// A write to stdout failed: `errno` says why.
+package struct OutputFailure: Error, Sendable {
+  package var errno: Int32
 }

@@ -12,10 +12,15 @@ package enum ExitStatus: Int32, Sendable {
   case dataError = 65
   /// An input file (or the catalog for a read) does not exist or cannot be read.
   case noInput = 66
+  /// The catalog's database cannot be reached (no engine for its location, a server that is
+  /// down or refuses the connection).
+  case unavailable = 69
   /// A bug: the tool reached a state it should not.
   case internalError = 70
-  /// The database is damaged, locked, newer than this binary, or a file cannot be written.
+  /// The database is damaged, not a catalog file, newer than this binary, or a file (the
+  /// catalog, stdout, stderr, an output file) cannot be written.
   case ioError = 74
-  /// `--expect-head` did not hold; nothing was written.
-  case headMismatch = 75
+  /// Try again: `--expect-head` did not hold, or another writer held the catalog past the
+  /// busy timeout. Nothing was written.
+  case temporaryFailure = 75
 }

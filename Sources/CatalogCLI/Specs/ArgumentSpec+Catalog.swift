@@ -1,15 +1,18 @@
 import Components
+
 /// The arguments several catalog commands share, declared once so that their names,
 /// placeholders and help read the same everywhere.
 extension ArgumentSpec {
   // MARK: - Global options
 
-  /// `--database <path>` / `-d <path>`: the catalog file. The caller falls back to
-  /// `$CATALOG_DATABASE`, then `components.sqlite`; the parser reads no environment.
+  /// `--database <location>` / `-d <location>`: the catalog, a SQLite file or a PostgreSQL
+  /// connection (`CatalogLocation`). The caller falls back to `$CATALOG_DATABASE`, then
+  /// `components.sqlite`; the parser reads no environment.
   package static let database = option(
-    "database", short: "d", valueName: "path",
+    "database", short: "d", valueName: "location",
     help:
-      "The catalog database file. Default: $CATALOG_DATABASE, else components.sqlite in the "
+      "The catalog: a SQLite file, or a PostgreSQL database as a postgresql:// URI or a "
+      + "'host=… dbname=…' string. Default: $CATALOG_DATABASE, else components.sqlite in the "
       + "current directory. Created on first write.")
 
   /// `--busy-timeout <seconds>`: how long a writer waits for another writer's lock.

@@ -36,6 +36,7 @@ package enum CatalogCommandTable {
       .diffCommand,
       .patchCommand,
       .doctorCommand,
+      .siteCommand,
     ])
 
   /// A parser for the table.

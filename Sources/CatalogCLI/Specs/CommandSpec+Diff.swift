@@ -5,10 +5,15 @@ extension CommandSpec {
     abstract: "Compare two catalogs entry by entry.",
     discussion: """
       Each operand is a file, '-' for stdin (one operand at most), or @REF for a catalog \
-      revision: @head, @7, @head~2, @v1.2, @2026-11-29. Entries are matched by kind; for \
-      a changed kind every changed field is shown as a JSON Pointer with its old and new \
-      value. Every change has a class: breaking (rules KEY_REMOVED, TYPE_CHANGED, \
-      ENTRY_REMOVED, ENTRY_RENAMED), additive, value or metadata.
+      revision: @head, @7, @head~2, @v1.2^, @2026-11-29. Two revisions are compared by \
+      component identity, so a renamed kind is one change (ENTRY_RENAMED). @REF FILE shows \
+      exactly what 'import FILE' would record on top of REF: kinds the file lacks are kept \
+      (a note lists them) unless --prune is given, deprecations the file does not mention are \
+      kept, and member order counts (MEMBERS_REORDERED). Otherwise entries are matched by \
+      kind. For a changed kind every changed field is shown as a JSON Pointer with its old \
+      and new value. Every change has a class: breaking (rules KEY_REMOVED, TYPE_CHANGED, \
+      ELEMENT_REMOVED, ENTRY_REMOVED, ENTRY_RENAMED), additive (KEY_ADDED, ELEMENT_ADDED, \
+      ENTRY_ADDED), value (VALUE_CHANGED) or metadata (METADATA_CHANGED, MEMBERS_REORDERED).
 
       Formats: text, grouped by kind (+ added, - removed, ~ changed); json, a summary \
       for scripts; json-patch, an RFC 6902 patch that turns <old> into <new>.
@@ -21,6 +26,10 @@ extension CommandSpec {
       .positional("new", help: "The new catalog: a file, '-' or @REF."),
       .format(["text", "json", "json-patch"], help: "The output format."),
       .flag("stat", help: "Print one line per kind and a total, like 'git diff --stat'."),
+      .flag(
+        "prune",
+        help:
+          "With @REF FILE, count kinds the file lacks as removed, as 'import --prune' would."),
       .flag(
         "with-tests",
         help: "With --format json-patch, add test operations that guard the old values."),

@@ -303,6 +303,16 @@ public final class CatalogDocumentReader {
         raw.order.append(RawCatalogEntry.extraCode(raw.extraMembers.count))
         var value: [UInt8] = []
         try transcode(into: &value, at: index, key)
+        if key == "deprecated", value != Array("true".utf8), value != Array("false".utf8) {
+          // The mark an import keeps or clears: it must say which.
+          report(
+            JSONDiagnostic(
+              .invalidDocument, at: json.position(of: valueMark),
+              pointer: entryPointer(index).appending(key),
+              "expected a boolean for \"deprecated\", found \(article(jsonTypeName(ofCanonical: value)))"
+            ))
+          valid = false
+        }
         raw.extraMembers.append(.init(key: key, value: JSONText(canonicalBytes: value)))
         extraKeys?.insert(key)
         continue
@@ -442,4 +452,16 @@ extension JSONPointer: ExpressibleByArrayLiteral {
 func article(_ typeName: String) -> String {
   ["a", "e", "i", "o", "u"].contains(typeName.first.map(String.init) ?? "")
     ? "an \(typeName)" : "a \(typeName)"
+}
+
+/// The JSON type of canonical text, from its first byte.
+func jsonTypeName(ofCanonical canonical: [UInt8]) -> String {
+  switch canonical.first {
+  case 0x22: return "string"
+  case 0x7B: return "object"
+  case 0x5B: return "array"
+  case 0x6E: return "null"
+  case 0x74, 0x66: return "boolean"
+  default: return "number"
+  }
 }

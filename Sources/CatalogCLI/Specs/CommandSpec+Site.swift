@@ -1,0 +1,33 @@
+extension CommandSpec {
+  /// `catalog site`: a static website of the catalog and its history.
+  package static let siteCommand = CommandSpec(
+    name: "site",
+    abstract: "Write a browsable, searchable static website of the catalog.",
+    discussion: """
+      Writes plain HTML files into --output: an index of every kind with search and \
+      filters, a page per kind (payload with per-value blame, history, exact JSON), a \
+      page per revision, and the releases (tags) with their components.json and the \
+      changes since the previous tag. The site works opened from file:// and from any \
+      static host; it fetches nothing from the network.
+
+      The site is written into a temporary directory beside --output and renamed into \
+      place when complete. An existing --output is replaced only if it is empty or a \
+      site written by this command (it holds a .catalog-site file).
+      """,
+    arguments: [
+      .option("output", short: "o", valueName: "dir", help: "The directory to write."),
+      .option(
+        "title", valueName: "text", defaultValue: "Component catalog",
+        help: "The site's name, shown on every page."),
+      .at,
+    ],
+    constraints: [.oneRequired(["output"])],
+    examples: [
+      Example("Publish the catalog at head:", "catalog site --output site"),
+      Example(
+        "The site of release v1.2, with a name:",
+        "catalog site --output site-v1.2 --at v1.2 --title 'Design system'"),
+    ],
+    seeAlso: ["export", "log", "blame"],
+    usageForms: ["--output <dir> [--title <text>] [--at <rev>]"])
+}

@@ -1,0 +1,110 @@
+import CatalogStorage
+import Foundation
+
+/// A catalog that does not exist yet, built in a temporary file beside its path and linked
+/// into place by the first write that commits.
+///
+/// Only a write that lands creates the catalog file and its directory entry: a failed
+/// import, a dry run, or a `tag` on a path with no catalog leave nothing behind, so a typo
+/// in `--database` can never turn a later `export` into an empty manifest.
+///
+/// Creators of the same path queue on an advisory lock (`flock(2)`) on the directory, held
+/// from the moment a writer finds no file until its first write is in place (or it gives
+/// up), so a second creator waits (up to the busy timeout) and then opens the first one's
+/// catalog instead of building its own. The temporary file is linked with `link(2)`, which
+/// never replaces an existing file: if some other program created the path meanwhile, the
+/// write is not applied and ``DatabaseProblem/Code/createdConcurrently`` says so. A process
+/// killed before its first commit leaves its temporary file (`.NAME.new-XXXXXX`) behind.
+final class PendingCatalogFile {
+  /// Where the catalog will live.
+  let path: String
+  /// The temporary file, in the same directory.
+  let temporaryPath: String
+  /// The directory, open and locked with `flock(LOCK_EX)`.
+  private var directoryLock: Int32
+
+  private init(path: String, temporaryPath: String, directoryLock: Int32) {
+    self.path = path
+    self.temporaryPath = temporaryPath
+    self.directoryLock = directoryLock
+  }
+
+  /// Takes the creators' lock on `path`'s directory and makes the temporary file, unless a
+  /// file appeared at `path` while this waited for the lock.
+  ///
+  /// - Returns: The pending file, or nil when `path` exists now (open it as usual).
+  /// - Throws: ``CatalogError/database(_:)``: `busy` when another creator held the lock past
+  ///   `busyTimeout` seconds, `readOnlyDirectory` or `cannotOpen` when the directory cannot
+  ///   take the file.
+  static func reserve(path: String, busyTimeout: Double) throws -> PendingCatalogFile? {
+    let directory = SQLiteCatalogStorage.directory(of: path)
+    let lock = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    guard lock >= 0 else {
+      throw CatalogError.database(
+        DatabaseProblem(.cannotOpen, path: path, detail: String(cString: strerror(errno))))
+    }
+    var start = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &start)
+    while flock(lock, LOCK_EX | LOCK_NB) != 0 {
+      var now = timespec()
+      clock_gettime(CLOCK_MONOTONIC, &now)
+      let waited = Double(now.tv_sec - start.tv_sec) + Double(now.tv_nsec - start.tv_nsec) / 1e9
+      guard errno == EWOULDBLOCK || errno == EINTR, waited < busyTimeout else {
+        close(lock)
+        throw CatalogError.database(DatabaseProblem(.busy, path: path, busyTimeout: busyTimeout))
+      }
+      usleep(5_000)
+    }
+    if access(path, F_OK) == 0 {
+      close(lock)
+      return nil
+    }
+    let name = path.split(separator: "/").last.map(String.init) ?? "catalog"
+    var template = Array("\(directory)/.\(name).new-XXXXXX".utf8CString)
+    let fd = template.withUnsafeMutableBufferPointer { buffer in
+      buffer.baseAddress.map { mkstemp($0) } ?? -1
+    }
+    guard fd >= 0 else {
+      let error = errno
+      close(lock)
+      let code: DatabaseProblem.Code =
+        error == EACCES || error == EROFS ? .readOnlyDirectory : .cannotOpen
+      throw CatalogError.database(
+        DatabaseProblem(code, path: path, detail: String(cString: strerror(error))))
+    }
+    // The permissions SQLite gives a file it creates (0644, less the umask).
+    let mask = umask(0)
+    umask(mask)
+    fchmod(fd, 0o644 & ~mask)
+    close(fd)
+    let temporaryPath = String(
+      decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    return PendingCatalogFile(path: path, temporaryPath: temporaryPath, directoryLock: lock)
+  }
+
+  /// Links the temporary file into place (never over an existing file), removes the
+  /// temporary name and releases the creators' lock.
+  ///
+  /// Call it after the first write committed, with no transaction open on the file.
+  func publish() throws {
+    guard link(temporaryPath, path) == 0 else {
+      let error = errno
+      throw CatalogError.database(
+        error == EEXIST
+          ? DatabaseProblem(.createdConcurrently, path: path)
+          : DatabaseProblem(.cannotOpen, path: path, detail: String(cString: strerror(error))))
+    }
+    abandon()
+  }
+
+  /// Removes the temporary file (and a journal SQLite may have left beside it) and releases
+  /// the lock. Idempotent.
+  func abandon() {
+    unlink(temporaryPath)
+    unlink(temporaryPath + "-journal")
+    if directoryLock >= 0 { close(directoryLock) }
+    directoryLock = -1
+  }
+
+  deinit { abandon() }
+}

@@ -1,0 +1,141 @@
+import CatalogStore
+import Components
+
+extension SiteGenerator {
+  /// A page per kind at ``head``, in export order.
+  mutating func writeKindPages() throws {
+    // The previous and next kind of the same category, in export order.
+    var previousInCategory = [Int?](repeating: nil, count: kinds.count)
+    var nextInCategory = [Int?](repeating: nil, count: kinds.count)
+    var last: [BytewiseString: Int] = [:]
+    for (index, summary) in kinds.enumerated() {
+      let category = BytewiseString(summary.category)
+      if let before = last[category] {
+        previousInCategory[index] = before
+        nextInCategory[before] = index
+      }
+      last[category] = index
+    }
+    for index in kinds.indices {
+      try writeKindPage(
+        index, previous: previousInCategory[index], next: nextInCategory[index])
+    }
+  }
+
+  private mutating func writeKindPage(_ index: Int, previous: Int?, next: Int?) throws {
+    let summary = kinds[index]
+    let reference = RevisionReference.number(head.id)
+    let entry = try catalog.entry(summary.kind, at: reference)
+    let blame = try catalog.blame(summary.kind, at: reference)
+    var history = try catalog.history(of: summary.kind).filter { $0.revision.id <= head.id }
+    // The kind's name at head may have been given to another component after the site's
+    // revision; its history is then not this component's.
+    if let newest = history.first, !newest.kind.hasSameBytes(as: summary.kind) { history = [] }
+    if let newest = history.first {
+      kinds[index].lastRevision = newest.revision.id
+      kinds[index].lastAuthor = newest.revision.author
+    }
+
+    var page = HTML()
+    page.beginPage(title: summary.kind, siteTitle: title, depth: .nested, section: .kinds)
+    page.raw(
+      "<nav class=\"crumbs\" aria-label=\"Breadcrumb\"><a href=\"../index.html\">Kinds</a> / ")
+    page.raw("<a href=\"../index.html#category=")
+    page.number(categoryIndex[BytewiseString(summary.category)] ?? 0)
+    page.raw("\">")
+    page.text(summary.category.isEmpty ? "(no category)" : summary.category)
+    page.raw("</a></nav>\n<h1 class=\"kind-title\">")
+    page.text(summary.kind)
+    if summary.deprecated { page.raw(" <span class=\"badge deprecated\">deprecated</span>") }
+    page.raw("</h1>\n<p class=\"description\">")
+    page.text(entry.description)
+    page.raw("</p>\n<p class=\"meta\">Category <strong>")
+    page.text(entry.category)
+    page.raw("</strong>")
+    if let newest = history.first {
+      page.raw(" · last changed in ")
+      page.revisionLink(newest.revision.id, depth: .nested)
+      page.raw(" by ")
+      page.text(newest.revision.author)
+      page.raw(" at ")
+      page.time(Timestamp.string(newest.revision.time))
+    }
+    page.raw("</p>\n")
+
+    var blameByPointer: [JSONPointer: BlameLine] = [:]
+    for line in blame { blameByPointer[line.path] = line }
+
+    page.raw("<section aria-labelledby=\"payload-h\"><h2 id=\"payload-h\">Payload</h2>\n")
+    page.raw(
+      "<p class=\"tools\"><button type=\"button\" data-expand=\"open\">Expand all</button> <button type=\"button\" data-expand=\"close\">Collapse all</button> <span class=\"muted\">Each value shows the revision and author that last changed it.</span></p>\n"
+    )
+    page.jsonTree(try entry.payload.value(), under: ["payload"], blame: blameByPointer)
+    page.raw("</section>\n")
+
+    page.raw("<section aria-labelledby=\"fields-h\"><h2 id=\"fields-h\">Fields</h2>\n")
+    page.raw(
+      "<table class=\"fields-table\"><thead><tr><th scope=\"col\">Field</th><th scope=\"col\">Value</th><th scope=\"col\">Last changed</th><th scope=\"col\">Message</th></tr></thead><tbody>\n"
+    )
+    for line in blame where line.path.tokens.first != "payload" {
+      page.raw("<tr><td><code>")
+      page.text(line.path.description)
+      page.raw("</code></td><td>")
+      page.jsonText(line.value)
+      page.raw("</td><td>")
+      page.blameCell(line)
+      page.raw("</td><td>")
+      page.text(line.revision.message)
+      page.raw("</td></tr>\n")
+    }
+    page.raw("</tbody></table></section>\n")
+
+    page.raw("<section aria-labelledby=\"history-h\"><h2 id=\"history-h\">History</h2>\n")
+    page.raw("<ol class=\"timeline\">\n")
+    for item in history {
+      let change = try ComponentChange.load(
+        from: catalog, kind: item.kind, previousKind: item.previousKind, change: item.change,
+        revision: item.revision.id)
+      page.raw("<li data-revision=\"")
+      page.number(item.revision.id)
+      page.raw("\"><div class=\"when\">")
+      page.revisionLink(item.revision.id, depth: .nested)
+      page.raw(" ")
+      page.time(Timestamp.string(item.revision.time))
+      page.raw(" <span class=\"author\">")
+      page.text(item.revision.author)
+      page.raw("</span></div><div class=\"message\">")
+      page.text(item.revision.message)
+      page.raw("</div><ul class=\"changes\">")
+      page.componentChange(change, slug: nil, depth: .nested, showKind: false)
+      page.raw("</ul></li>\n")
+    }
+    page.raw("</ol></section>\n")
+
+    page.raw("<nav class=\"neighbours\" aria-label=\"Kinds of the same category\">")
+    if let previous {
+      page.raw("<a rel=\"prev\" href=\"")
+      page.text(kinds[previous].slug)
+      page.raw(".html\">← ")
+      page.text(kinds[previous].kind)
+      page.raw("</a>")
+    }
+    if let next {
+      page.raw("<a rel=\"next\" href=\"")
+      page.text(kinds[next].slug)
+      page.raw(".html\">")
+      page.text(kinds[next].kind)
+      page.raw(" →</a>")
+    }
+    page.raw("</nav>\n")
+
+    page.raw("<section aria-labelledby=\"json-h\"><h2 id=\"json-h\">JSON</h2>\n")
+    page.raw(
+      "<p class=\"tools\"><button type=\"button\" data-copy=\"entry-json\">Copy JSON</button> <span class=\"copied\" role=\"status\"></span></p>\n"
+    )
+    page.raw("<pre id=\"entry-json\" tabindex=\"0\"><code>")
+    page.text(String(decoding: JSONWriter.indentedBytes(try entry.jsonValue), as: UTF8.self))
+    page.raw("</code></pre></section>\n")
+    page.endPage(depth: .nested)
+    try write("kinds/\(summary.slug).html", page)
+  }
+}

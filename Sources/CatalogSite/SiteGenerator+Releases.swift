@@ -1,0 +1,106 @@
+import CatalogDiff
+import CatalogStore
+import Components
+
+extension SiteGenerator {
+  /// `releases.html` and, per tag, its page and its manifest: the byte-exact
+  /// components.json of the tagged revision.
+  mutating func writeReleases() throws {
+    var list = HTML()
+    list.beginPage(title: "Releases", siteTitle: title, depth: .root, section: .releases)
+    list.raw("<h1>Releases</h1>\n")
+    if tags.isEmpty { list.raw("<p class=\"muted\">No tags yet.</p>\n") }
+    list.raw("<ul class=\"releases\">\n")
+    for (index, tag) in tags.enumerated().reversed() {
+      let slug = tagSlugs[BytewiseString(tag.name)] ?? "item"
+      list.raw("<li><a class=\"tag\" href=\"releases/")
+      list.text(slug)
+      list.raw(".html\">")
+      list.text(tag.name)
+      list.raw("</a> at ")
+      list.revisionLink(tag.revision, depth: .root)
+      list.raw(", tagged by ")
+      list.text(tag.author)
+      list.raw(" <a href=\"releases/")
+      list.text(slug)
+      list.raw(".components.json\" download=\"components-")
+      list.text(slug)
+      list.raw(".json\">components.json</a></li>\n")
+      try writeRelease(tag, previous: index > 0 ? tags[index - 1] : nil, slug: slug)
+    }
+    list.raw("</ul>\n")
+    list.endPage(depth: .root)
+    try write("releases.html", list)
+  }
+
+  private mutating func writeRelease(_ tag: Tag, previous: Tag?, slug: String) throws {
+    let manifest = "releases/\(slug).components.json"
+    try catalog.export(at: .number(tag.revision), toFile: directory.path(manifest))
+    files += 1
+
+    var page = HTML()
+    page.beginPage(title: tag.name, siteTitle: title, depth: .nested, section: .releases)
+    page.raw("<h1>Release <span class=\"tag\">")
+    page.text(tag.name)
+    page.raw("</span></h1>\n<dl class=\"header\"><dt>Revision</dt><dd>")
+    page.revisionLink(tag.revision, depth: .nested)
+    page.raw("</dd><dt>Tagged by</dt><dd>")
+    page.text(tag.author)
+    page.raw("</dd><dt>Tagged at</dt><dd>")
+    page.time(Timestamp.string(tag.time))
+    page.raw("</dd><dt>Manifest</dt><dd><a id=\"manifest\" href=\"")
+    page.text(slug)
+    page.raw(".components.json\" download=\"components-")
+    page.text(slug)
+    page.raw(".json\">components.json</a> (the exact bytes of <code>catalog export --at ")
+    page.text(tag.name)
+    page.raw("</code>)</dd></dl>\n")
+
+    guard let previous else {
+      page.raw("<p>The first release: no earlier tag to compare with.</p>\n")
+      page.endPage(depth: .nested)
+      try write("releases/\(slug).html", page)
+      return
+    }
+    // The same comparison as `catalog diff @PREVIOUS @TAG`.
+    let diff = try CatalogDiff(
+      old: catalog.entries(at: .number(previous.revision)),
+      new: catalog.entries(at: .number(tag.revision)))
+    var changes: [ComponentChange] = []
+    for entry in diff.added {
+      changes.append(ComponentChange(kind: entry.kind, change: .added, fields: []))
+    }
+    for entry in diff.removed {
+      changes.append(ComponentChange(kind: entry.kind, change: .removed, fields: []))
+    }
+    for entry in diff.changed {
+      changes.append(ComponentChange(kind: entry.kind, change: .changed, fields: entry.changes))
+    }
+    let changedKinds = Set(diff.changedKinds.map(BytewiseString.init))
+    for move in diff.moved where !changedKinds.contains(BytewiseString(move.kind)) {
+      changes.append(ComponentChange(kind: move.kind, change: .moved, fields: []))
+    }
+    changes.sort { Array($0.kind.utf8).lexicographicallyPrecedes(Array($1.kind.utf8)) }
+
+    page.raw("<h2>Changes since <a class=\"tag\" href=\"")
+    page.text(tagSlugs[BytewiseString(previous.name)] ?? "item")
+    page.raw(".html\">")
+    page.text(previous.name)
+    page.raw("</a></h2>\n")
+    page.classSummary(changes.flatMap(\.classes))
+    if changes.isEmpty { page.raw("<p class=\"muted\">No changes.</p>\n") }
+    page.raw("<ul class=\"changes\">\n")
+    for change in changes {
+      page.componentChange(change, slug: self.slug(of: change.kind), depth: .nested)
+    }
+    page.raw("</ul>\n")
+    page.endPage(depth: .nested)
+    try write("releases/\(slug).html", page)
+  }
+}
+
+extension ComponentChange {
+  init(kind: String, change: EntryChange, fields: [CatalogDiff.Change]) {
+    self.init(kind: kind, previousKind: nil, change: change, fields: fields)
+  }
+}

@@ -1,0 +1,55 @@
+import Components
+
+/// Everything that can go wrong with a catalog, as a user would be told it.
+///
+/// The command-line tool maps each case to an exit status (docs/cli.md); an app can switch
+/// over the cases.
+public enum CatalogError: Error, Sendable, Equatable, CustomStringConvertible {
+  /// The document is not JSON, or not a valid components document. The catalog is unchanged.
+  case invalidDocument(source: String, JSONDiagnostics)
+  /// A revision reference that names no revision.
+  case unknownRevision(reference: String, reason: String)
+  /// A kind that is not in the catalog at the revision asked about.
+  case unknownKind(kind: String, detail: String)
+  /// An operation's arguments do not make sense for this catalog (a tag name that looks like
+  /// a revision number, a rename onto an existing kind, …).
+  case invalidRequest(String)
+  /// `--expect-head` did not hold: someone else wrote first.
+  case headMismatch(head: Int64, expected: Int64)
+  /// The database is not a catalog, is damaged, is busy, is newer than this code, cannot be
+  /// written, …: the facts, which the CLI turns into a sentence and an exit status.
+  case database(DatabaseProblem)
+  /// An input file (or the catalog database a read needs) is missing or unreadable.
+  case unreadable(path: String, reason: String)
+  /// `export --output` names a catalog database, or the -wal, -shm or -journal file of the
+  /// catalog being exported: writing there would destroy it. Nothing was written.
+  case outputIsACatalog(path: String)
+  /// A file could not be written.
+  case io(path: String, reason: String)
+  /// The catalog's database cannot be reached: no engine for its location in this build, a
+  /// server that is down or refuses the connection. `location` never shows a password.
+  case unavailable(location: String, reason: String)
+
+  public var description: String {
+    switch self {
+    case .invalidDocument(let source, let diagnostics):
+      return diagnostics.diagnostics.map { $0.formatted(file: source) }.joined(separator: "\n")
+    case .unknownRevision(let reference, let reason):
+      return "unknown revision '\(reference)': \(reason)"
+    case .unknownKind(let kind, let detail):
+      return "no component of kind \"\(kind)\" \(detail)"
+    case .invalidRequest(let message):
+      return message
+    case .headMismatch(let head, let expected):
+      return "head is revision \(head), expected \(expected)"
+    case .database(let problem):
+      return problem.description
+    case .outputIsACatalog(let path):
+      return "\(path) is a catalog database (or its -wal, -shm or -journal file); export would "
+        + "replace it: choose another --output"
+    case .unreadable(let path, let reason), .io(let path, let reason),
+      .unavailable(let path, let reason):
+      return "\(path): \(reason)"
+    }
+  }
+}

@@ -1,0 +1,212 @@
+import Components
+
+/// The entries of the catalog at one revision, keyed by kind, without payload texts: what a
+/// write compares the desired catalog against.
+///
+/// It holds what ``IndexedEntry`` holds, compactly: kinds in a ``ByteStringTable`` (a kind's
+/// id there is its *slot*), the other texts in one ``ByteStrings`` buffer, numbers in arrays.
+/// For a 100,000-entry catalog that is about 20 MB less than a `[String: IndexedEntry]`,
+/// and a lookup hashes bytes straight from the document reader's buffer.
+package struct HeadIndex {
+  /// The texts of each slot, in this order, at ids `slot * fieldCount + field`.
+  private enum Field: Int, CaseIterable {
+    case category, description, extra, keyOrder, position
+  }
+
+  private var kinds = ByteStringTable()
+  private var texts = ByteStrings()
+  private var componentIDs: [Int64] = []
+  private var payloadIDs: [Int64] = []
+  /// The payloads' hashes, read on demand (see ``hasPayloadHash(_:)``).
+  private var payloadHashes: [Int64] = []
+  private var hashKnown: [Bool] = []
+  /// Bit 0: `extra` is NULL; bit 1: `key_order` is NULL.
+  private var nulls: [UInt8] = []
+  /// Slots in ascending order of position, made on first use.
+  private var order: [Int32]?
+  /// Whether some stored kind is not ASCII, and then the kinds by name (see
+  /// ``slot(matching:)``).
+  private var hasNonASCIIKind = false
+  private var byName: [String: Int]?
+
+  package init() {}
+
+  /// The number of entries.
+  package var count: Int { componentIDs.count }
+
+  /// Adds an entry; kinds must be distinct.
+  package mutating func append(
+    componentID: Int64, kind: UnsafeRawBufferPointer, category: UnsafeRawBufferPointer,
+    description: UnsafeRawBufferPointer, payloadID: Int64, payloadHash: Int64?,
+    extra: UnsafeRawBufferPointer?, keyOrder: UnsafeRawBufferPointer?,
+    position: UnsafeRawBufferPointer
+  ) {
+    let (inserted, _) = kinds.insert(kind)
+    precondition(inserted, "two entries of one revision have the same kind")
+    if !hasNonASCIIKind && !kind.allSatisfy({ $0 < 0x80 }) { hasNonASCIIKind = true }
+    byName = nil
+    texts.append(category)
+    texts.append(description)
+    texts.append(extra ?? UnsafeRawBufferPointer(start: nil, count: 0))
+    texts.append(keyOrder ?? UnsafeRawBufferPointer(start: nil, count: 0))
+    texts.append(position)
+    componentIDs.append(componentID)
+    payloadIDs.append(payloadID)
+    payloadHashes.append(payloadHash ?? 0)
+    hashKnown.append(payloadHash != nil)
+    nulls.append((extra == nil ? 1 : 0) | (keyOrder == nil ? 2 : 0))
+    order = nil
+  }
+
+  /// Sets the payload hash of a slot (the index is built before the hashes are read).
+  package mutating func setPayloadHash(_ hash: Int64, at slot: Int) {
+    payloadHashes[slot] = hash
+    hashKnown[slot] = true
+  }
+
+  /// Whether the payload hash of a slot has been read. An import compares the hash of every
+  /// entry it finds unchanged in other respects, so reading them all in one pass pays off
+  /// for a whole document; a file of a few entries reads the few it needs.
+  package func hasPayloadHash(_ slot: Int) -> Bool { hashKnown[slot] }
+
+  /// Whether every payload hash has been read.
+  package var hasAllPayloadHashes: Bool { !hashKnown.contains(false) }
+
+  /// The payload id of every slot.
+  package var allPayloadIDs: [Int64] { payloadIDs }
+
+  // MARK: - Lookup
+
+  /// The slot of the entry whose kind has exactly these bytes.
+  package func slot(of kind: UnsafeRawBufferPointer) -> Int? { kinds.id(of: kind) }
+
+  /// The slot of the entry whose kind equals `kind` as Swift compares strings, that is up to
+  /// Unicode canonical equivalence (so an NFD spelling finds an NFC kind), and whether the
+  /// bytes are the same too.
+  ///
+  /// Kinds are almost always ASCII, where equal strings have equal bytes, so the byte table
+  /// answers; the first lookup that involves a kind outside ASCII makes a `[String: Int]` of
+  /// every kind.
+  package mutating func slot(matching kind: UnsafeRawBufferPointer) -> (slot: Int, sameBytes: Bool)?
+  {
+    if !hasNonASCIIKind && kind.allSatisfy({ $0 < 0x80 }) {
+      return kinds.id(of: kind).map { ($0, true) }
+    }
+    if byName == nil {
+      byName = Dictionary(
+        (0..<count).map { (kinds.string($0), $0) }, uniquingKeysWith: { _, last in last })
+    }
+    guard let slot = byName?[String(decoding: kind, as: UTF8.self)] else { return nil }
+    return (slot, kinds.strings.equals(slot, kind))
+  }
+
+  /// The entry whose kind equals `kind` as Swift compares strings.
+  package subscript(kind: String) -> IndexedEntry? {
+    var copy = self
+    var kind = kind
+    return kind.withUTF8 { copy.slot(matching: UnsafeRawBufferPointer($0)) }.map { entry($0.slot) }
+  }
+
+  package func componentID(_ slot: Int) -> Int64 { componentIDs[slot] }
+  package func payloadID(_ slot: Int) -> Int64 { payloadIDs[slot] }
+  package func kind(_ slot: Int) -> String { kinds.string(slot) }
+  package func position(_ slot: Int) -> String { text(slot, .position) ?? "" }
+
+  /// The entry in a slot, as a value.
+  package func entry(_ slot: Int) -> IndexedEntry {
+    IndexedEntry(
+      componentID: componentIDs[slot], kind: kinds.string(slot),
+      category: text(slot, .category) ?? "", description: text(slot, .description) ?? "",
+      payloadID: payloadIDs[slot], payloadHash: payloadHashes[slot],
+      extra: text(slot, .extra), keyOrder: text(slot, .keyOrder),
+      position: text(slot, .position) ?? "")
+  }
+
+  /// Every entry, as values, in slot order.
+  package var entries: [IndexedEntry] { (0..<count).map(entry) }
+
+  private func text(_ slot: Int, _ field: Field) -> String? {
+    if field == .extra && nulls[slot] & 1 != 0 { return nil }
+    if field == .keyOrder && nulls[slot] & 2 != 0 { return nil }
+    return texts.string(slot * Field.allCases.count + field.rawValue)
+  }
+
+  /// Whether the entry in `slot` may have exactly these contents (the kind is the slot's
+  /// own): every text but the payload compared by bytes, the payload by its stored
+  /// ``JSONText/stableHash``. A match only makes a candidate: ``ChangePlan`` then compares
+  /// the payload's bytes, since a 64-bit hash can be made to collide.
+  package func matches(
+    _ slot: Int, category: UnsafeRawBufferPointer, description: UnsafeRawBufferPointer,
+    extra: UnsafeRawBufferPointer?, keyOrder: UnsafeRawBufferPointer?, payloadHash: Int64
+  ) -> Bool {
+    guard payloadHashes[slot] == payloadHash,
+      (nulls[slot] & 1 != 0) == (extra == nil), (nulls[slot] & 2 != 0) == (keyOrder == nil)
+    else { return false }
+    let base = slot * Field.allCases.count
+    return texts.withStorage { stored in
+      Self.equal(stored[base + Field.category.rawValue], category)
+        && Self.equal(stored[base + Field.description.rawValue], description)
+        && (extra.map { Self.equal(stored[base + Field.extra.rawValue], $0) } ?? true)
+        && (keyOrder.map { Self.equal(stored[base + Field.keyOrder.rawValue], $0) } ?? true)
+    }
+  }
+
+  private static func equal(_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer) -> Bool {
+    a.count == b.count && (a.count == 0 || OrderKey.compare(a, b) == 0)
+  }
+
+  // MARK: - Order
+
+  /// The slots in ascending order of position (byte order, as `ORDER BY position` sorts).
+  ///
+  /// Entries are usually stored in position order already (component ids grow with the
+  /// file's order), so that is checked in one pass before anything is sorted.
+  package mutating func slotsInPositionOrder() -> [Int32] {
+    if let order { return order }
+    let base = Field.position.rawValue
+    let stride = Field.allCases.count
+    let sorted: [Int32] = texts.withStorage { stored in
+      func less(_ a: Int, _ b: Int) -> Bool {
+        let x = stored[a * stride + base]
+        let y = stored[b * stride + base]
+        return OrderKey.compare(x, y) < 0
+      }
+      var slots = (0..<count).map { Int32($0) }
+      if !zip(slots, slots.dropFirst()).allSatisfy({ less(Int($0), Int($1)) }) {
+        slots.sort { less(Int($0), Int($1)) }
+      }
+      return slots
+    }
+    order = sorted
+    return sorted
+  }
+
+  /// For each slot, its rank in position order.
+  package mutating func positionRanks() -> [Int32] {
+    let order = slotsInPositionOrder()
+    var ranks = [Int32](repeating: 0, count: count)
+    for (rank, slot) in order.enumerated() { ranks[Int(slot)] = Int32(rank) }
+    return ranks
+  }
+
+  /// Calls `body` with the stored texts of a slot, for writing a row that copies the entry.
+  package func withTexts<R>(
+    _ slot: Int,
+    _ body: (
+      _ kind: UnsafeRawBufferPointer, _ category: UnsafeRawBufferPointer,
+      _ description: UnsafeRawBufferPointer, _ extra: UnsafeRawBufferPointer?,
+      _ keyOrder: UnsafeRawBufferPointer?, _ position: UnsafeRawBufferPointer
+    ) throws -> R
+  ) rethrows -> R {
+    let base = slot * Field.allCases.count
+    return try kinds.strings.withBytes(slot) { kind in
+      try texts.withStorage { stored in
+        try body(
+          kind, stored[base + Field.category.rawValue], stored[base + Field.description.rawValue],
+          nulls[slot] & 1 != 0 ? nil : stored[base + Field.extra.rawValue],
+          nulls[slot] & 2 != 0 ? nil : stored[base + Field.keyOrder.rawValue],
+          stored[base + Field.position.rawValue])
+      }
+    }
+  }
+}

@@ -1,0 +1,39 @@
+/// A database engine the catalog can live in: opens the locations it understands.
+///
+/// Each engine target (`CatalogSQLite`, `CatalogPostgreSQL`) has one type conforming to this;
+/// `CatalogStore`'s `StorageEngines` table lists them, and `Catalog` opens every location
+/// through that table, so nothing above the seam names an engine.
+package protocol StorageEngine: Sendable {
+  /// The engine's name, as ``CatalogLocation/engine`` gives it: `"sqlite"`, `"postgresql"`.
+  static var name: String { get }
+
+  /// Opens the catalog at `location` (whose ``CatalogLocation/engine`` is ``name``).
+  ///
+  /// Unless `options.readOnly`, the engine creates the catalog when it does not exist and
+  /// `options.create` allows it, and applies its pending migrations
+  /// (`EmbeddedMigrations.migrations(engine: name)`), each in its own transaction together
+  /// with the record that it ran. It refuses, changing nothing, a database whose schema is
+  /// newer than this code or that is not a catalog. Read-only, it creates and migrates
+  /// nothing: a missing catalog is ``CatalogError/unreadable(path:reason:)``.
+  ///
+  /// - Throws: ``CatalogError``: `.unreadable` when there is no catalog to read, `.unavailable`
+  ///   when the server cannot be reached or refuses the connection, `.database` when the
+  ///   database is not a catalog, is damaged or is newer than this code. Messages name the
+  ///   location by its ``CatalogLocation/description``, which never shows a password.
+  static func open(_ location: CatalogLocation, options: CatalogOptions) throws
+    -> any CatalogStorage
+
+  /// The engine's own integrity check, for a catalog too damaged to open (`catalog doctor`
+  /// on a file whose schema cannot be read): one finding a line, empty when it finds
+  /// nothing; nil when the engine has no such check.
+  static func integrityCheck(_ location: CatalogLocation, options: CatalogOptions) throws
+    -> [String]?
+}
+
+extension StorageEngine {
+  package static func integrityCheck(_ location: CatalogLocation, options: CatalogOptions)
+    throws -> [String]?
+  {
+    nil
+  }
+}

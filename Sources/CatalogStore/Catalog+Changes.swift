@@ -1,0 +1,139 @@
+import CatalogDiff
+import Components
+
+/// What importing a file would record, as a diff: ``Catalog/plannedImport(of:at:prune:)``.
+public struct ImportPreview: Sendable {
+  /// From the catalog at the reference to the catalog the import would write.
+  public var diff: CatalogDiff
+  /// The import's own report (counts, kept kinds, kept deprecations), as a dry run gives it.
+  public var result: WriteResult
+}
+
+extension Catalog {
+  /// What changed from one revision to another, by component identity: a renamed component is
+  /// one changed entry with an `ENTRY_RENAMED` change and its other changes.
+  ///
+  /// Every history answer (`diff @a @b`, `show REV`, `log -p`, `revert`, the observer) comes
+  /// from here or from ``CatalogDiff/changes(from:to:)``.
+  public func diff(from old: RevisionReference, to new: RevisionReference) throws -> CatalogDiff {
+    try storage.read { context in
+      try Self.diff(from: old.resolve(in: context), to: new.resolve(in: context), in: context)
+    }
+  }
+
+  /// The diff between two revision ids (0 is the empty catalog before the first revision).
+  static func diff(from old: Int64, to new: Int64, in context: any CatalogReadContext) throws
+    -> CatalogDiff
+  {
+    var oldEntries: [CatalogEntry] = []
+    var kindOfComponent: [Int64: String] = [:]
+    if old > 0 {
+      try context.forEachEntry(at: old) { stored in
+        oldEntries.append(stored.entry)
+        kindOfComponent[stored.componentID] = stored.entry.kind
+      }
+    }
+    var newEntries: [CatalogEntry] = []
+    var renames: [String: String] = [:]
+    if new > 0 {
+      try context.forEachEntry(at: new) { stored in
+        newEntries.append(stored.entry)
+        if let before = kindOfComponent[stored.componentID],
+          !before.hasSameBytes(as: stored.entry.kind)
+        {
+          renames[stored.entry.kind] = before
+        }
+      }
+    }
+    do {
+      return try CatalogDiff(old: oldEntries, new: newEntries, renames: renames)
+    } catch {
+      throw CatalogError.database(.inconsistent("the stored catalogs cannot be compared: \(error)"))
+    }
+  }
+
+  /// What `import` of `entries` would record if head were `reference`: the diff from the
+  /// catalog at `reference` to the catalog the import would write (kinds the file lacks kept
+  /// in their places unless `prune`, deprecations kept, member order as written), and the
+  /// import's report. Nothing is written and no lock is taken.
+  public func plannedImport(
+    of entries: [CatalogEntry], at reference: RevisionReference = .head, prune: Bool = false
+  ) throws -> ImportPreview {
+    try storage.read { context in
+      let revision = try reference.resolve(in: context)
+      var plan = ChangePlan(index: try context.headIndex(at: revision), storesPayloads: false)
+      plan.keepsDeprecations = true
+      var seen = Set<String>()
+      for entry in entries {
+        guard seen.insert(entry.kind).inserted else {
+          throw CatalogError.invalidRequest("the file has kind \"\(entry.kind)\" twice")
+        }
+        try plan.add(entry, context: context)
+      }
+      plan.finish(prune: prune)
+      var current: [CatalogEntry] = []
+      var bySlotKind: [BytewiseString: CatalogEntry] = [:]
+      if revision > 0 {
+        try context.forEachEntry(at: revision) { stored in
+          current.append(stored.entry)
+          bySlotKind[BytewiseString(stored.entry.kind)] = stored.entry
+        }
+      }
+      let index = plan.index
+      var planned: [CatalogEntry] = []
+      for source in plan.resultingOrder() {
+        switch source {
+        case .head(let slot):
+          guard let entry = bySlotKind[BytewiseString(index.kind(slot))] else {
+            throw CatalogError.database(
+              .inconsistent("head entry \"\(index.kind(slot))\" is missing"))
+          }
+          planned.append(entry)
+        case .desired(let i):
+          planned.append(Self.recorded(entries[i], keepingDeprecation: plan.keptDeprecations))
+        }
+      }
+      let result = try plan.report(head: revision)
+      do {
+        return ImportPreview(diff: try CatalogDiff(old: current, new: planned), result: result)
+      } catch {
+        throw CatalogError.database(.inconsistent("the catalogs cannot be compared: \(error)"))
+      }
+    }
+  }
+
+  /// The entry as an import records it: with `"deprecated": true` appended when its
+  /// deprecation was kept.
+  private static func recorded(_ entry: CatalogEntry, keepingDeprecation kept: [String])
+    -> CatalogEntry
+  {
+    guard entry[extra: "deprecated"] == nil,
+      kept.contains(where: { $0.hasSameBytes(as: entry.kind) })
+    else { return entry }
+    return entry.settingDeprecated(true)
+  }
+
+  /// The entry of `kind` at `reference`, following the component back through renames when
+  /// `kind` is its name at head (or its last name) but not at `reference`.
+  ///
+  /// - Returns: the entry as it was (under the kind it had then), and whether a rename was
+  ///   followed to find it.
+  public func entryFollowingRenames(_ kind: String, at reference: RevisionReference = .head)
+    throws -> (entry: CatalogEntry, followedRename: Bool)
+  {
+    try storage.read { context in
+      let revision = try reference.resolve(in: context)
+      do {
+        return (try Self.version(of: kind, at: revision, in: context).entry, false)
+      } catch let error as CatalogError {
+        let head = try context.headRevision()
+        guard let component = try context.component(named: kind, atOrBefore: head),
+          let state = try context.versions(ofComponent: component).last(where: {
+            $0.revision <= revision
+          }), state.change != .removed, !state.entry.kind.hasSameBytes(as: kind)
+        else { throw error }
+        return (state.entry, true)
+      }
+    }
+  }
+}

@@ -1,0 +1,103 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Where `export --output PATH` writes, decided before a byte is written so that an export
+/// never destroys what PATH names.
+///
+/// - A symbolic link is followed to its target (the link stays a link).
+/// - A regular file, or nothing, is written through a temporary file renamed over it, so a
+///   reader never sees half a document; an existing file keeps its permission bits.
+/// - A device or a named pipe is written straight into (`/dev/stdout`, `/dev/null`, a FIFO a
+///   reader waits on): renaming over it would replace the node.
+/// - A catalog database, or the -wal, -shm or -journal file of the catalog being exported,
+///   is refused: ``CatalogError/outputIsACatalog(path:)``.
+struct ExportDestination {
+  enum Kind: Equatable {
+    /// Nothing exists there yet.
+    case newFile
+    /// A regular file, with its permission bits.
+    case regularFile(mode: mode_t)
+    /// A character or block device, or a FIFO.
+    case stream
+  }
+
+  /// The path after following symbolic links.
+  let path: String
+  let kind: Kind
+
+  /// Resolves `path` and refuses what must not be replaced.
+  ///
+  /// - Parameter catalogFiles: the files of the open catalog (database, -wal, -shm,
+  ///   -journal), which an export must never replace.
+  /// - Throws: ``CatalogError/outputIsACatalog(path:)``, or ``CatalogError/io(path:reason:)``
+  ///   for a directory, a socket, or a link that cannot be read.
+  static func resolve(_ path: String, catalogFiles: [String]) throws -> ExportDestination {
+    let target = try followLinks(path)
+    var info = stat()
+    guard stat(target, &info) == 0 else {
+      guard errno == ENOENT else {
+        throw CatalogError.io(path: path, reason: String(cString: strerror(errno)))
+      }
+      return ExportDestination(path: target, kind: .newFile)
+    }
+    switch info.st_mode & S_IFMT {
+    case S_IFREG:
+      for file in catalogFiles {
+        var other = stat()
+        if stat(file, &other) == 0, other.st_dev == info.st_dev, other.st_ino == info.st_ino {
+          throw CatalogError.outputIsACatalog(path: path)
+        }
+      }
+      if isCatalogDatabase(target) { throw CatalogError.outputIsACatalog(path: path) }
+      return ExportDestination(path: target, kind: .regularFile(mode: info.st_mode & 0o7777))
+    case S_IFCHR, S_IFBLK, S_IFIFO:
+      return ExportDestination(path: target, kind: .stream)
+    case S_IFDIR:
+      throw CatalogError.io(path: path, reason: "is a directory")
+    default:
+      throw CatalogError.io(path: path, reason: "is not a file, a device or a named pipe")
+    }
+  }
+
+  /// `path` with every symbolic link along the last component followed (at most 40, as
+  /// the kernel allows), relative targets read against the link's directory.
+  private static func followLinks(_ path: String) throws -> String {
+    var current = path
+    for _ in 0..<40 {
+      var info = stat()
+      guard lstat(current, &info) == 0, (info.st_mode & S_IFMT) == S_IFLNK else { return current }
+      var buffer = [Int8](repeating: 0, count: Int(PATH_MAX) + 1)
+      let count = readlink(current, &buffer, buffer.count - 1)
+      guard count >= 0 else {
+        throw CatalogError.io(path: path, reason: String(cString: strerror(errno)))
+      }
+      let target = String(
+        decoding: buffer.prefix(count).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+      if target.hasPrefix("/") {
+        current = target
+      } else if let slash = current.lastIndex(of: "/") {
+        current = String(current[...slash]) + target
+      } else {
+        current = target
+      }
+    }
+    throw CatalogError.io(path: path, reason: String(cString: strerror(ELOOP)))
+  }
+
+  /// Whether the file starts like a catalog: the SQLite header and the catalog's
+  /// application id ("CATG" at offset 68, https://sqlite.org/fileformat.html#database_header).
+  private static func isCatalogDatabase(_ path: String) -> Bool {
+    let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+    guard fd >= 0 else { return false }
+    defer { close(fd) }
+    var header = [UInt8](repeating: 0, count: 72)
+    guard read(fd, &header, 72) == 72 else { return false }
+    return Array(header[0..<16]) == Array("SQLite format 3\0".utf8)
+      && Array(header[68..<72]) == Array("CATG".utf8)
+  }
+}

@@ -1,0 +1,37 @@
+extension WriteOptions {
+  /// Refuses an author or message that could rewrite a terminal: control characters (C0,
+  /// DEL, C1) are not allowed, except a line break (`\n`) in a message, which `log` indents.
+  ///
+  /// Text output escapes control characters anyway (old rows, or rows another tool wrote,
+  /// may hold them); this keeps new history clean.
+  ///
+  /// - Throws: ``CatalogError/invalidRequest(_:)`` naming the field and the character.
+  func validate() throws {
+    try Self.validateAuthor(author)
+    if let scalar = message.unicodeScalars.first(where: { Self.isControl($0) && $0 != "\n" }) {
+      throw CatalogError.invalidRequest(
+        "the message contains the control character \(Self.name(scalar)); a message may "
+          + "contain line breaks but no other control characters")
+    }
+  }
+
+  /// Refuses an author (of a revision or a tag) with a control character.
+  static func validateAuthor(_ author: String) throws {
+    if let scalar = author.unicodeScalars.first(where: isControl) {
+      throw CatalogError.invalidRequest(
+        "the author contains the control character \(name(scalar)); an author is one line "
+          + "of text without control characters")
+    }
+  }
+
+  /// Unicode category Cc: U+0000–U+001F, U+007F–U+009F.
+  static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+    scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
+  }
+
+  /// `U+001B`.
+  static func name(_ scalar: Unicode.Scalar) -> String {
+    let hex = String(scalar.value, radix: 16, uppercase: true)
+    return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+  }
+}

@@ -1,0 +1,94 @@
+import Foundation
+import TestSupport
+import Testing
+
+// For a catalog file with no revision, which no command makes any more.
+@testable import CatalogSQLite
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Only a write that lands creates the catalog file: a command that fails, or writes nothing,
+/// on a path with no catalog leaves no file and no directory entry behind, so a typo in `-d`
+/// never turns a later `export` into an empty manifest.
+@Suite("Creating a catalog")
+struct CatalogCreationTests {
+  let directory: TemporaryDirectory
+
+  init() throws {
+    directory = try TemporaryDirectory()
+    try directory.write("ok.json", try Fixtures.bytes("generated-300.json"))
+    try directory.write("bad.json", #"{"components": [{"kind": "a"}]}"#)
+  }
+
+  @Test(
+    arguments: [
+      (["import", "bad.json"], 65),
+      (["import", "--dry-run", "ok.json"], 0),
+      (["import", "missing.json"], 66),
+      (["import", "ok.json", "--author", "a\u{1B}b"], 65),
+      (["tag", "v1"], 65),
+      (["rename", "a", "b"], 65),
+      (["restore", "1"], 65),
+      (["deprecate", "a"], 65),
+      (["undeprecate", "a"], 65),
+    ] as [([String], Int32)])
+  func aCommandThatWritesNothingCreatesNothing(arguments: [String], status: Int32) throws {
+    let before = try directory.fileNames()
+    let result = try CatalogProcess.run(["-d", "typo.sqlite"] + arguments, in: directory)
+    #expect(result.status == status, "\(arguments): \(result)")
+    #expect(try directory.fileNames() == before, "\(arguments)")
+    let export = try CatalogProcess.run(["-d", "typo.sqlite", "export"], in: directory)
+    #expect(export.status == 66, "\(export)")
+    #expect(
+      export.stderr
+        == "catalog: error: typo.sqlite: no catalog database here; 'catalog import FILE' creates one\n"
+    )
+  }
+
+  /// The first write that lands creates the file, in WAL mode like any catalog, and the
+  /// temporary file it was built in is gone.
+  @Test func theFirstWriteCreatesTheFile() throws {
+    let result = try CatalogProcess.run(["-d", "new.sqlite", "import", "ok.json"], in: directory)
+    #expect(result.stdout == "revision 1: 300 added, 0 changed, 0 removed\n", "\(result)")
+    #expect(try directory.fileNames().filter { $0.hasPrefix(".") }.isEmpty)
+    #expect(try directory.fileNames().contains("new.sqlite"))
+    let export = try CatalogProcess.run(["-d", "new.sqlite", "export"], in: directory)
+    #expect(export.stdoutBytes == (try Fixtures.bytes("generated-300.json")))
+    let second = try CatalogProcess.run(["-d", "new.sqlite", "tag", "v1"], in: directory)
+    #expect(second.status == 0, "\(second)")
+    try directory.expectHealthy("new.sqlite")
+  }
+
+  /// A catalog file with no revision (made by an older `catalog`, or by the library) is not
+  /// a manifest: `export` says so with 66 instead of printing `{"components": []}`.
+  @Test func exportOfACatalogWithNoRevision() throws {
+    // A catalog that was migrated but never written: what older versions left behind.
+    do {
+      let db = try Database(path: directory.path("empty.sqlite"), mode: .readWrite(create: true))
+      try Migrator().migrate(db)
+    }
+    let export = try CatalogProcess.run(["-d", "empty.sqlite", "export"], in: directory)
+    #expect(export.status == 66, "\(export)")
+    #expect(export.stdout.isEmpty)
+    #expect(
+      export.stderr
+        == "catalog: error: empty.sqlite: the catalog has no revision yet; 'catalog import FILE' writes the first\n"
+    )
+  }
+
+  /// Two creators of the same path at once: one creates it, the other waits and then writes
+  /// into that catalog; no write is lost.
+  @Test func twoCreatorsAtOnce() throws {
+    try directory.write("other.json", try GeneratedCatalog.document(count: 300, variant: 1))
+    let first = try RunningCatalog(["-d", "both.sqlite", "import", "ok.json"], in: directory)
+    let second = try RunningCatalog(["-d", "both.sqlite", "import", "other.json"], in: directory)
+    let results = [first.wait(), second.wait()]
+    #expect(results.allSatisfy { $0.status == 0 }, "\(results)")
+    #expect(try directory.catalogState("both.sqlite").head == 2)
+    #expect(try directory.fileNames().filter { $0.hasPrefix(".") }.isEmpty)
+  }
+}

@@ -1,0 +1,71 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// Every write to stdout and stderr is checked: a failed one is a sentence on stderr and exit
+/// status 74, so `catalog export > components.json` on a full disk never passes with a cut
+/// manifest. A broken pipe stays quiet (exit 141 from SIGPIPE, or 74 when SIGPIPE is ignored).
+@Suite("Output that cannot be written")
+struct OutputFailureTests {
+  let directory: TemporaryDirectory
+
+  init() throws {
+    directory = try TemporaryDirectory()
+    // Large enough (about 600 KB) that a pipe's buffer cannot take it all.
+    try directory.write("big.json", try GeneratedCatalog.document(count: 1500))
+    let result = try CatalogProcess.run(["import", "big.json"], in: directory)
+    try #require(result.status == 0, "\(result)")
+  }
+
+  @Test(arguments: [
+    ["export"], ["log"], ["log", "--format", "json"], ["show", "cell-grid-0"], ["doctor"],
+    ["blame", "cell-grid-0"], ["diff", "big.json", "big.json", "--format", "json"],
+  ])
+  func aFullDisk(arguments: [String]) throws {
+    let result = try CatalogProcess.shell(
+      "exec \"$CATALOG\" \(arguments.joined(separator: " ")) > /dev/full", in: directory)
+    let expected: Int32 = arguments[0] == "diff" ? 2 : 74
+    #expect(result.status == expected, "\(arguments): \(result)")
+    #expect(result.stderr == "catalog: error: stdout: No space left on device\n", "\(arguments)")
+  }
+
+  @Test func aClosedStdout() throws {
+    let result = try CatalogProcess.shell("exec \"$CATALOG\" export >&-", in: directory)
+    #expect(result.status == 74, "\(result)")
+    #expect(result.stderr == "catalog: error: stdout: Bad file descriptor\n")
+  }
+
+  @Test func aFileSizeLimitOnStdout() throws {
+    let result = try CatalogProcess.shell(
+      "ulimit -f 256 && exec \"$CATALOG\" export > out.json", in: directory)
+    #expect(result.status == 74, "\(result)")
+    #expect(result.stderr == "catalog: error: stdout: File too large\n")
+  }
+
+  /// The reader of the pipe went away: with SIGPIPE ignored, the write fails with EPIPE and
+  /// `catalog` exits 74 without a message (the reader is gone; nobody needs one).
+  @Test func aBrokenPipeWithSIGPIPEIgnored() throws {
+    let result = try CatalogProcess.shell(
+      "trap '' PIPE; (\"$CATALOG\" export; echo $? > status) | true; cat status", in: directory)
+    #expect(result.stdout == "74\n", "\(result)")
+    #expect(result.stderr.isEmpty)
+  }
+
+  /// With SIGPIPE at its default, the kernel ends the process as it ends any Unix filter.
+  /// (`env --default-signal` because the test process may ignore SIGPIPE, and a shell
+  /// cannot restore a signal that was ignored when it started.)
+  @Test func aBrokenPipe() throws {
+    let result = try CatalogProcess.shell(
+      "(env --default-signal=PIPE \"$CATALOG\" export; echo $? > status) | true; cat status",
+      in: directory)
+    #expect(result.stdout == "141\n", "\(result)")
+    #expect(result.stderr.isEmpty)
+  }
+
+  /// An error whose message cannot be written still exits with its own status.
+  @Test func aFullStderr() throws {
+    let result = try CatalogProcess.shell(
+      "exec \"$CATALOG\" export --at 99 2> /dev/full", in: directory)
+    #expect(result.status == 65, "\(result)")
+  }
+}

@@ -1,0 +1,59 @@
+import Foundation
+import TestSupport
+import Testing
+
+@Suite("catalog site")
+struct SiteCommandTests {
+  let directory: TemporaryDirectory
+
+  init() throws {
+    directory = try TemporaryDirectory()
+    try directory.write(
+      "v1.json",
+      """
+      {"components": [
+        {"kind": "tile", "category": "Display", "description": "A <tile>",
+         "payload": {"title": "Hero"}}
+      ]}
+      """)
+    let result = try CatalogProcess.run(["import", "v1.json", "-m", "first"], in: directory)
+    #expect(result.status == 0, "\(result)")
+  }
+
+  @Test func writesASiteAndSaysWhat() throws {
+    let result = try CatalogProcess.run(
+      ["site", "--output", "public", "--title", "Our <UI>"], in: directory)
+    #expect(result.status == 0)
+    #expect(result.stdout == "")
+    #expect(
+      result.stderr
+        == "wrote public: revision 1, 1 kinds, 1 revisions, 0 releases, 9 files\n")
+    let index = String(decoding: try directory.read("public/index.html"), as: UTF8.self)
+    #expect(index.contains("<h1>Our &lt;UI&gt;</h1>"))
+    #expect(index.contains("A &lt;tile&gt;"))
+  }
+
+  @Test func outputIsRequired() throws {
+    let result = try CatalogProcess.run(["site"], in: directory)
+    #expect(result.status == 64)
+    #expect(
+      result.stderr.hasPrefix("catalog: error: missing one of '--output <dir>'\n"), "\(result)")
+  }
+
+  @Test func refusesToReplaceOtherFiles() throws {
+    try directory.write("keep.txt", "mine")
+    let result = try CatalogProcess.run(["site", "-o", "."], in: directory)
+    #expect(result.status == 65)
+    #expect(
+      result.stderr
+        == "catalog: error: '.' exists and is not a site written by catalog site (no .catalog-site file in it); choose an empty or new directory\n"
+    )
+    #expect(String(decoding: try directory.read("keep.txt"), as: UTF8.self) == "mine")
+  }
+
+  @Test func anUnknownRevisionIsADataError() throws {
+    let result = try CatalogProcess.run(["site", "-o", "public", "--at", "7"], in: directory)
+    #expect(result.status == 65)
+    #expect(!FileManager.default.fileExists(atPath: directory.path("public")))
+  }
+}
