@@ -134,7 +134,7 @@ struct InputBoundsTests {
 
   /// A patch is read, applied and validated before the catalog is locked: with another
   /// writer holding the lock, a malformed patch, a failing `test` and a result that is not a
-  /// catalog are reported at once (exit 65), not after waiting for the lock (exit 74).
+  /// catalog are reported at once (exit 65), not after waiting for the lock (exit 75).
   @Test func patchesAreCheckedBeforeTheLock() throws {
     try directory.write("catalog.json", try GeneratedCatalog.document(count: 10))
     #expect(try CatalogProcess.run(["import", "catalog.json"], in: directory).status == 0)
@@ -165,7 +165,8 @@ struct InputBoundsTests {
       "good.json", #"[{"op": "replace", "path": "/components/0/category", "value": "x"}]"#)
     let waiting = try CatalogProcess.run(
       ["--busy-timeout", "0.2", "patch", "good.json"], in: directory)
-    #expect(waiting.status == 74, "\(waiting)")
+    #expect(waiting.status == 75, "\(waiting)")
+    #expect(waiting.stderr.contains("another writer held the catalog"))
   }
 
   /// Whatever depth the catalog accepts (1000 levels, the default and the cap of

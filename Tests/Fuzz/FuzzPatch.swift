@@ -60,12 +60,19 @@ func checkDiff(_ a: [UInt8], _ b: [UInt8], _ input: [UInt8]) {
     } catch {
       violated("the diff's patch does not apply to OLD: \(error)\n\(patch.text)", input)
     }
-    // The patched document, read as a catalog, is NEW: entries compared by bytes.
+    // The patched document, read as a catalog, is NEW: every kind, key and value the same
+    // by bytes, numbers as spelled; only members an `add` created may sit elsewhere in
+    // their object (documented: member order is not a difference).
     let text = JSONWriter.canonicalBytes(patched)
     guard let (result, _) = documentEntries(text) else {
       violated("the patched document is not a catalog\n\(patch.text)", input)
     }
-    if result != new { violated("the patched document is not NEW\n\(patch.text)", input) }
+    guard result.count == new.count,
+      zip(result, new).allSatisfy({ a, b in
+        guard let x = try? a.jsonValue, let y = try? b.jsonValue else { return false }
+        return sameIgnoringMemberOrder(x, y)
+      })
+    else { violated("the patched document is not NEW\n\(patch.text)", input) }
   }
 }
 
@@ -101,5 +108,21 @@ func checkPatch(_ a: [UInt8], _ b: [UInt8], _ input: [UInt8]) {
   // The result reads back from its own text.
   guard (try? JSONValue(parsing: JSONWriter.canonicalBytes(tight), maxDepth: 64)) == tight else {
     violated("a patch's result does not read back from its text", input)
+  }
+}
+
+/// Exact equality (strings and keys by bytes, numbers as spelled) except for the order of
+/// object members.
+func sameIgnoringMemberOrder(_ a: JSONValue, _ b: JSONValue) -> Bool {
+  switch (a, b) {
+  case (.object(let x), .object(let y)):
+    guard x.count == y.count else { return false }
+    return x.members.allSatisfy { member in
+      y[member.key].map { sameIgnoringMemberOrder(member.value, $0) } ?? false
+    }
+  case (.array(let x), .array(let y)):
+    return x.count == y.count && zip(x, y).allSatisfy { sameIgnoringMemberOrder($0, $1) }
+  default:
+    return a == b
   }
 }
