@@ -28,7 +28,7 @@ import Components
 extension SQLiteContext {
   /// Calls `body` with every entry present at `revision`, in export order, its texts
   /// borrowed from SQLite for the length of the call.
-  func forEachEntryBytes(at revision: Int64, _ body: (StoredEntryBytes) throws -> Void) throws {
+  func forEachEntryInExportOrder(at revision: Int64, _ body: (EntryRow) throws -> Void) throws {
     try flushPendingVersions()
     guard revision > 0 else { return }
 
@@ -84,11 +84,15 @@ extension SQLiteContext {
 
     // Pass 2: the forward scan, read up to each streamed entry in turn.
     let scan = try database.cachedStatement(
-      sql: "\(Self.entryColumns) WHERE v.revision_id <= ?1 ORDER BY v.component_id, v.revision_id")
+      sql: """
+        \(SQLiteEntryColumns.selectWithPayload) WHERE v.revision_id <= ?1
+        ORDER BY v.component_id, v.revision_id
+        """)
     try scan.bind([.integer(revision)])
     defer { scan.reset() }
     let lookup = try database.cachedStatement(
-      sql: "\(Self.entryColumns) WHERE v.component_id = ?1 AND v.revision_id = ?2")
+      sql:
+        "\(SQLiteEntryColumns.selectWithPayload) WHERE v.component_id = ?1 AND v.revision_id = ?2")
     for k in order {
       let component = components[entry(k)]
       let version = revisions[entry(k)]
@@ -104,7 +108,7 @@ extension SQLiteContext {
           throw CatalogError.database(
             .inconsistent("entry version \(component)/\(version) is missing"))
         }
-        try body(try Self.storedEntryBytes(from: scan))
+        try body(try SQLiteEntryColumns.row(from: scan, withPayload: true))
       } else {
         try lookup.bind([.integer(component), .integer(version)])
         defer { lookup.reset() }
@@ -112,36 +116,10 @@ extension SQLiteContext {
           throw CatalogError.database(
             .inconsistent("entry version \(component)/\(version) is missing"))
         }
-        try body(try Self.storedEntryBytes(from: lookup))
+        try body(try SQLiteEntryColumns.row(from: lookup, withPayload: true))
       }
     }
   }
-
-  /// The columns both passes and the look-ups read, in the order `storedEntryBytes` expects.
-  private static let entryColumns = """
-    SELECT v.component_id, v.revision_id, v.change, v.kind, v.category, v.description,
-           p.json, v.extra, v.key_order, v.position
-    FROM entry_version AS v JOIN payload AS p ON p.id = v.payload_id
-    """
-
-  /// The row at hand, borrowed.
-  private static func storedEntryBytes(from statement: Statement) throws -> StoredEntryBytes {
-    let changeText = statement.textBytes(at: 2)
-    guard let change = EntryChange(columnText: changeText) else {
-      let kind = String(decoding: statement.textBytes(at: 3), as: UTF8.self)
-      throw CatalogError.database(
-        .inconsistent(
-          "an entry version of \"\(kind)\" has an unknown change '\(String(decoding: changeText, as: UTF8.self))'"
-        ))
-    }
-    return StoredEntryBytes(
-      componentID: statement.int64(at: 0), revision: statement.int64(at: 1), change: change,
-      kind: statement.textBytes(at: 3), category: statement.textBytes(at: 4),
-      description: statement.textBytes(at: 5), payload: statement.textBytes(at: 6),
-      extra: statement.optionalTextBytes(at: 7), keyOrder: statement.optionalTextBytes(at: 8),
-      position: statement.textBytes(at: 9))
-  }
-
 }
 
 extension EntryChange {

@@ -21,7 +21,7 @@ import Foundation
 final class SQLiteEntryStream: AddedEntryStream, @unchecked Sendable {
   // `@unchecked Sendable`: the stream crosses to its writer thread. Its mutable state is
   // either guarded by `condition` (the queue, the pool, `error`, `closed`, `running`) or
-  // owned by one side at a time: `current`, `added` and `lastKey` by the caller; the batches by whoever
+  // owned by one side at a time: `current`, `added` and `keys` by the caller; the batches by whoever
   // took them from the queue or the pool under the lock; `context`, and with it the SQLite
   // connection, by the writer thread from `start()` until it ends, which `finish()` and
   // `cancel()` wait for under the lock. The lock's hand-offs order those accesses.
@@ -32,7 +32,6 @@ final class SQLiteEntryStream: AddedEntryStream, @unchecked Sendable {
 
   private let context: SQLiteContext
   private let revision: Int64
-  private let capacity: Int
   private let condition = NSCondition()
   private var pool: [EntryBatch]
   private var queue: [EntryBatch] = []
@@ -43,14 +42,14 @@ final class SQLiteEntryStream: AddedEntryStream, @unchecked Sendable {
   /// The batch the caller is filling.
   private var current: EntryBatch?
   private var added = 0
-  /// The last order key, when more entries come than `capacity` allowed for (which the
-  /// bound makes impossible; see `key(_:)`).
-  private var lastKey: String?
+  /// The order keys, evenly spaced for `capacity` entries (should the document hold more,
+  /// which it cannot: `capacity` is its size over the smallest entry's, keys after the last).
+  private var keys: AddedEntryKeys
 
   init(context: SQLiteContext, revision: Int64, capacity: Int) {
     self.context = context
     self.revision = revision
-    self.capacity = max(1, capacity)
+    self.keys = AddedEntryKeys(capacity: capacity)
     self.pool = (0..<Self.poolSize).map { _ in EntryBatch() }
   }
 
@@ -67,7 +66,7 @@ final class SQLiteEntryStream: AddedEntryStream, @unchecked Sendable {
     if current == nil { current = try takeFreeBatch() }
     // The payload's hash and the order key are worked out here, on the caller's thread,
     // which has time to spare: the writer's is the longer half.
-    current?.append(entry, position: key(added))
+    current?.append(entry, position: keys.nextKey())
     added += 1
     if let batch = current, batch.count == Self.batchSize {
       current = nil
@@ -153,84 +152,45 @@ final class SQLiteEntryStream: AddedEntryStream, @unchecked Sendable {
   private func store(_ batch: EntryBatch) throws {
     var payloadIDs: [Int64] = []
     payloadIDs.reserveCapacity(batch.count)
-    try batch.texts.withStorage { texts in
+    try batch.rows.withRows { row in
       for entry in 0..<batch.count {
         payloadIDs.append(
-          try context.internPayload(
-            bytes: texts[batch.id(entry, .payload)], hash: batch.payloadHash(entry)))
+          try context.internPayload(bytes: row(entry).payload, hash: batch.payloadHash(entry)))
       }
     }
     let firstComponent = try context.newComponents(count: batch.count, in: revision)
-    try batch.texts.withStorage { texts in
+    try batch.rows.withRows { row in
       for entry in 0..<batch.count {
-        try context.appendVersion(
-          bytes: VersionRowBytes(
-            componentID: firstComponent + Int64(entry), change: .added,
-            kind: texts[batch.id(entry, .kind)], category: texts[batch.id(entry, .category)],
-            description: texts[batch.id(entry, .description)], payloadID: payloadIDs[entry],
-            extra: batch.has(entry, .extra) ? texts[batch.id(entry, .extra)] : nil,
-            keyOrder: batch.has(entry, .keyOrder) ? texts[batch.id(entry, .keyOrder)] : nil,
-            position: texts[batch.id(entry, .position)]),
-          in: revision)
+        var version = row(entry)
+        version.componentID = firstComponent + Int64(entry)
+        version.revision = revision
+        version.payloadID = payloadIDs[entry]
+        try context.appendVersion(version)
       }
     }
   }
-
-  /// The order key of entry `index`: evenly spaced for `capacity` entries, and should the
-  /// document hold more (it cannot: `capacity` is its size over the smallest entry's), keys
-  /// after the last.
-  private func key(_ index: Int) -> String {
-    let key =
-      index < capacity
-      ? OrderKey.evenlySpaced(index, of: capacity)
-      : OrderKey.keys(count: 1, after: lastKey, before: nil)[0]
-    if index >= capacity - 1 { lastKey = key }
-    return key
-  }
 }
 
-/// The entries of one batch, their texts copied into one buffer.
+/// The entries of one batch: their rows (component and payload ids not yet known) and their
+/// payloads' hashes.
 final class EntryBatch {
-  enum Field: Int, CaseIterable {
-    case kind, category, description, payload, extra, keyOrder, position
-  }
-
-  private(set) var texts = ByteStrings()
-  /// Per entry, bit 0: it has extra members; bit 1: its member order is not the standard one.
-  private var flags: [UInt8] = []
+  private(set) var rows = EntryRowTable()
   /// Per entry, ``JSONText/stableHash`` of the payload.
   private var hashes: [Int64] = []
 
-  var count: Int { flags.count }
+  var count: Int { rows.count }
 
   func payloadHash(_ entry: Int) -> Int64 { hashes[entry] }
 
   func append(_ entry: RawCatalogEntry, position: String) {
     hashes.append(entry.payload.withUnsafeBytes { JSONText.stableHash(of: $0) })
-    entry.kind.withUnsafeBytes { _ = texts.append($0) }
-    entry.category.withUnsafeBytes { _ = texts.append($0) }
-    entry.description.withUnsafeBytes { _ = texts.append($0) }
-    entry.payload.withUnsafeBytes { _ = texts.append($0) }
-    // The rare members beyond the standard four, as ChangePlan stores them.
-    let extra = entry.extraMembers.isEmpty ? nil : EntryCodec.extraBytes(entry.extraMembers)
-    let keyOrder = entry.memberOrder.map(EntryCodec.keyOrderBytes)
-    texts.append(extra ?? [])
-    texts.append(keyOrder ?? [])
-    texts.append(position)
-    flags.append((extra == nil ? 0 : 1) | (keyOrder == nil ? 0 : 2))
-  }
-
-  /// The id in `texts` of a field of an entry.
-  func id(_ entry: Int, _ field: Field) -> Int { entry * Field.allCases.count + field.rawValue }
-
-  /// Whether an entry has the optional field (`extra` or `keyOrder`).
-  func has(_ entry: Int, _ field: Field) -> Bool {
-    field == .extra ? flags[entry] & 1 != 0 : flags[entry] & 2 != 0
+    EntryCodec.withRow(
+      of: entry, componentID: 0, revision: 0, change: .added, payloadID: 0, position: position
+    ) { _ = rows.append($0) }
   }
 
   func removeAll() {
-    texts.removeAll()
-    flags.removeAll(keepingCapacity: true)
+    rows.removeAll()
     hashes.removeAll(keepingCapacity: true)
   }
 }

@@ -1,12 +1,50 @@
 import Components
 
-/// The one place that turns a catalog entry into the columns of a stored entry row and back.
+/// The one place that turns a catalog entry into the columns of a stored entry row
+/// (``EntryRow``) and back, and that lists those columns.
 ///
-/// Engines store the columns as they are (text, and NULL for `nil`); only this codec knows
-/// how an entry's extra members and member order are written into them.
+/// Engines store the columns as they are (integers, text, and NULL for `nil`); only this
+/// codec knows how an entry's extra members and member order are written into them.
+///
+/// Adding a column: a migration per engine (`Migrations/*/`), a field of ``EntryRow``, its
+/// name in ``columns``, its encoding here, and each engine's binding and reading of a row
+/// (SQLite: `SQLiteEntryColumns`), then the code that uses the field.
 package enum EntryCodec {
+  /// The columns of an entry row (the `entry_version` table), in the order engines bind and
+  /// read them.
+  package static let columns = [
+    "component_id", "revision_id", "change", "kind", "category", "description", "payload_id",
+    "extra", "key_order", "position",
+  ]
+
+  /// The entry a row holds, as values. The row's payload text must have been read.
+  ///
+  /// - Throws: ``CatalogError/database(_:)`` when a stored column cannot be read back.
+  package static func decode(_ row: EntryRow) throws -> EntryVersion {
+    func text(_ bytes: UnsafeRawBufferPointer) -> String { String(decoding: bytes, as: UTF8.self) }
+    let entry = try entry(
+      kind: text(row.kind), category: text(row.category), description: text(row.description),
+      payload: JSONText(canonicalBytes: Array(row.payload)), extra: row.extra.map(text),
+      keyOrder: row.keyOrder.map(text))
+    return EntryVersion(
+      revision: row.revision, change: row.change, entry: entry, componentID: row.componentID,
+      position: text(row.position))
+  }
+
+  /// The `extra` column of an entry with these members beyond the standard four: nil (NULL)
+  /// when there are none.
+  package static func extraColumn(_ members: [CatalogEntry.Member]) -> [UInt8]? {
+    members.isEmpty ? nil : extraBytes(members)
+  }
+
+  /// The `key_order` column of an entry with this member order: nil (NULL) for the standard
+  /// order.
+  package static func keyOrderColumn(_ order: [String]?) -> [UInt8]? {
+    order.map(keyOrderBytes)
+  }
+
   /// The extra members as one canonical JSON object text (the `extra` column).
-  package static func extraBytes(_ members: [CatalogEntry.Member]) -> [UInt8] {
+  static func extraBytes(_ members: [CatalogEntry.Member]) -> [UInt8] {
     var out: [UInt8] = [0x7B]
     for (i, member) in members.enumerated() {
       if i > 0 { out.append(0x2C) }
@@ -19,7 +57,7 @@ package enum EntryCodec {
   }
 
   /// The explicit member order as a JSON array text (the `key_order` column).
-  package static func keyOrderBytes(_ names: [String]) -> [UInt8] {
+  static func keyOrderBytes(_ names: [String]) -> [UInt8] {
     JSONWriter.canonicalBytes(.array(names.map(JSONValue.string)))
   }
 
@@ -47,5 +85,42 @@ package enum EntryCodec {
     return CatalogEntry(
       kind: kind, category: category, description: description, payload: payload,
       extraMembers: members, memberOrder: order)
+  }
+
+  /// Calls `body` with the bytes of an optional column (nil stays nil: NULL).
+  package static func withOptionalBytes<R>(
+    _ bytes: [UInt8]?, _ body: (UnsafeRawBufferPointer?) throws -> R
+  ) rethrows -> R {
+    guard let bytes else { return try body(nil) }
+    return try bytes.withUnsafeBytes { try body($0) }
+  }
+
+  /// Calls `body` with the row of an entry as the document reader gives it: its texts as
+  /// read, its payload's canonical text, its `extra` and `key_order` columns encoded.
+  package static func withRow<R>(
+    of entry: RawCatalogEntry, componentID: Int64, revision: Int64, change: EntryChange,
+    payloadID: Int64, position: String, _ body: (EntryRow) throws -> R
+  ) rethrows -> R {
+    var position = position
+    return try entry.kind.withUnsafeBytes { kind in
+      try entry.category.withUnsafeBytes { category in
+        try entry.description.withUnsafeBytes { description in
+          try entry.payload.withUnsafeBytes { payload in
+            try withOptionalBytes(extraColumn(entry.extraMembers)) { extra in
+              try withOptionalBytes(keyOrderColumn(entry.memberOrder)) { keyOrder in
+                try position.withUTF8 { position in
+                  try body(
+                    EntryRow(
+                      componentID: componentID, revision: revision, change: change, kind: kind,
+                      category: category, description: description, payloadID: payloadID,
+                      payload: payload, extra: extra, keyOrder: keyOrder,
+                      position: UnsafeRawBufferPointer(position)))
+                }
+              }
+            }
+          }
+        }
+      }
+    }
   }
 }

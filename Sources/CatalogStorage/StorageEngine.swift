@@ -17,9 +17,11 @@ package protocol StorageEngine: Sendable {
   /// nothing: a missing catalog is ``CatalogError/unreadable(path:reason:)``.
   ///
   /// - Throws: ``CatalogError``: `.unreadable` when there is no catalog to read, `.unavailable`
-  ///   when the server cannot be reached or refuses the connection, `.database` when the
-  ///   database is not a catalog, is damaged or is newer than this code. Messages name the
-  ///   location by its ``CatalogLocation/description``, which never shows a password.
+  ///   when the server cannot be reached or refuses the connection, `.database` with a
+  ///   ``DatabaseProblem`` when the database is not a catalog (`.notACatalog`), is damaged,
+  ///   is newer than this code (`.schemaNewer`), or cannot be written. Problems and messages
+  ///   name the location by its ``CatalogLocation/description``, which never shows a
+  ///   password.
   static func open(_ location: CatalogLocation, options: CatalogOptions) throws
     -> any CatalogStorage
 

@@ -14,22 +14,22 @@ public struct DoctorReport: Sendable {
 }
 
 extension Catalog {
-  /// Checks the database (SQLite's `integrity_check` and `foreign_key_check`) and the
-  /// catalog's own invariants: revision ids consecutive from 1, every revision's counts
+  /// Checks the database (the engine's own check of its storage: on SQLite,
+  /// `integrity_check` and `foreign_key_check`) and the catalog's own invariants: revision ids consecutive from 1, every revision's counts
   /// matching the rows it wrote, every revision's catalog holding each kind once, every
   /// stored payload valid JSON, and every entry's order key well formed.
   public func doctor() throws -> DoctorReport {
     var report = DoctorReport()
     do {
       try storage.read { context in
-        // A damaged file is what doctor is for: report what SQLite finds, and do not walk the
-        // catalog over pages it just called broken.
-        report.problems += try context.integrityProblems()
-        guard report.problems.isEmpty else {
+        // A damaged file is what doctor is for: report what the engine finds, and do not walk
+        // the catalog over storage it just called broken.
+        let check = try context.storageCheck()
+        report.problems += check.problems
+        guard !check.isDamaged else {
           report.notes.append("the catalog's own checks were skipped because the file is damaged")
           return
         }
-        report.problems += try context.foreignKeyProblems()
         do {
           try checkInvariants(context, into: &report)
         } catch {
@@ -71,7 +71,7 @@ extension Catalog {
     }
     let expected = Dictionary(uniqueKeysWithValues: revisions.map { ($0.id, $0.counts) })
     var state = DerivedCatalog()
-    var rows: [StoredEntry] = []
+    var rows: [EntryVersion] = []
     let validKeyCharacters = Set("0123456789abcdefghijklmnopqrstuvwxyz".utf8)
 
     /// Checks one revision's rows together: within a revision, two entries may trade
@@ -142,7 +142,7 @@ private struct DerivedCatalog {
   var positions: [String: Int64] = [:]
 
   /// Applies one revision's rows and returns what is wrong with the result.
-  mutating func apply(_ rows: [StoredEntry]) -> [String] {
+  mutating func apply(_ rows: [EntryVersion]) -> [String] {
     for row in rows {
       if let old = entries.removeValue(forKey: row.componentID) {
         if kinds[old.kind] == row.componentID { kinds[old.kind] = nil }

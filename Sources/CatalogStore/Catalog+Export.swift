@@ -31,7 +31,7 @@ extension Catalog {
       var count = 0
       // Entries stay bytes from the database to the output unless they carry members
       // besides the standard four, or those in another order.
-      try context.forEachEntryBytes(at: revision) { stored in
+      try context.forEachEntryRow(at: revision, .inExportOrder) { stored in
         guard wanted.isEmpty || wanted.contains(String(decoding: stored.category, as: UTF8.self))
         else { return }
         if stored.extra == nil && stored.keyOrder == nil {
@@ -39,7 +39,7 @@ extension Catalog {
             kind: stored.kind, category: stored.category, description: stored.description,
             payload: stored.payload)
         } else {
-          writer.append(try StoredEntry(stored).entry)
+          writer.append(try EntryCodec.decode(stored).entry)
         }
         count += 1
         if writer.output.count >= 1 << 20 { try write(writer.drain()) }

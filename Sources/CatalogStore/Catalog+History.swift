@@ -74,7 +74,7 @@ extension Catalog {
           ($0.id, $0)
         })
       var items: [KindHistoryItem] = []
-      var previous: StoredEntry?
+      var previous: EntryVersion?
       for version in versions {
         guard let revision = revisions[version.revision] else { continue }
         let changes =
@@ -180,7 +180,7 @@ extension Catalog {
 
   /// The stored state of `kind` at `revision`, or an error saying when the kind existed.
   static func version(of kind: String, at revision: Int64, in context: any CatalogReadContext)
-    throws -> StoredEntry
+    throws -> EntryVersion
   {
     if let component = try context.component(named: kind, atOrBefore: revision) {
       let versions = try context.versions(ofComponent: component)
@@ -202,7 +202,7 @@ extension Catalog {
   }
 
   /// "revisions 3–7 and 9–12 (head)": where a component bore `kind`.
-  static func presence(of kind: String, in versions: [StoredEntry], head: Int64) -> String {
+  static func presence(of kind: String, in versions: [EntryVersion], head: Int64) -> String {
     var spans: [(Int64, Int64?)] = []
     var start: Int64?
     for version in versions {

@@ -71,7 +71,7 @@ extension Catalog {
     limits: DocumentLimits = DocumentLimits(), progress: ((ImportProgress) -> Void)? = nil
   ) throws -> WriteResult {
     try options.validate()
-    return try storage.write(checkingForeignKeys: .beforeCommit) { context in
+    return try storage.write { context in
       let head = try context.headRevision()
       try Self.check(options.expectHead, head: head)
       if head == 0 && !options.dryRun {

@@ -10,7 +10,7 @@ extension Catalog {
   @discardableResult
   public func restore(_ reference: RevisionReference, options: WriteOptions) throws -> WriteResult {
     try options.validate()
-    return try storage.write(checkingForeignKeys: .beforeCommit) { context in
+    return try storage.write { context in
       let head = try context.headRevision()
       try Self.check(options.expectHead, head: head)
       let target = try reference.resolve(in: context)
@@ -42,7 +42,7 @@ extension Catalog {
     with entries: [CatalogEntry], options: WriteOptions, source: String, operation: String
   ) throws -> WriteResult {
     try options.validate()
-    return try storage.write(checkingForeignKeys: .beforeCommit) { context in
+    return try storage.write { context in
       let head = try context.headRevision()
       try Self.check(options.expectHead, head: head)
       return try Self.replaceCatalog(
@@ -77,8 +77,7 @@ extension Catalog {
       head = read.0
       try Self.check(options.expectHead, head: head)
       let entries = try transform(read.1)
-      let result: WriteResult? = try storage.write(checkingForeignKeys: .beforeCommit) {
-        context in
+      let result: WriteResult? = try storage.write { context in
         guard try context.headRevision() == head else { return .rollback(nil) }
         switch try Self.replaceCatalog(
           with: entries, in: context, head: head, options: options, source: source,
@@ -152,7 +151,7 @@ extension Catalog {
     _ change: (CatalogEntry, HeadIndex) throws -> CatalogEntry
   ) throws -> WriteResult {
     try options.validate()
-    return try storage.write(checkingForeignKeys: .beforeCommit) { context in
+    return try storage.write { context in
       let head = try context.headRevision()
       try Self.check(options.expectHead, head: head)
       let index = try context.headIndex(at: head)

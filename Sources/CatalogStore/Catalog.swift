@@ -36,6 +36,12 @@ public final class Catalog {
     self.storage = try StorageEngines.open(location, options: options)
   }
 
+  /// A catalog over storage opened elsewhere (tests wrap an engine's storage this way).
+  package init(storage: any CatalogStorage, location: CatalogLocation) {
+    self.storage = storage
+    self.location = location
+  }
+
   /// Opens the catalog that `path` names: a SQLite file, or a PostgreSQL connection URI or
   /// key=value string (``CatalogLocation/init(_:)``).
   public convenience init(path: String, options: Options = Options()) throws {

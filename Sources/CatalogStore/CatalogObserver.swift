@@ -15,12 +15,12 @@ import Foundation
 /// observer.stop()  // or let it go: deinit stops it
 /// ```
 ///
-/// It polls SQLite's `PRAGMA data_version` (``Catalog/externalChangeCounter()``) on its own
-/// read-only connection, every `interval` (250 ms by default), on a private serial dispatch
+/// It polls the catalog's change counter (``Catalog/externalChangeCounter()``: SQLite's
+/// `PRAGMA data_version`; the PostgreSQL engine's own) on its own read-only connection, every `interval` (250 ms by default), on a private serial dispatch
 /// queue. The counter changes whenever another connection commits; only then does the
 /// observer read head, and only when head is a new revision (not, say, a new tag) does it
 /// compare the catalogs at the two heads (``Catalog/diff(from:to:)``, the same answer as
-/// `catalog diff @old @new`) and call back. Polling a pragma costs microseconds
+/// `catalog diff @old @new`) and call back. Polling SQLite's counter costs microseconds
 /// and works the same on every platform and file system, which file-change notifications do
 /// not (the writes land in the `-wal` file, and not every file system reports them).
 ///

@@ -63,8 +63,8 @@ struct ChangePlan {
   /// Adds the next entry of the desired catalog, as the document reader left it: the
   /// import's path, which makes no `String` for an entry that is unchanged or new.
   mutating func add(_ raw: RawCatalogEntry, context: any CatalogReadContext) throws {
-    let extra = raw.extraMembers.isEmpty ? nil : EntryCodec.extraBytes(raw.extraMembers)
-    let keyOrder = raw.memberOrder.map(EntryCodec.keyOrderBytes)
+    let extra = EntryCodec.extraColumn(raw.extraMembers)
+    let keyOrder = EntryCodec.keyOrderColumn(raw.memberOrder)
     try add(
       kind: raw.kind, category: raw.category, description: raw.description, payload: raw.payload,
       extra: extra, keyOrder: keyOrder,
@@ -76,8 +76,8 @@ struct ChangePlan {
     try add(
       kind: Array(entry.kind.utf8), category: Array(entry.category.utf8),
       description: Array(entry.description.utf8), payload: entry.payload.bytes,
-      extra: entry.extraMembers.isEmpty ? nil : EntryCodec.extraBytes(entry.extraMembers),
-      keyOrder: entry.memberOrder.map(EntryCodec.keyOrderBytes),
+      extra: EntryCodec.extraColumn(entry.extraMembers),
+      keyOrder: EntryCodec.keyOrderColumn(entry.memberOrder),
       saysDeprecated: entry[extra: "deprecated"] != nil, context: context)
   }
 
@@ -299,11 +299,11 @@ struct ChangePlan {
         try position.withUTF8 { position in
           try rows.withTexts(row) { kind, category, description, extra, keyOrder in
             try context.appendVersion(
-              bytes: VersionRowBytes(
-                componentID: componentID, change: change, kind: kind, category: category,
+              EntryRow(
+                componentID: componentID, revision: revision, change: change, kind: kind,
+                category: category,
                 description: description, payloadID: rows.payloadID(row), extra: extra,
-                keyOrder: keyOrder, position: UnsafeRawBufferPointer(position)),
-              in: revision)
+                keyOrder: keyOrder, position: UnsafeRawBufferPointer(position)))
           }
         }
       }
@@ -351,11 +351,11 @@ struct ChangePlan {
     try index.withTexts(slot) { kind, category, description, extra, keyOrder, position in
       func append(_ position: UnsafeRawBufferPointer) throws {
         try context.appendVersion(
-          bytes: VersionRowBytes(
-            componentID: index.componentID(slot), change: change, kind: kind, category: category,
+          EntryRow(
+            componentID: index.componentID(slot), revision: revision, change: change, kind: kind,
+            category: category,
             description: description, payloadID: index.payloadID(slot), extra: extra,
-            keyOrder: keyOrder, position: position),
-          in: revision)
+            keyOrder: keyOrder, position: position))
       }
       if var newPosition {
         try newPosition.withUTF8 { try append(UnsafeRawBufferPointer($0)) }

@@ -35,7 +35,7 @@ extension ComponentsRegistry {
   ) throws -> RegistryLoadReport {
     let (revision, stored) = try catalog.storage.read { context in
       let id = try reference.resolve(in: context)
-      var stored: [StoredEntry] = []
+      var stored: [EntryVersion] = []
       try context.forEachEntry(at: id) { stored.append($0) }
       return (id == 0 ? nil : try context.revision(id), stored)
     }
@@ -80,7 +80,7 @@ extension ComponentsRegistry {
   ///   - kind: The kind whose type decodes it, when not the entry's own (a renamed component's
   ///     older payload is checked against its current kind).
   func decodeStored(
-    _ version: StoredEntry, as kind: ComponentKind? = nil
+    _ version: EntryVersion, as kind: ComponentKind? = nil
   ) -> Result<ComponentFactory, RegistryLoadReport.Failure> {
     let kind = kind ?? version.entry.kind
     do {
@@ -95,7 +95,7 @@ extension ComponentsRegistry {
   /// A generic component for a stored entry of an unregistered kind, built from the stored
   /// canonical text so that member order and number text are kept.
   static func genericFactory(
-    for version: StoredEntry
+    for version: EntryVersion
   ) -> Result<ComponentFactory, RegistryLoadReport.Failure> {
     let kind = version.entry.kind
     do {

@@ -47,7 +47,7 @@ extension ComponentsRegistry {
   private func verifyHead(of catalog: Catalog) throws {
     let (head, stored) = try catalog.storage.read { context in
       let head = try context.headRevision()
-      var stored: [StoredEntry] = []
+      var stored: [EntryVersion] = []
       try context.forEachEntry(at: head) { stored.append($0) }
       return (head, stored)
     }

@@ -115,4 +115,18 @@ struct TerminalInjectionTests {
     #expect(!Self.hasRawControl(unknown.stderr), "\(unknown)")
     #expect(unknown.stderr.split(separator: "\n").count == 1)
   }
+
+  /// On a terminal (stderr a pseudo-terminal, through script(1)), `import` keeps its own
+  /// progress line, a carriage return and an erase to the end of the line, while the source
+  /// name's control characters are shown escaped.
+  @Test func theProgressLineOnATerminal() throws {
+    try directory.write("big\u{1B}[31m.json", try GeneratedCatalog.document(count: 5000))
+    let result = try CatalogProcess.shell(
+      "exec script -qec '\"$CATALOG\" import big*.json' /dev/null", in: directory)
+    #expect(result.status == 0, "\(result)")
+    #expect(result.stdout.contains("\rimporting big\\e[31m.json: "), "\(result)")
+    #expect(result.stdout.contains(" entries\u{1B}[K"), "\(result)")
+    #expect(!result.stdout.contains("big\u{1B}"), "\(result)")
+    #expect(result.stdout.contains("revision 1: 5000 added, 0 changed, 0 removed"), "\(result)")
+  }
 }

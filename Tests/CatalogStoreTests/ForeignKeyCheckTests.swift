@@ -3,6 +3,7 @@ import Foundation
 import TestSupport
 import Testing
 
+@testable import CatalogSQLite
 @testable import CatalogStore
 
 /// Writes that check references once before commit (imports, restores) refuse a row that
@@ -25,13 +26,14 @@ struct ForeignKeyCheckTests {
   func writeRow(
     _ checking: ForeignKeyChecking, component: Int64?, payload: Int64?, in catalog: Catalog? = nil
   ) throws {
-    try (catalog ?? self.catalog).storage.write(checkingForeignKeys: checking) {
+    let storage = try #require((catalog ?? self.catalog).storage as? SQLiteCatalogStorage)
+    try storage.write(checkingForeignKeys: checking) {
       context -> WriteDecision<Void> in
       let revision = try context.appendRevision(
         RevisionDraft(
           time: Date(), author: "tester", message: "", source: "test", operation: "import",
           counts: ChangeCounts(added: 1)))
-      let componentID = try component ?? context.newComponent(in: revision)
+      let componentID = try component ?? context.newComponents(count: 1, in: revision)
       let payloadID = try payload ?? context.internPayload(try JSONText(parsing: #"{"x":1}"#))
       var kind = Array("a-new-kind".utf8)
       var text = Array("text".utf8)
@@ -40,11 +42,10 @@ struct ForeignKeyCheckTests {
         try text.withUnsafeMutableBytes { text in
           try position.withUnsafeMutableBytes { position in
             try context.appendVersion(
-              bytes: VersionRowBytes(
-                componentID: componentID, change: .added, kind: .init(kind),
+              EntryRow(
+                componentID: componentID, revision: revision, change: .added, kind: .init(kind),
                 category: .init(text), description: .init(text), payloadID: payloadID,
-                extra: nil, keyOrder: nil, position: .init(position)),
-              in: revision)
+                extra: nil, keyOrder: nil, position: .init(position)))
           }
         }
       }

@@ -41,10 +41,10 @@ final class ProgressLine {
       progress.totalBytes.map { total in
         total > 0 ? " \(min(100, progress.bytesRead * 100 / total))%" : ""
       } ?? ""
-    console.progress("\r\(label):\(percent) \(progress.entries) entries")
+    console.redrawProgress("\(label):\(percent) \(progress.entries) entries")
   }
 
   func finish() {
-    if shown { console.progress("\r\u{1B}[K") }
+    if shown { console.redrawProgress("") }
   }
 }

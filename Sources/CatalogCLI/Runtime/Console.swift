@@ -62,6 +62,13 @@ package final class Console {
     writeError(TerminalText.visible(text, keeping: ["\n"]))
   }
 
+  /// Redraws the progress line on a terminal's stderr: a carriage return, `text` with its
+  /// control characters shown as escapes, and an erase to the end of the line. An empty
+  /// `text` clears the line.
+  package func redrawProgress(_ text: String) {
+    writeError("\r" + TerminalText.visible(text) + "\u{1B}[K")
+  }
+
   private func writeError(_ text: String) {
     guard stderrError == nil else { return }
     stderrError = writeAll(2, Array(text.utf8))

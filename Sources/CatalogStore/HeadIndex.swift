@@ -210,3 +210,33 @@ package struct HeadIndex {
     }
   }
 }
+
+/// What an import compares against without reading payload texts: the head state of one
+/// component, with its payload's id.
+package struct IndexedEntry: Sendable, Hashable {
+  package var componentID: Int64
+  package var kind: String
+  package var category: String
+  package var description: String
+  package var payloadID: Int64
+  /// ``JSONText/stableHash`` of the payload, to compare without reading its text.
+  package var payloadHash: Int64
+  package var extra: String?
+  package var keyOrder: String?
+  package var position: String
+
+  package init(
+    componentID: Int64, kind: String, category: String, description: String, payloadID: Int64,
+    payloadHash: Int64, extra: String?, keyOrder: String?, position: String
+  ) {
+    self.componentID = componentID
+    self.kind = kind
+    self.category = category
+    self.description = description
+    self.payloadID = payloadID
+    self.payloadHash = payloadHash
+    self.extra = extra
+    self.keyOrder = keyOrder
+    self.position = position
+  }
+}

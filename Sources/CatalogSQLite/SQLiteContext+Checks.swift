@@ -1,0 +1,42 @@
+import CatalogStorage
+
+/// `catalog doctor`'s look at the file itself.
+extension SQLiteContext {
+  /// SQLite's `integrity_check` (damaged pages and indexes: the file is damaged), then, on a
+  /// sound file, its `foreign_key_check` (https://sqlite.org/pragma.html#pragma_integrity_check).
+  func storageCheck() throws -> StorageCheck {
+    let damage = try integrityProblems()
+    guard damage.isEmpty else { return StorageCheck(problems: damage, isDamaged: true) }
+    return StorageCheck(problems: try foreignKeyProblems())
+  }
+
+  func integrityProblems() throws -> [String] {
+    try flushPendingVersions()
+    return try SQLiteCatalogStorage.integrityFindings(of: database)
+  }
+
+  func foreignKeyProblems() throws -> [String] {
+    try flushPendingVersions()
+    var problems: [String] = []
+    // One line per broken relation rather than per row: a lost revision orphans every row
+    // that it wrote.
+    var orphans: [(table: String, parent: String, rows: Int)] = []
+    let foreignKeys = try database.makeStatement(sql: "PRAGMA foreign_key_check")
+    while try foreignKeys.step() {
+      let table = foreignKeys.string(at: 0) ?? "?"
+      let parent = foreignKeys.string(at: 2) ?? "?"
+      if let index = orphans.firstIndex(where: { $0.table == table && $0.parent == parent }) {
+        orphans[index].rows += 1
+      } else {
+        orphans.append((table, parent, 1))
+      }
+    }
+    for (table, parent, rows) in orphans {
+      problems.append(
+        rows == 1
+          ? "foreign_key_check: a row of \(table) refers to a missing row of \(parent)"
+          : "foreign_key_check: \(rows) rows of \(table) refer to missing rows of \(parent)")
+    }
+    return problems
+  }
+}

@@ -1,0 +1,111 @@
+import CatalogStorage
+import Components
+
+/// The reads of entry rows: the rows in force at a revision, every version, payload hashes.
+extension SQLiteContext {
+  func forEachEntryRow(
+    at revision: Int64, _ reading: EntryReading, _ body: (EntryRow) throws -> Void
+  ) throws {
+    switch reading {
+    case .inExportOrder: try forEachEntryInExportOrder(at: revision, body)
+    case .withoutPayloads: try forEachEntryNewestComponentFirst(at: revision, body)
+    }
+  }
+
+  /// The rows in force at a revision, newest component first. A component's row in force at
+  /// revision R is its row with the greatest `revision_id <= R` (docs/schema.md); walking
+  /// the primary key `(component_id, revision_id)` backwards meets that row first in each
+  /// component's run, so one pass of the table finds them all, without the GROUP BY whose
+  /// bare columns copy every row, and without a sort.
+  private static let rowsInForceNewestFirst = """
+    \(SQLiteEntryColumns.select) WHERE revision_id <= ?1
+    ORDER BY component_id DESC, revision_id DESC
+    """
+
+  private func forEachEntryNewestComponentFirst(
+    at revision: Int64, _ body: (EntryRow) throws -> Void
+  ) throws {
+    try flushPendingVersions()
+    guard revision > 0 else { return }
+    let statement = try database.cachedStatement(sql: Self.rowsInForceNewestFirst)
+    try statement.bind([.integer(revision)])
+    defer { statement.reset() }
+    var previous: Int64 = 0  // component ids start at 1
+    while try statement.step() {
+      let component = statement.int64(at: 0)
+      guard component != previous else { continue }  // an older row of the same component
+      previous = component
+      guard !statement.textEquals(at: 2, "removed") else { continue }
+      try body(try SQLiteEntryColumns.row(from: statement, withPayload: false))
+    }
+  }
+
+  /// The stored hashes of payloads.
+  ///
+  /// When they are most stored payloads, one pass over the payload table in rowid order is
+  /// cheaper than looking each payload up; otherwise each is looked up by id. Both read the
+  /// pages of the payloads asked for, so a damaged page there is found before anything is
+  /// written.
+  func payloadHashes(_ ids: [Int64]) throws -> [Int64] {
+    try flushPendingPayloads()
+    guard let largest = ids.max() else { return [] }
+    let stored: Int64 = try database.scalar(sql: "SELECT coalesce(max(id), 0) FROM payload") ?? 0
+    if ids.count > 1 && stored <= 4 * Int64(ids.count) + 1024 && largest <= stored {
+      var hashes = [Int64](repeating: 0, count: Int(stored) + 1)
+      let scan = try database.cachedStatement(sql: "SELECT id, hash FROM payload NOT INDEXED")
+      defer { scan.reset() }
+      while try scan.step() {
+        let id = scan.int64(at: 0)
+        if id >= 0 && id <= stored { hashes[Int(id)] = scan.int64(at: 1) }
+      }
+      return ids.map { $0 >= 0 ? hashes[Int($0)] : 0 }
+    }
+    let lookup = try database.cachedStatement(sql: "SELECT hash FROM payload WHERE id = ?")
+    return try ids.map { id in
+      try lookup.bind([.integer(id)])
+      defer { lookup.reset() }
+      guard try lookup.step() else {
+        throw CatalogError.database(.inconsistent("payload \(id) is missing"))
+      }
+      return lookup.int64(at: 0)
+    }
+  }
+
+  func forEachVersionRow(ofComponent component: Int64?, _ body: (EntryRow) throws -> Void) throws {
+    try flushPendingVersions()
+    let statement: Statement
+    if let component {
+      statement = try database.cachedStatement(
+        sql:
+          "\(SQLiteEntryColumns.selectWithPayload) WHERE v.component_id = ? ORDER BY v.revision_id")
+      try statement.bind([.integer(component)])
+    } else {
+      statement = try database.cachedStatement(
+        sql: "\(SQLiteEntryColumns.selectWithPayload) ORDER BY v.revision_id, v.component_id")
+    }
+    defer { statement.reset() }
+    while try statement.step() {
+      try body(try SQLiteEntryColumns.row(from: statement, withPayload: true))
+    }
+  }
+
+  func unreferencedPayloadCount() throws -> Int {
+    try flushPendingVersions()
+    return Int(
+      try database.scalar(
+        sql: "SELECT count(*) FROM payload WHERE id NOT IN (SELECT payload_id FROM entry_version)")
+        ?? 0)
+  }
+
+  func component(named kind: String, atOrBefore revision: Int64) throws -> Int64? {
+    try flushPendingVersions()
+    let statement = try database.cachedStatement(
+      sql: """
+        SELECT component_id FROM entry_version WHERE kind = ? AND revision_id <= ?
+        ORDER BY revision_id DESC LIMIT 1
+        """)
+    try statement.bind([.text(kind), .integer(revision)])
+    defer { statement.reset() }
+    return try statement.step() ? statement.int64(at: 0) : nil
+  }
+}

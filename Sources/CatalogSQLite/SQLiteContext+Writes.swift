@@ -1,0 +1,189 @@
+import CSQLite
+import CatalogStorage
+import Components
+import Foundation
+
+/// The writes of a write context: components, entry versions (batched), and the foreign
+/// keys of the rows a write added.
+extension SQLiteContext {
+  func newComponents(count: Int, in revision: Int64) throws -> Int64 {
+    let before: Int64 = try database.scalar(sql: "SELECT coalesce(max(id), 0) FROM component") ?? 0
+    guard count > 0 else { return before + 1 }
+    // Without AUTOINCREMENT a new rowid is one more than the largest
+    // (https://sqlite.org/autoinc.html), so the ids are before+1 ... before+count, as
+    // `count` single inserts would make them; checked below all the same. Multi-row VALUES
+    // insert 64 rows per statement run.
+    let batch = 64
+    let many = try database.cachedStatement(
+      sql: "INSERT OR ROLLBACK INTO component (revision_id) VALUES "
+        + repeatElement("(?1)", count: batch).joined(separator: ", "))
+    let one = try database.cachedStatement(
+      sql: "INSERT OR ROLLBACK INTO component (revision_id) VALUES (?1)")
+    var remaining = count
+    while remaining > 0 {
+      let statement = remaining >= batch ? many : one
+      try statement.execute([.integer(revision)])
+      remaining -= remaining >= batch ? batch : 1
+    }
+    guard database.lastInsertRowID == before + Int64(count) else {
+      throw CatalogError.database(.inconsistent("new components did not get consecutive ids"))
+    }
+    return before + 1
+  }
+
+  func streamAddedEntries(revision: Int64, capacity: Int) throws -> any AddedEntryStream {
+    let stream = SQLiteEntryStream(context: self, revision: revision, capacity: capacity)
+    stream.start()
+    return stream
+  }
+
+  func appendVersion(_ row: EntryRow) throws {
+    pendingVersions.append(row)
+    if pendingVersions.count == PendingVersions.batchSize { try flushPendingVersions() }
+  }
+
+  /// Inserts the entry versions waiting in `pendingVersions`.
+  ///
+  /// Rows go in batches of ``PendingVersions/batchSize`` with one multi-row INSERT: one
+  /// statement execution opens the table's and its indexes' cursors once for the batch,
+  /// where an execution per row opens them for every row, which cost about as much as the
+  /// inserts themselves. Every read of `entry_version` in a write context, and the commit,
+  /// flush first, so the batching is invisible.
+  func flushPendingVersions() throws {
+    guard pendingVersions.count > 0 else { return }
+    try flushPendingPayloads()
+    defer { pendingVersions.removeAll() }
+    if pendingVersions.count == PendingVersions.batchSize {
+      try relaxChecks()
+      let statement = try insertVersionsStatement()
+      try pendingVersions.bind(to: statement, rows: 0..<pendingVersions.count)
+    } else {
+      let statement = try insertVersionStatement()
+      for row in 0..<pendingVersions.count {
+        try pendingVersions.bind(to: statement, rows: row..<row + 1)
+      }
+    }
+  }
+
+  /// Where this write's new rows begin: the head revision and the largest component id
+  /// before it, for ``checkForeignKeys(ofRowsAfter:)``.
+  func newRowBounds() throws -> (revision: Int64, component: Int64) {
+    (
+      try database.scalar(sql: "SELECT coalesce(max(id), 0) FROM revision") ?? 0,
+      try database.scalar(sql: "SELECT coalesce(max(id), 0) FROM component") ?? 0
+    )
+  }
+
+  /// Checks the references of the rows a write added, which SQLite did not check as they
+  /// went in (``ForeignKeyChecking/beforeCommit``).
+  ///
+  /// A write adds entry versions only for revisions after head, and components numbered
+  /// after the largest one, so those ranges hold every new row that refers to another. When
+  /// they are a good part of the tables (a first import), SQLite's own `foreign_key_check`
+  /// of the two tables is the fastest way (https://sqlite.org/pragma.html#pragma_foreign_key_check);
+  /// otherwise a join looks up the parents of the new rows alone.
+  ///
+  /// - Throws: ``DatabaseError`` with `SQLITE_CONSTRAINT_FOREIGNKEY`, as SQLite's own check.
+  func checkForeignKeys(ofRowsAfter bounds: (revision: Int64, component: Int64)) throws {
+    // Tags are few: all of them.
+    let brokenTags: Int64 =
+      try database.scalar(
+        sql: """
+          SELECT count(*) FROM tag AS t LEFT JOIN revision AS r ON r.id = t.revision_id
+          WHERE r.id IS NULL
+          """) ?? 0
+    guard brokenTags == 0 else { throw Self.foreignKeyFailure(rows: brokenTags) }
+    let added: Int64 =
+      try database.scalar(
+        sql: "SELECT count(*) FROM entry_version WHERE revision_id > ?",
+        arguments: [.integer(bounds.revision)]) ?? 0
+    guard added > 0 else { return }
+    let total: Int64 = try database.scalar(sql: "SELECT count(*) FROM entry_version") ?? 0
+    var broken: Int64 = 0
+    if 4 * added >= total {
+      for table in ["entry_version", "component"] {
+        let check = try database.makeStatement(sql: "PRAGMA foreign_key_check(\(table))")
+        while try check.step() { broken += 1 }
+      }
+    } else {
+      broken =
+        try database.scalar(
+          sql: """
+            SELECT
+              (SELECT count(*) FROM entry_version AS v
+                 LEFT JOIN revision AS r ON r.id = v.revision_id
+                 LEFT JOIN component AS c ON c.id = v.component_id
+                 LEFT JOIN payload AS p ON p.id = v.payload_id
+               WHERE v.revision_id > ?1 AND (r.id IS NULL OR c.id IS NULL OR p.id IS NULL))
+              + (SELECT count(*) FROM component AS c LEFT JOIN revision AS r ON r.id = c.revision_id
+                 WHERE c.id > ?2 AND r.id IS NULL)
+            """, arguments: [.integer(bounds.revision), .integer(bounds.component)]) ?? 0
+    }
+    guard broken == 0 else { throw Self.foreignKeyFailure(rows: broken) }
+  }
+
+  /// The error SQLite gives a broken reference.
+  private static func foreignKeyFailure(rows: Int64) -> DatabaseError {
+    DatabaseError(
+      // SQLITE_CONSTRAINT_FOREIGNKEY, a macro Swift does not import
+      // (https://sqlite.org/rescode.html#constraint_foreignkey).
+      extendedResultCode: SQLITE_CONSTRAINT | (3 << 8),
+      message: "FOREIGN KEY constraint failed (\(rows) new rows refer to missing rows)",
+      sql: nil)
+  }
+
+  /// Turns off the evaluation of CHECK constraints for the rest of this write, for bulk
+  /// inserts of entry versions.
+  ///
+  /// The schema's CHECKs are `revision.id > 0` and `entry_version.change IN (...5 names)`.
+  /// SQLite evaluates that IN list by filling a temporary b-tree with the five names for
+  /// every row inserted, which costs about a third of an entry version's insert. The rows
+  /// this context writes take `change` from ``EntryChange/columnText``, the same five names,
+  /// and revision ids from `max(id) + 1`, so neither CHECK can fail here; the constraints
+  /// stay in the schema for every other writer. The setting is per connection and applies to
+  /// statements prepared while it is on (SQLite re-prepares cached statements when it
+  /// changes), and ``restoreChecks()`` turns it back on when the write ends
+  /// (https://sqlite.org/pragma.html#pragma_ignore_check_constraints).
+  func relaxChecks() throws {
+    guard !checksRelaxed else { return }
+    try database.execute(script: "PRAGMA ignore_check_constraints = ON")
+    checksRelaxed = true
+  }
+
+  /// Undoes ``relaxChecks()``.
+  func restoreChecks() {
+    guard checksRelaxed else { return }
+    try? database.execute(script: "PRAGMA ignore_check_constraints = OFF")
+    checksRelaxed = false
+  }
+
+  /// The prepared INSERT of one entry version, kept by the context: a write of 100,000 rows
+  /// should not hash its SQL text 100,000 times to find it in the cache.
+  func insertVersionStatement() throws -> Statement {
+    if let statement = insertVersion, !statement.lastStepFailed { return statement }
+    let statement = try database.cachedStatement(sql: Self.insertVersionsSQL(rows: 1))
+    insertVersion = statement
+    return statement
+  }
+
+  func insertVersionsStatement() throws -> Statement {
+    if let statement = insertVersions, !statement.lastStepFailed { return statement }
+    let statement = try database.cachedStatement(
+      sql: Self.insertVersionsSQL(rows: PendingVersions.batchSize))
+    insertVersions = statement
+    return statement
+  }
+
+  /// `OR ROLLBACK`: a failing row ends the whole transaction at once, as any error ends a
+  /// write anyway; in exchange, with foreign keys checked before commit, SQLite keeps no
+  /// statement journal to undo a multi-row statement alone, which copied every page a batch
+  /// touched (https://sqlite.org/lang_conflict.html).
+  static func insertVersionsSQL(rows: Int) -> String {
+    let row =
+      "(" + repeatElement("?", count: SQLiteEntryColumns.count).joined(separator: ", ") + ")"
+    return """
+      INSERT OR ROLLBACK INTO entry_version (\(SQLiteEntryColumns.names))
+      VALUES \(repeatElement(row, count: rows).joined(separator: ", "))
+      """
+  }
+}

@@ -1,0 +1,122 @@
+import Components
+import Foundation
+
+/// The queries a catalog needs, answered inside one snapshot (``CatalogStorage/read(_:)``).
+///
+/// A write context is a read context too: its reads see the rows the write has made so far.
+/// Revision 0 is the empty catalog, before the first revision.
+package protocol CatalogReadContext {
+  /// The newest revision's id, 0 for an empty catalog.
+  func headRevision() throws -> Int64
+
+  /// A revision with its tags (sorted by name), or nil when there is no such revision.
+  func revision(_ id: Int64) throws -> Revision?
+
+  /// Revisions newest first, at most `limit` (all when nil), with their tags; only those that
+  /// wrote an entry version of `component` when it is given.
+  func revisions(limit: Int?, touching component: Int64?) throws -> [Revision]
+
+  /// The newest revision whose time is at or before `time`, nil when there is none. Revision
+  /// times never decrease with the id (``CatalogWriteContext/appendRevision(_:)``).
+  func revision(atOrBefore time: Date) throws -> Int64?
+
+  func tag(named name: String) throws -> Tag?
+
+  /// Every tag, sorted by name (by bytes).
+  func tags() throws -> [Tag]
+
+  /// Calls `body` with the row in force of every component present at `revision`.
+  ///
+  /// A component's row in force at R is its entry version with the greatest revision ≤ R;
+  /// the component is present when that row's change is not ``EntryChange/removed``.
+  ///
+  /// - Parameters:
+  ///   - reading: ``EntryReading/inExportOrder`` calls `body` in ascending byte order of
+  ///     `position`, then component id, with each row's payload text;
+  ///     ``EntryReading/withoutPayloads`` in any order, with empty payload texts.
+  ///   - body: gets rows whose texts are valid only during the call.
+  func forEachEntryRow(
+    at revision: Int64, _ reading: EntryReading, _ body: (EntryRow) throws -> Void
+  ) throws
+
+  /// Calls `body` with every entry version of `component` in revision order, or with every
+  /// entry version of every component (`component == nil`) ordered by revision, then
+  /// component id; rows carry their payload texts, valid only during the call.
+  func forEachVersionRow(ofComponent component: Int64?, _ body: (EntryRow) throws -> Void) throws
+
+  /// The component whose entry version most recently bore `kind` (its bytes) at or before
+  /// `revision`, present or removed; nil when no version ever did.
+  func component(named kind: String, atOrBefore revision: Int64) throws -> Int64?
+
+  /// Calls `body` with the canonical text of a stored payload, valid only during the call.
+  ///
+  /// - Throws: ``CatalogError/database(_:)`` when there is no such payload.
+  func withPayload<R>(_ id: Int64, _ body: (UnsafeRawBufferPointer) throws -> R) throws -> R
+
+  /// The stored ``JSONText/stableHash`` of each payload, in the order of `ids`.
+  ///
+  /// - Throws: ``CatalogError/database(_:)`` when one is missing.
+  func payloadHashes(_ ids: [Int64]) throws -> [Int64]
+
+  /// What the engine finds wrong with its own storage (damaged pages or indexes, rows that
+  /// refer to missing rows), one line each; empty when healthy. Used by `catalog doctor`.
+  func storageCheck() throws -> StorageCheck
+
+  /// How many stored payloads no entry version refers to (a write stored them and was not
+  /// recorded); they are harmless.
+  func unreferencedPayloadCount() throws -> Int
+}
+
+/// How ``CatalogReadContext/forEachEntryRow(at:_:_:)`` delivers rows.
+package enum EntryReading: Sendable {
+  /// In export order (ascending `position` by bytes, then component id), with payload texts.
+  case inExportOrder
+  /// In any order, without payload texts (what a write compares against).
+  case withoutPayloads
+}
+
+/// What an engine found when it checked its own storage.
+package struct StorageCheck: Sendable, Equatable {
+  /// One line per problem.
+  package var problems: [String]
+  /// Whether the storage itself is damaged, so that nothing read from it can be trusted and
+  /// the catalog's own checks must not run.
+  package var isDamaged: Bool
+
+  package init(problems: [String] = [], isDamaged: Bool = false) {
+    self.problems = problems
+    self.isDamaged = isDamaged
+  }
+}
+
+extension CatalogReadContext {
+  /// The entries present at `revision`, in export order, as values.
+  package func forEachEntry(at revision: Int64, _ body: (EntryVersion) throws -> Void) throws {
+    try forEachEntryRow(at: revision, .inExportOrder) { try body(try EntryCodec.decode($0)) }
+  }
+
+  /// Every stored state of a component, oldest first.
+  package func versions(ofComponent id: Int64) throws -> [EntryVersion] {
+    var versions: [EntryVersion] = []
+    try forEachVersionRow(ofComponent: id) { versions.append(try EntryCodec.decode($0)) }
+    return versions
+  }
+
+  /// Every stored state of every component, in revision order (then component).
+  package func forEachVersion(_ body: (EntryVersion) throws -> Void) throws {
+    try forEachVersionRow(ofComponent: nil) { try body(try EntryCodec.decode($0)) }
+  }
+
+  /// The canonical text of a stored payload.
+  package func payload(_ id: Int64) throws -> JSONText {
+    try withPayload(id) { JSONText(canonicalBytes: Array($0)) }
+  }
+
+  /// Whether a stored payload's text is exactly `bytes`: what decides that a payload whose
+  /// hash matches is the same (a hash finds candidates; bytes decide).
+  package func payload(_ id: Int64, hasBytes bytes: UnsafeRawBufferPointer) throws -> Bool {
+    try withPayload(id) { stored in
+      stored.count == bytes.count && OrderKey.compare(stored, bytes) == 0
+    }
+  }
+}

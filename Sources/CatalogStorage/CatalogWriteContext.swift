@@ -1,0 +1,53 @@
+import Components
+
+/// The writes a catalog makes, inside the writer lock (``CatalogStorage/write(_:)``).
+///
+/// A write appends: one revision row, the components it creates, one entry version per
+/// component it changes, the payloads those need. Its reads see its own rows. An engine
+/// may buffer rows and insert them in batches, as long as every read of the write and the
+/// commit see them.
+package protocol CatalogWriteContext: CatalogReadContext {
+  /// The id of the stored payload whose canonical text is exactly `bytes`, storing it first
+  /// when there is none. Payloads are deduplicated by their bytes; `hash`
+  /// (``JSONText/stableHash`` of the bytes, stored beside them) only finds candidates.
+  func internPayload(bytes: UnsafeRawBufferPointer, hash: Int64) throws -> Int64
+
+  /// Appends a revision row and returns its id, head + 1. Its time is `draft.time`, or the
+  /// previous revision's time when that is later, so that times never decrease with ids.
+  func appendRevision(_ draft: RevisionDraft) throws -> Int64
+
+  /// Creates `count` component identities first seen in `revision`, with consecutive ids
+  /// (each greater than every existing one), and returns the first. `count` may be 0.
+  func newComponents(count: Int, in revision: Int64) throws -> Int64
+
+  /// Appends an entry version: the state `row.change` gave component `row.componentID` in
+  /// revision `row.revision`, whose payload is `row.payloadID` (`row.payload` is ignored).
+  /// A component has at most one version per revision.
+  func appendVersion(_ row: EntryRow) throws
+
+  /// Starts storing the entries of an import into an empty catalog as they are read: each
+  /// one added in `revision` with a new component (ids in order), its payload interned, and
+  /// order key ``OrderKey/evenlySpaced(_:of:)`` of `capacity`. Until the stream has finished
+  /// or been cancelled, the caller uses the stream, not this context.
+  ///
+  /// An engine may store the entries while the caller reads on (SQLite does, on a second
+  /// thread) or in bulk (COPY); ``DirectEntryStream``, the default, stores each as it comes.
+  func streamAddedEntries(revision: Int64, capacity: Int) throws -> any AddedEntryStream
+
+  /// Names a revision; the name must be new (``deleteTag(named:)`` first to move a tag).
+  func setTag(_ tag: Tag) throws
+
+  /// Deletes a tag and returns whether there was one.
+  func deleteTag(named name: String) throws -> Bool
+}
+
+extension CatalogWriteContext {
+  package func streamAddedEntries(revision: Int64, capacity: Int) throws -> any AddedEntryStream {
+    DirectEntryStream(context: self, revision: revision, capacity: capacity)
+  }
+
+  /// ``internPayload(bytes:hash:)`` for a ``JSONText``.
+  package func internPayload(_ text: JSONText) throws -> Int64 {
+    try text.bytes.withUnsafeBytes { try internPayload(bytes: $0, hash: text.stableHash) }
+  }
+}

@@ -1,0 +1,99 @@
+import CatalogStorage
+import Components
+import Foundation
+import TestSupport
+import Testing
+
+@testable import CatalogStore
+
+/// The plain first import (``DirectEntryStream``, what an engine without its own bulk path
+/// gets) and SQLite's threaded one (`SQLiteEntryStream`) store the same rows.
+@Suite("First imports: the plain stream and the SQLite fast path agree")
+struct DirectEntryStreamTests {
+  @Test(arguments: ["generated-300.json", "generated-300-mutated.json"])
+  func bothStreamsStoreTheSameRows(fixture: String) throws {
+    let directory = try TemporaryDirectory()
+    let file = Fixtures.url(fixture).path
+    let fast = try Catalog(path: directory.path("fast.sqlite"))
+    let fastResult = try fast.importDocument(
+      from: .file(file), options: WriteOptions(author: "tester"))
+    #expect(fastResult.counts.added > 250)
+
+    let sqlite = try Catalog(path: directory.path("plain.sqlite"))
+    let plain = Catalog(
+      storage: PlainStorage(sqlite.storage), location: .sqlite(path: directory.path("plain.sqlite"))
+    )
+    let result = try plain.importDocument(
+      from: .file(file), options: WriteOptions(author: "tester"))
+    #expect(result.revision?.id == 1)
+    #expect(result.counts == fastResult.counts)
+
+    #expect(try plain.exportBytes() == Fixtures.bytes(fixture))
+    #expect(try plain.exportBytes() == fast.exportBytes())
+    var fastVersions: [EntryVersion] = []
+    var plainVersions: [EntryVersion] = []
+    try fast.forEachEntryVersion { fastVersions.append($0) }
+    try plain.forEachEntryVersion { plainVersions.append($0) }
+    #expect(plainVersions.count == result.counts.added)
+    #expect(plainVersions == fastVersions)
+    #expect(try plain.doctor().problems.isEmpty)
+  }
+}
+
+/// An engine's storage seen through the contract alone: every requirement forwarded except
+/// `streamAddedEntries`, so writes get the protocol's default.
+private final class PlainStorage: CatalogStorage {
+  let base: any CatalogStorage
+  init(_ base: any CatalogStorage) { self.base = base }
+
+  func read<T>(_ body: (any CatalogReadContext) throws -> T) throws -> T {
+    try base.read(body)
+  }
+
+  func write<T>(_ body: (any CatalogWriteContext) throws -> WriteDecision<T>) throws -> T {
+    try base.write { try body(PlainContext($0)) }
+  }
+
+  func externalChangeCounter() throws -> Int64 { try base.externalChangeCounter() }
+}
+
+private struct PlainContext: CatalogWriteContext {
+  let base: any CatalogWriteContext
+  init(_ base: any CatalogWriteContext) { self.base = base }
+
+  func headRevision() throws -> Int64 { try base.headRevision() }
+  func revision(_ id: Int64) throws -> Revision? { try base.revision(id) }
+  func revisions(limit: Int?, touching component: Int64?) throws -> [Revision] {
+    try base.revisions(limit: limit, touching: component)
+  }
+  func revision(atOrBefore time: Date) throws -> Int64? { try base.revision(atOrBefore: time) }
+  func tag(named name: String) throws -> CatalogStore.Tag? { try base.tag(named: name) }
+  func tags() throws -> [CatalogStore.Tag] { try base.tags() }
+  func forEachEntryRow(
+    at revision: Int64, _ reading: EntryReading, _ body: (EntryRow) throws -> Void
+  ) throws {
+    try base.forEachEntryRow(at: revision, reading, body)
+  }
+  func forEachVersionRow(ofComponent component: Int64?, _ body: (EntryRow) throws -> Void) throws {
+    try base.forEachVersionRow(ofComponent: component, body)
+  }
+  func component(named kind: String, atOrBefore revision: Int64) throws -> Int64? {
+    try base.component(named: kind, atOrBefore: revision)
+  }
+  func withPayload<R>(_ id: Int64, _ body: (UnsafeRawBufferPointer) throws -> R) throws -> R {
+    try base.withPayload(id, body)
+  }
+  func payloadHashes(_ ids: [Int64]) throws -> [Int64] { try base.payloadHashes(ids) }
+  func storageCheck() throws -> StorageCheck { try base.storageCheck() }
+  func unreferencedPayloadCount() throws -> Int { try base.unreferencedPayloadCount() }
+  func internPayload(bytes: UnsafeRawBufferPointer, hash: Int64) throws -> Int64 {
+    try base.internPayload(bytes: bytes, hash: hash)
+  }
+  func appendRevision(_ draft: RevisionDraft) throws -> Int64 { try base.appendRevision(draft) }
+  func newComponents(count: Int, in revision: Int64) throws -> Int64 {
+    try base.newComponents(count: count, in: revision)
+  }
+  func appendVersion(_ row: EntryRow) throws { try base.appendVersion(row) }
+  func setTag(_ tag: CatalogStore.Tag) throws { try base.setTag(tag) }
+  func deleteTag(named name: String) throws -> Bool { try base.deleteTag(named: name) }
+}
