@@ -24,6 +24,11 @@ import Testing
       "restore": [
         "catalog restore <rev> [--message <text>] [--author <name>] [--expect-head <n>]"
       ],
+      "revert": [
+        "catalog revert <rev> [--message <text>] [--author <name>] [--expect-head <n>]"
+      ],
+      "kinds": ["catalog kinds [--category <name>] [--at <rev>] [--format <format>]"],
+      "categories": ["catalog categories [--at <rev>] [--format <format>]"],
       "rename": [
         "catalog rename <old> <new> [--message <text>] [--author <name>] [--expect-head <n>]"
       ],

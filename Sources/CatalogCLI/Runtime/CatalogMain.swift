@@ -8,7 +8,8 @@ package enum CatalogMain {
   static var commands: [String: any CatalogCommand.Type] {
     let all: [any CatalogCommand.Type] = [
       ImportCommand.self, ExportCommand.self, CheckCommand.self, LogCommand.self,
-      ShowCommand.self, BlameCommand.self, TagCommand.self, RestoreCommand.self,
+      ShowCommand.self, BlameCommand.self, TagCommand.self, RestoreCommand.self, RevertCommand.self,
+      KindsCommand.self, CategoriesCommand.self,
       RenameCommand.self, DeprecateCommand.self, UndeprecateCommand.self, DiffCommand.self,
       PatchCommand.self, DoctorCommand.self, SiteCommand.self,
     ]
@@ -89,6 +90,12 @@ package enum CatalogMain {
         // Located diagnostics stand on their own: FILE:LINE:COLUMN: error: …, one a line.
         for diagnostic in diagnostics.diagnostics {
           console.error(diagnostic.formatted(file: source))
+        }
+        return .dataError
+      case .revertConflicts:
+        // One line per conflicting kind, each made visible on its own.
+        for (i, line) in error.description.split(separator: "\n").enumerated() {
+          console.error(i == 0 ? "catalog: error: \(line)" : String(line))
         }
         return .dataError
       case .unknownRevision, .unknownKind, .invalidRequest, .outputIsACatalog:
