@@ -46,6 +46,13 @@ import Testing
         "catalog patch <patch-file> [--max-depth <n>] [--max-size <bytes>] [--message <text>]"
           + " [--author <name>] [--expect-head <n>]"
       ],
+      "merge": [
+        "catalog merge <base> <ours> <theirs> [--output <file>] [--name <file>] [--format <format>]"
+      ],
+      "git": [
+        "catalog git install [--path <pattern>]", "catalog git check [--path <pattern>]",
+        "catalog git uninstall [--path <pattern>]",
+      ],
       "doctor": ["catalog doctor"],
       "site": ["catalog site --output <dir> [--title <text>] [--at <rev>]"],
       "help": ["catalog help [<command>]"],

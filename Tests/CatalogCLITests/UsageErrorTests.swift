@@ -12,7 +12,7 @@ import Testing
   static let commands =
     "import, export, check, log, show, blame, kinds, categories, tag, restore, revert, rename, "
     + "deprecate, undeprecate, "
-    + "diff, patch, doctor, site, help"
+    + "diff, patch, merge, git, doctor, site, help"
 
   /// The stderr text for a usage error about `import`.
   func importError(_ message: String) -> String {

@@ -11,7 +11,7 @@ package enum CatalogMain {
       ShowCommand.self, BlameCommand.self, TagCommand.self, RestoreCommand.self, RevertCommand.self,
       KindsCommand.self, CategoriesCommand.self,
       RenameCommand.self, DeprecateCommand.self, UndeprecateCommand.self, DiffCommand.self,
-      PatchCommand.self, DoctorCommand.self, SiteCommand.self,
+      PatchCommand.self, MergeCommand.self, GitCommand.self, DoctorCommand.self, SiteCommand.self,
     ]
     return Dictionary(uniqueKeysWithValues: all.map { ($0.spec.name, $0) })
   }
@@ -29,8 +29,8 @@ package enum CatalogMain {
     var command: String?
     var status = execute(arguments, environment: environment, console: console, command: &command)
     console.flush()
-    // diff(1) reports every kind of trouble as 2.
-    let failure: ExitStatus = command == "diff" ? .trouble : .ioError
+    // diff(1) reports every kind of trouble as 2, and so does merge.
+    let failure: ExitStatus = command == "diff" || command == "merge" ? .trouble : .ioError
     if let error = console.stdoutError {
       if error != EPIPE {
         console.error("catalog: error: stdout: \(String(cString: strerror(error)))")
@@ -75,8 +75,9 @@ package enum CatalogMain {
         return ExitStatus.usage.rawValue
       } catch {
         let status = report(error, command: command.name, console: console)
-        // diff(1) reports every kind of trouble as 2.
-        return command.name == "diff" ? ExitStatus.trouble.rawValue : status.rawValue
+        // diff(1) reports every kind of trouble as 2, and so does merge.
+        return ["diff", "merge"].contains(command.name)
+          ? ExitStatus.trouble.rawValue : status.rawValue
       }
     }
   }

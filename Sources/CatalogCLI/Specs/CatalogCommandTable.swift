@@ -38,6 +38,8 @@ package enum CatalogCommandTable {
       .undeprecateCommand,
       .diffCommand,
       .patchCommand,
+      .mergeCommand,
+      .gitCommand,
       .doctorCommand,
       .siteCommand,
     ])
