@@ -30,6 +30,7 @@ enum DiffCommand: CatalogCommand {
       throw UsageError.invalidArguments("at most one operand may be '-' (standard input)")
     }
     let format = try arguments.choice("format", as: Format.self) ?? .text
+    try checkCombinations(arguments, format: format)
     let failOn = try arguments.choice("fail-on", as: FailOn.self) ?? .any
     let color: Bool
     switch try arguments.choice("color", as: Color.self) ?? .auto {
@@ -91,7 +92,12 @@ enum DiffCommand: CatalogCommand {
     }
     let diff = computed
     do {
-      if arguments.flag("stat") {
+      if arguments.flag("quiet") {
+        // Exit status only.
+      } else if arguments.flag("name-only") {
+        let names = diff.differingKinds.map { $0 + "\n" }.joined()
+        context.console.write(Array(names.utf8))
+      } else if arguments.flag("stat") {
         context.console.write(Array(diff.stat(color: color).utf8))
       } else {
         switch format {
@@ -111,6 +117,24 @@ enum DiffCommand: CatalogCommand {
     switch failOn {
     case .any: return diff.isEmpty ? .success : .differences
     case .breaking: return diff.hasChanges(ofClass: .breaking) ? .differences : .success
+    }
+  }
+
+  /// Options that make no sense together are usage errors (64), not silently ignored:
+  /// `--stat` prints text, so it cannot be JSON; `--with-tests` only shapes a JSON Patch;
+  /// `--quiet`, `--name-only` and `--stat` each replace the output.
+  static func checkCombinations(_ arguments: ParsedArguments, format: Format) throws {
+    let given = ["quiet", "name-only", "stat"].filter { arguments.flag($0) }
+    if given.count > 1 {
+      throw UsageError.invalidArguments("'--\(given[1])' cannot be used with '--\(given[0])'")
+    }
+    if let output = given.first, format != .text {
+      throw UsageError.invalidArguments(
+        "'--\(output)' cannot be used with '--format \(format.rawValue)'")
+    }
+    if arguments.flag("with-tests"), format != .jsonPatch {
+      throw UsageError.invalidArguments(
+        "'--with-tests' needs '--format json-patch' (it adds test operations to a patch)")
     }
   }
 }

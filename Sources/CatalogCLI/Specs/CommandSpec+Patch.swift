@@ -18,7 +18,7 @@ extension CommandSpec {
       .positional("patch-file", help: "The JSON Patch document, or '-' for stdin."),
       .maxDepth,
       .maxSize,
-    ] + ArgumentSpec.writeOptions,
+    ] + ArgumentSpec.writeOptions + [.resultFormat],
     examples: [
       Example("Record a reviewed patch:", #"catalog patch change.json -m "Apply review 42""#),
       Example(
