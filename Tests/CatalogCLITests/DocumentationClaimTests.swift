@@ -6,24 +6,18 @@ import Testing
 /// binary, so that a wrong example or claim is a failing test.
 @Suite("docs match the binary")
 struct DocumentationClaimTests {
-  let directory: TemporaryDirectory
+  let runner: CatalogRunner
+  var directory: TemporaryDirectory { runner.directory }
 
   /// The repository's root, two levels above Tests/Fixtures.
   static let root = Fixtures.directory.deletingLastPathComponent().deletingLastPathComponent()
 
   init() throws {
-    directory = try TemporaryDirectory()
+    runner = try CatalogRunner()
   }
 
   static func text(_ path: String) throws -> String {
     try String(contentsOf: root.appendingPathComponent(path), encoding: .utf8)
-  }
-
-  @discardableResult
-  func run(_ arguments: [String], expect status: Int32) throws -> CatalogProcess.Result {
-    let result = try CatalogProcess.run(arguments, in: directory)
-    #expect(result.status == status, "\(arguments): \(result)")
-    return result
   }
 
   /// The fenced block of `document` that follows the line `marker`.
@@ -47,13 +41,13 @@ struct DocumentationClaimTests {
 
   @Test func theFirstExampleCountsTheExampleFile() throws {
     let example = Self.root.appendingPathComponent("docs/examples/components.json").path
-    let result = try run(["import", example, "-m", "Add the hero tile"], expect: 0)
+    let result = try runner.run(["import", example, "-m", "Add the hero tile"], expect: 0)
     #expect(result.stdout == "revision 1: 15 added, 0 changed, 0 removed\n")
     #expect(try Self.text("docs/cli.md").contains("# revision 1: 15 added, 0 changed, 0 removed"))
   }
 
   @Test func diffHelpListsEveryBreakingRule() throws {
-    let help = try run(["diff", "--help"], expect: 0).stdout
+    let help = try runner.run(["diff", "--help"], expect: 0).stdout
     let flat = help.split(whereSeparator: \.isWhitespace).joined(separator: " ")
     #expect(
       flat.contains(
@@ -67,12 +61,12 @@ struct DocumentationClaimTests {
       #"[{"kind": "a", "category": "c", "description": "d", "payload": {}}, "#
         + #"{"kind": "b", "category": "c", "description": "d", "payload": {}}, "#
         + #"{"kind": "c", "category": "c", "description": "d", "payload": {}}]"#)
-    try run(["import", "a.json"], expect: 0)
+    try runner.run(["import", "a.json"], expect: 0)
     try directory.write(
       "change.json",
       #"[{"op": "replace", "path": "/components/0/description", "value": "e"}, "#
         + #"{"op": "replace", "path": "/components/7/payload/x", "value": 1}]"#)
-    let result = try run(["patch", "change.json"], expect: 65)
+    let result = try runner.run(["patch", "change.json"], expect: 65)
     let documented = try Self.block(
       after: "three entries:\n\n```text", in: try Self.text("docs/cli.md"))
     #expect(result.stderr == documented)
@@ -86,7 +80,8 @@ struct DocumentationClaimTests {
       "bad.json",
       "{\"components\": [\n {\"kind\": 3, \"category\": \"X\", \"description\": \"d\", \"payload\": {}}\n]}"
     )
-    let result = try run(["check", "components.json", "bad.json", "--format", "json"], expect: 65)
+    let result = try runner.run(
+      ["check", "components.json", "bad.json", "--format", "json"], expect: 65)
     let documented = try Self.block(
       after: "$ catalog check components.json bad.json --format json",
       in: try Self.text("docs/cli.md"))
@@ -102,9 +97,9 @@ struct DocumentationClaimTests {
       "b.json",
       #"[{"kind": "new", "category": "c", "description": "d", "payload": {}}, "#
         + #"{"kind": "b", "category": "c", "description": "d", "payload": {}}]"#)
-    try run(["import", "a.json"], expect: 0)
-    try run(["import", "b.json"], expect: 0)
-    let exported = try run(["export"], expect: 0).stdout
+    try runner.run(["import", "a.json"], expect: 0)
+    try runner.run(["import", "b.json"], expect: 0)
+    let exported = try runner.run(["export"], expect: 0).stdout
     let kinds = exported.split(separator: "\n").filter { $0.contains("\"kind\"") }
     #expect(
       kinds.map { $0.trimmingCharacters(in: .whitespaces) } == [
@@ -119,7 +114,7 @@ struct DocumentationClaimTests {
     try directory.write(
       "members.json",
       "{\"components\": [\n {\"kind\": 4, \"category\": 3},\n {\"kind\": 5}\n]}")
-    let members = try run(["check", "members.json"], expect: 65).stderr
+    let members = try runner.run(["check", "members.json"], expect: 65).stderr
     #expect(members.contains("members.json:2:11: error: /components/0/kind:"))
     #expect(members.contains("members.json:3:11: error: /components/1/kind:"))
     // A duplicate key inside a payload ends the reading: it is the last problem reported.
@@ -127,7 +122,7 @@ struct DocumentationClaimTests {
       "payload.json",
       "{\"components\": [\n {\"kind\": \"a\", \"category\": \"X\", \"description\": \"d\", "
         + "\"payload\": {\"t\": 1, \"t\": 2}},\n {\"kind\": 5}\n]}")
-    let payload = try run(["check", "payload.json"], expect: 65).stderr
+    let payload = try runner.run(["check", "payload.json"], expect: 65).stderr
     #expect(payload == "payload.json:2:73: error: /components/0/payload: duplicate key \"t\"\n")
   }
 
@@ -138,11 +133,11 @@ struct DocumentationClaimTests {
     try directory.write(
       "b.json",
       #"[{"kind": "k", "category": "c", "description": "d", "payload": {"y": 3, "z": 1}}]"#)
-    let stat = try run(["diff", "a.json", "b.json", "--stat"], expect: 1).stdout
+    let stat = try runner.run(["diff", "a.json", "b.json", "--stat"], expect: 1).stdout
     #expect(stat.hasPrefix(" k | 3 -+~\n"), "\(stat)")
-    try run(["import", "a.json"], expect: 0)
-    try run(["tag", "v1"], expect: 0)
-    let line = try run(["tag", "--list"], expect: 0).stdout
+    try runner.run(["import", "a.json"], expect: 0)
+    try runner.run(["tag", "v1"], expect: 0)
+    let line = try runner.run(["tag", "--list"], expect: 0).stdout
     let columns = line.dropLast().split(separator: "\t", omittingEmptySubsequences: false)
     #expect(columns.count == 4 && columns[0] == "v1" && columns[1] == "revision 1")
     #expect(columns[3] == "tester" && columns[2].hasSuffix("Z"))

@@ -6,10 +6,11 @@ import Testing
 /// field names docs/cli.md documents.
 @Suite("catalog --format json results")
 struct JSONResultTests {
-  let directory: TemporaryDirectory
+  let runner: CatalogRunner
+  var directory: TemporaryDirectory { runner.directory }
 
   init() throws {
-    directory = try TemporaryDirectory()
+    runner = try CatalogRunner()
     try directory.write(
       "a.json",
       """
@@ -32,8 +33,7 @@ struct JSONResultTests {
   func json(_ arguments: [String], expect status: Int32, stdin: [UInt8]? = nil) throws
     -> [String: Any]
   {
-    let result = try CatalogProcess.run(arguments, in: directory, stdin: stdin)
-    #expect(result.status == status, "\(arguments): \(result)")
+    let result = try runner.run(arguments, expect: status, stdin: stdin)
     let object = try JSONSerialization.jsonObject(with: Data(result.stdoutBytes))
     return try #require(object as? [String: Any], "\(arguments): \(result)")
   }

@@ -69,9 +69,12 @@ enum DiffCommand: CatalogCommand {
     case (let old?, nil):
       let entries = try fileEntries(operands[1])
       let preview = try opened().plannedImport(of: entries, at: old, prune: prune)
-      WriteReport.printNotes(
-        kept: preview.result.kept, keptDeprecations: preview.result.keptDeprecations,
-        conditional: true, to: context.console)
+      // --quiet is the exit status alone: no notes either.
+      if !arguments.flag("quiet") {
+        WriteReport.printNotes(
+          kept: preview.result.kept, keptDeprecations: preview.result.keptDeprecations,
+          conditional: true, to: context.console)
+      }
       computed = preview.diff
     case (nil, let new?):
       let old = try fileEntries(operands[0], isOld: true)
