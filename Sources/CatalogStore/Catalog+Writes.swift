@@ -102,13 +102,7 @@ extension Catalog {
   ) throws -> WriteDecision<WriteResult> {
     var plan = ChangePlan(index: try context.headIndex(at: head), storesPayloads: !options.dryRun)
     plan.renames = renames
-    var seen = Set<String>()
-    for entry in entries {
-      guard seen.insert(entry.kind).inserted else {
-        throw CatalogError.invalidRequest("the resulting catalog has kind \"\(entry.kind)\" twice")
-      }
-      try plan.add(entry, context: context)
-    }
+    try plan.add(all: entries, whose: "the resulting catalog", context: context)
     plan.finish(prune: true)
     return try plan.write(
       in: context, head: head, options: options, source: source, operation: operation)

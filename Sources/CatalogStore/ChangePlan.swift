@@ -71,6 +71,22 @@ struct ChangePlan {
       saysDeprecated: raw.extraMembers.contains { $0.key == "deprecated" }, context: context)
   }
 
+  /// Adds every entry of a whole desired catalog, in order.
+  ///
+  /// - Parameter whose: what the entries are, for the error: `the file`.
+  /// - Throws: ``CatalogError/invalidRequest(_:)`` for a kind given twice (by bytes).
+  mutating func add(
+    all entries: [CatalogEntry], whose: String, context: any CatalogReadContext
+  ) throws {
+    var seen = Set<BytewiseString>()
+    for entry in entries {
+      guard seen.insert(BytewiseString(entry.kind)).inserted else {
+        throw CatalogError.invalidRequest("\(whose) has kind \"\(entry.kind)\" twice")
+      }
+      try add(entry, context: context)
+    }
+  }
+
   /// Adds the next entry of the desired catalog.
   mutating func add(_ entry: CatalogEntry, context: any CatalogReadContext) throws {
     try add(
