@@ -451,6 +451,19 @@ struct ChangePlan {
       for (offset, key) in keys.enumerated() { newKeys[i + offset] = key }
       i = j
     }
+    // Keys stay logarithmic in length: a key past the limit is spread out with its
+    // neighbours. Kinds kept from head that the document lacks sit between the document's
+    // entries in key order, so with those the keys are left as they are.
+    let limit = OrderKey.lengthLimit(count: fileOrder.count)
+    if kept.isEmpty, newKeys.contains(where: { ($0?.utf8.count ?? 0) > limit }) {
+      let current = fileOrder.indices.map {
+        newKeys[$0] ?? index.position(Int(fileOrder[$0].existing))
+      }
+      for (i, key) in OrderKey.rebalanced(current, limit: limit).enumerated()
+      where key != current[i] {
+        newKeys[i] = key
+      }
+    }
     return Placement(newKeys: newKeys)
   }
 }
