@@ -79,6 +79,7 @@ final class PendingCatalogFile {
     close(fd)
     let temporaryPath = String(
       decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    live.withLock { _ = $0.insert(temporaryPath) }
     return PendingCatalogFile(path: path, temporaryPath: temporaryPath, directoryLock: lock)
   }
 
@@ -97,14 +98,41 @@ final class PendingCatalogFile {
     abandon()
   }
 
-  /// Removes the temporary file (and a journal SQLite may have left beside it) and releases
-  /// the lock. Idempotent.
+  /// Removes the temporary file (and the journal, -wal and -shm files SQLite may have left
+  /// beside it) and releases the lock. Idempotent.
   func abandon() {
-    unlink(temporaryPath)
-    unlink(temporaryPath + "-journal")
+    Self.remove(temporaryPath)
+    Self.live.withLock { _ = $0.remove(temporaryPath) }
     if directoryLock >= 0 { close(directoryLock) }
     directoryLock = -1
   }
 
+  private static func remove(_ temporaryPath: String) {
+    for suffix in ["", "-journal", "-wal", "-shm"] { unlink(temporaryPath + suffix) }
+  }
+
+  /// The temporary files of this process not yet published or abandoned.
+  ///
+  /// A process can end while a `PendingCatalogFile` is still referenced (`exit` runs no
+  /// deinitializers, and a worker thread may hold the last reference to the storage a
+  /// moment longer), so an `atexit` handler removes whatever is left here.
+  private static let live: LockedPaths = {
+    atexit { PendingCatalogFile.live.withLock { paths in paths.forEach(remove) } }
+    return LockedPaths()
+  }()
+
   deinit { abandon() }
+}
+
+/// A set of paths behind a lock, for ``PendingCatalogFile``'s `atexit` handler.
+private final class LockedPaths: @unchecked Sendable {
+  // @unchecked: `paths` is only touched while `lock` is held.
+  private let lock = NSLock()
+  private var paths: Set<String> = []
+
+  func withLock<T>(_ body: (inout Set<String>) -> T) -> T {
+    lock.lock()
+    defer { lock.unlock() }
+    return body(&paths)
+  }
 }

@@ -48,8 +48,8 @@ final class SQLiteCatalogStorage: CatalogStorage {
         }
       } else {
         try migrator.migrate(database)
-        // A catalog still being created stays in rollback-journal mode: its journal is gone
-        // after each commit, so the file alone is the catalog when it is linked into place.
+        // A catalog still being created stays in rollback-journal mode until its first write
+        // commits (``publishPendingFile()``).
         if pendingFile == nil { _ = try database.enableWAL() }
       }
       try database.execute(script: Self.tuning)
@@ -62,6 +62,15 @@ final class SQLiteCatalogStorage: CatalogStorage {
   /// connection to the file at ``path`` in WAL mode.
   private func publishPendingFile() throws {
     guard let pendingFile else { return }
+    // The file goes into place already in WAL mode, so that two processes never convert it
+    // at once (a second creator is waiting for the lock, and opens it as soon as it is
+    // there). The switch comes after the commit, so the WAL is empty, and the checkpoint
+    // makes sure: the file alone holds the catalog (https://sqlite.org/wal.html).
+    _ = try database.enableWAL()
+    let busy: Int64? = try database.scalar(sql: "PRAGMA wal_checkpoint(TRUNCATE)")
+    guard busy == 0 else {
+      throw CatalogError.database(DatabaseProblem(.busy, path: path, busyTimeout: busyTimeout))
+    }
     try pendingFile.publish()
     self.pendingFile = nil
     database = try Database(

@@ -14,6 +14,9 @@ public enum CatalogError: Error, Sendable, Equatable, CustomStringConvertible {
   /// An operation's arguments do not make sense for this catalog (a tag name that looks like
   /// a revision number, a rename onto an existing kind, …).
   case invalidRequest(String)
+  /// `revert` found that later revisions changed what the reverted revision changed. Nothing
+  /// was written.
+  case revertConflicts(revision: Int64, [RevertConflict])
   /// `--expect-head` did not hold: someone else wrote first.
   case headMismatch(head: Int64, expected: Int64)
   /// The database is not a catalog, is damaged, is busy, is newer than this code, cannot be
@@ -40,6 +43,10 @@ public enum CatalogError: Error, Sendable, Equatable, CustomStringConvertible {
       return "no component of kind \"\(kind)\" \(detail)"
     case .invalidRequest(let message):
       return message
+    case .revertConflicts(let revision, let conflicts):
+      return "cannot revert revision \(revision): later revisions changed the same places, "
+        + "so nothing was written:\n"
+        + conflicts.map { "  \($0)" }.joined(separator: "\n")
     case .headMismatch(let head, let expected):
       return "head is revision \(head), expected \(expected)"
     case .database(let problem):

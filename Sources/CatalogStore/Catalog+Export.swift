@@ -71,39 +71,10 @@ extension Catalog {
   public func export(
     at reference: RevisionReference = .head, categories: [String] = [], toFile path: String
   ) throws -> Int {
-    let destination = try ExportDestination.resolve(
-      path, catalogFiles: ["", "-wal", "-shm", "-journal"].map { self.path + $0 })
-    switch destination.kind {
-    case .stream:
-      let fd = open(destination.path, O_WRONLY | O_CLOEXEC | O_NOCTTY)
-      guard fd >= 0 else {
-        throw CatalogError.io(path: path, reason: String(cString: strerror(errno)))
-      }
-      defer { close(fd) }
-      return try export(at: reference, categories: categories) { bytes in
-        if let error = writeAll(fd, bytes) {
-          throw CatalogError.io(path: path, reason: String(cString: strerror(error)))
-        }
-      }
-    case .newFile, .regularFile:
-      var mode: mode_t
-      if case .regularFile(let existing) = destination.kind {
-        mode = existing
-      } else {
-        // What open(2) would give a new file: 0666 less the umask.
-        let mask = umask(0)
-        umask(mask)
-        mode = 0o666 & ~mask
-      }
-      let file = try AtomicFile(path: destination.path, mode: mode, name: path)
-      do {
-        let count = try export(at: reference, categories: categories) { try file.write($0) }
-        try file.commit()
-        return count
-      } catch {
-        file.abandon()
-        throw error
-      }
+    try ExportDestination.resolve(
+      path, catalogFiles: ["", "-wal", "-shm", "-journal"].map { self.path + $0 }
+    ).write(name: path) { write in
+      try export(at: reference, categories: categories, into: write)
     }
   }
 }

@@ -66,7 +66,8 @@ extension Catalog {
     try storage.read { context in
       let head = try context.headRevision()
       guard let component = try context.component(named: kind, atOrBefore: head) else {
-        throw CatalogError.unknownKind(kind: kind, detail: "has ever been in the catalog")
+        throw CatalogError.unknownKind(
+          kind: kind, detail: try Self.neverExisted(kind, head: head, in: context))
       }
       let versions = try context.versions(ofComponent: component)
       let revisions = Dictionary(
@@ -193,12 +194,26 @@ extension Catalog {
     }
     let head = try context.headRevision()
     guard let component = try context.component(named: kind, atOrBefore: head) else {
-      throw CatalogError.unknownKind(kind: kind, detail: "has ever been in the catalog")
+      throw CatalogError.unknownKind(
+        kind: kind, detail: try neverExisted(kind, head: head, in: context))
     }
     let spans = Self.presence(
       of: kind, in: try context.versions(ofComponent: component), head: head)
     throw CatalogError.unknownKind(
       kind: kind, detail: "at revision \(revision); it existed in \(spans)")
+  }
+
+  /// "has ever been in the catalog; did you mean "tile-card"?": the detail for a kind that
+  /// never existed, with the closest kind at head.
+  static func neverExisted(_ kind: String, head: Int64, in context: any CatalogReadContext)
+    throws -> String
+  {
+    var kinds: [String] = []
+    if head > 0 { try context.forEachEntry(at: head) { kinds.append($0.entry.kind) } }
+    let suggestion = Suggestion.closest(to: kind, among: kinds).map {
+      "; did you mean \"\($0)\"?"
+    }
+    return "has ever been in the catalog" + (suggestion ?? "")
   }
 
   /// "revisions 3–7 and 9–12 (head)": where a component bore `kind`.

@@ -28,6 +28,10 @@ public final class Catalog {
   /// Opens (and, unless read-only, creates and migrates) the catalog at `location`, with the
   /// engine its kind names.
   ///
+  /// A SQLite catalog that does not exist yet appears at its path only when the first write
+  /// commits (it is built in a temporary file beside it until then); a catalog opened and
+  /// dropped without a write leaves nothing behind.
+  ///
   /// - Throws: ``CatalogError/unavailable(location:reason:)`` when the database cannot be
   ///   reached or this build has no engine for it; ``CatalogError/database(_:)`` when it is
   ///   not a catalog, is damaged, has a schema newer than this code, or cannot be opened.

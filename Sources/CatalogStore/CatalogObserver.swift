@@ -66,8 +66,8 @@ public final class CatalogObserver: @unchecked Sendable {
   /// Opens the catalog read-only and reads its head; polling starts with `start()`.
   ///
   /// - Parameters:
-  ///   - path: The catalog database file; it must exist (`Catalog(path:)` or an import
-  ///     creates it).
+  ///   - path: The catalog database file; it must exist (the first write that lands, such as
+  ///     an import, creates it; opening a `Catalog` alone does not).
   ///   - interval: Time between polls; at least 1 ms (shorter values are raised to it).
   ///   - onError: Called on the observer's queue when a poll fails; the next poll retries.
   ///   - onChange: Called on the observer's queue with each new head and what changed.

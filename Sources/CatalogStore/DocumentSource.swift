@@ -96,8 +96,40 @@ public enum DocumentSource: Sendable, Hashable {
       do throws(JSONDiagnostics) {
         return try CatalogDocumentReader(reader).readAll()
       } catch {
-        throw CatalogError.invalidDocument(source: name, error)
+        throw CatalogError.invalidDocument(source: name, withEveryConflict(error, maxSize: maxSize))
       }
     }
+  }
+
+  /// When reading stopped at a conflict marker, the diagnostics with one more for each
+  /// later conflict in the file (`<<<<<<<` at the start of a line), so that every conflict
+  /// left is pointed at. Standard input cannot be read again, so it keeps the first only.
+  private func withEveryConflict(_ error: JSONDiagnostics, maxSize: Int) -> JSONDiagnostics {
+    guard let first = error.diagnostics.last, ConflictMarkers.isMarker(first) else { return error }
+    let bytes: [UInt8]
+    switch self {
+    case .bytes(let all, _): bytes = all
+    case .standardInput: return error
+    case .file(let path):
+      let fd = open(path, O_RDONLY | O_CLOEXEC)
+      guard fd >= 0 else { return error }
+      defer { close(fd) }
+      var all: [UInt8] = []
+      var chunk = [UInt8](repeating: 0, count: 1 << 16)
+      while all.count <= maxSize {
+        let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+        if count < 0 && errno == EINTR { continue }
+        guard count > 0 else { break }
+        all.append(contentsOf: chunk[0..<count])
+      }
+      bytes = all
+    }
+    var diagnostics = error.diagnostics
+    for line in ConflictMarkers.openingLines(in: bytes) where line > first.position.line {
+      diagnostics.append(
+        JSONDiagnostic(
+          .invalidJSON, at: SourcePosition(line: line, column: 1, offset: 0), first.message))
+    }
+    return JSONDiagnostics(diagnostics)
   }
 }

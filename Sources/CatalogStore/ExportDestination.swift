@@ -64,6 +64,50 @@ struct ExportDestination {
     }
   }
 
+  /// Writes what `produce` hands its writer: into a device or named pipe directly, otherwise
+  /// through a temporary file renamed over the destination once `produce` returns, with the
+  /// existing file's permission bits (a new file's are 0666 less the umask).
+  ///
+  /// - Parameter name: the path as the user gave it, for messages.
+  /// - Throws: ``CatalogError/io(path:reason:)`` when writing fails, or what `produce` throws
+  ///   (the destination is then untouched, unless it is a stream).
+  func write<T>(
+    name: String, _ produce: (_ write: ([UInt8]) throws -> Void) throws -> T
+  ) throws -> T {
+    switch kind {
+    case .stream:
+      let fd = open(path, O_WRONLY | O_CLOEXEC | O_NOCTTY)
+      guard fd >= 0 else {
+        throw CatalogError.io(path: name, reason: String(cString: strerror(errno)))
+      }
+      defer { close(fd) }
+      return try produce { bytes in
+        if let error = writeAll(fd, bytes) {
+          throw CatalogError.io(path: name, reason: String(cString: strerror(error)))
+        }
+      }
+    case .newFile, .regularFile:
+      var mode: mode_t
+      if case .regularFile(let existing) = kind {
+        mode = existing
+      } else {
+        // What open(2) would give a new file: 0666 less the umask.
+        let mask = umask(0)
+        umask(mask)
+        mode = 0o666 & ~mask
+      }
+      let file = try AtomicFile(path: path, mode: mode, name: name)
+      do {
+        let result = try produce { try file.write($0) }
+        try file.commit()
+        return result
+      } catch {
+        file.abandon()
+        throw error
+      }
+    }
+  }
+
   /// `path` with every symbolic link along the last component followed (at most 40, as
   /// the kernel allows), relative targets read against the link's directory.
   private static func followLinks(_ path: String) throws -> String {

@@ -1,4 +1,5 @@
 import CatalogCLI
+import Components
 import Testing
 
 @Suite struct ArgumentSuggestionTests {

@@ -24,6 +24,11 @@ import Testing
       "restore": [
         "catalog restore <rev> [--message <text>] [--author <name>] [--expect-head <n>]"
       ],
+      "revert": [
+        "catalog revert <rev> [--message <text>] [--author <name>] [--expect-head <n>]"
+      ],
+      "kinds": ["catalog kinds [--category <name>] [--at <rev>] [--format <format>]"],
+      "categories": ["catalog categories [--at <rev>] [--format <format>]"],
       "rename": [
         "catalog rename <old> <new> [--message <text>] [--author <name>] [--expect-head <n>]"
       ],
@@ -39,6 +44,13 @@ import Testing
       ],
       "patch": [
         "catalog patch <patch-file> [--message <text>] [--author <name>] [--expect-head <n>]"
+      ],
+      "merge": [
+        "catalog merge <base> <ours> <theirs> [--output <file>] [--name <file>] [--format <format>]"
+      ],
+      "git": [
+        "catalog git install [--path <pattern>]", "catalog git check [--path <pattern>]",
+        "catalog git uninstall [--path <pattern>]",
       ],
       "doctor": ["catalog doctor"],
       "site": ["catalog site --output <dir> [--title <text>] [--at <rev>]"],

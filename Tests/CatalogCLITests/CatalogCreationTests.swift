@@ -40,7 +40,8 @@ struct CatalogCreationTests {
     let before = try directory.fileNames()
     let result = try CatalogProcess.run(["-d", "typo.sqlite"] + arguments, in: directory)
     #expect(result.status == status, "\(arguments): \(result)")
-    #expect(try directory.fileNames() == before, "\(arguments)")
+    let after = try directory.fileNames()
+    #expect(after == before, "\(arguments): \(after)")
     let export = try CatalogProcess.run(["-d", "typo.sqlite", "export"], in: directory)
     #expect(export.status == 66, "\(export)")
     #expect(

@@ -86,6 +86,32 @@ struct ReliabilityDatabaseTests {
         + "schema_migration table); it was left unchanged")
   }
 
+  @Test func anotherApplicationsMarkedDatabase() throws {
+    try makeDatabaseFile(
+      directory.path("marked.sqlite"), "PRAGMA application_id = 42; CREATE TABLE t (x)")
+    try expectRefused(
+      "marked.sqlite",
+      "not a catalog database (its application id is 0x2A, not 0x43415447); it was left unchanged")
+  }
+
+  /// A catalog file that cannot be opened at all (no read permission): a sentence, not
+  /// SQLite's "unable to open database file".
+  @Test(.enabled(if: canDropWriteAccess)) func anUnreadableFile() throws {
+    let bytes = try makeCatalog()
+    chmod(directory.path("components.sqlite"), 0o000)
+    defer { chmod(directory.path("components.sqlite"), 0o644) }
+    for arguments in [["export"], ["import", "mutated.json"]] {
+      let result = try runWithoutWriteAccess(arguments)
+      #expect(result.status == 74, "\(arguments): \(result)")
+      #expect(
+        result.stderr
+          == "catalog: error: components.sqlite: cannot open the catalog database; check the "
+          + "permissions of the file and its directory\n", "\(arguments)")
+    }
+    chmod(directory.path("components.sqlite"), 0o644)
+    #expect(try directory.read("components.sqlite") == bytes)
+  }
+
   @Test func aTruncatedFile() throws {
     let bytes = try makeCatalog()
     try directory.write("truncated.sqlite", Array(bytes.prefix(bytes.count / 2)))

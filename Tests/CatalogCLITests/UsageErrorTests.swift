@@ -10,8 +10,9 @@ import Testing
     "Usage: catalog [--database <location>] [--busy-timeout <seconds>] <command> [<arguments>]\n"
   static let rootFooter = "See 'catalog --help' for more information.\n"
   static let commands =
-    "import, export, check, log, show, blame, tag, restore, rename, deprecate, undeprecate, "
-    + "diff, patch, doctor, site, help"
+    "import, export, check, log, show, blame, kinds, categories, tag, restore, revert, rename, "
+    + "deprecate, undeprecate, "
+    + "diff, patch, merge, git, doctor, site, help"
 
   /// The stderr text for a usage error about `import`.
   func importError(_ message: String) -> String {

@@ -1,4 +1,5 @@
 import Components
+import TestSupport
 
 /// Random catalogs and random edits of them, for property-style tests.
 ///

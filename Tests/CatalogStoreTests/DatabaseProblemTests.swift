@@ -109,4 +109,29 @@ struct DatabaseProblemTests {
     #expect(try catalog.head()?.id == 1)
     try catalog.tag("v1", author: "t")
   }
+
+  /// SQLite's "database or disk is full" (`SQLITE_FULL`) is `diskFull`, and the write is
+  /// rolled back. A page limit on the connection (no page more than the file has) stands in for a full disk
+  /// (https://sqlite.org/pragma.html#pragma_max_page_count).
+  @Test func aFullDisk() throws {
+    let path = directory.path("c.sqlite")
+    let catalog = try Catalog(path: path)
+    try catalog.importDocument(
+      from: .bytes(try Fixtures.bytes("generated-300.json"), name: "ok.json"),
+      options: .init(author: "t"))
+    let storage = try #require(catalog.storage as? SQLiteCatalogStorage)
+    let pages: Int64 = try storage.database.scalar(sql: "PRAGMA page_count") ?? 0
+    try storage.database.execute(script: "PRAGMA max_page_count = \(pages)")
+    let before = try catalog.exportBytes()
+    do {
+      try catalog.importDocument(
+        from: .bytes(try Fixtures.bytes("generated-300-mutated.json"), name: "mutated.json"),
+        options: .init(author: "t"))
+      Issue.record("the import fit in the pages the file had")
+    } catch CatalogError.database(let problem) {
+      #expect(problem.code == .diskFull)
+    }
+    #expect(try catalog.head()?.id == 1)
+    #expect(try catalog.exportBytes() == before)
+  }
 }

@@ -55,6 +55,7 @@ public enum CatalogProcess {
   /// - Parameters:
   ///   - stdin: bytes for standard input (empty input when nil).
   ///   - environment: added to a minimal environment (no `CATALOG_*` from the caller's).
+  ///   - executable: another program to run the same way (`git`, in the merge driver's tests).
   @discardableResult
   public static func run(
     _ arguments: [String], in directory: TemporaryDirectory, stdin: [UInt8]? = nil,

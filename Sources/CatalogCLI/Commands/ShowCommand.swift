@@ -24,9 +24,13 @@ enum ShowCommand: CatalogCommand {
     do {
       found = try catalog.entryFollowingRenames(argument, at: context.atReference)
     } catch CatalogError.unknownKind(let kind, let detail) {
-      // Not a kind: a revision, when it names one and --at was not given.
+      // Not a kind: a revision, when it names one (or reads as nothing but a revision, such
+      // as 12 or v1^, so that the error is about the revision) and --at was not given.
+      let reference = RevisionReference(parsing: argument)
+      var readsAsRevision = true
+      if case .tag = reference { readsAsRevision = false }
       if !context.arguments.contains("at"),
-        (try? catalog.revision(RevisionReference(parsing: argument))) != nil
+        readsAsRevision || (try? catalog.revision(reference)) != nil
       {
         return try showRevision(argument, format: format ?? .text, catalog: catalog, context)
       }

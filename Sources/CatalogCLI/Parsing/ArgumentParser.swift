@@ -1,3 +1,5 @@
+import Components
+
 /// Parses a command line against a `RootCommandSpec`, like swift-argument-parser but
 /// without its property wrappers: the specs are data and the result is a value.
 ///

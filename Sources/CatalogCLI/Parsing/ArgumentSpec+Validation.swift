@@ -1,6 +1,17 @@
+import Components
+
 extension ArgumentSpec.ValueKind {
   /// The words that follow `expected` in an invalid-value message: `an integer`,
   /// `a number of at least 0`, `one of: text, json`.
+  /// What was expected, and for a mistyped choice the closest one:
+  /// `one of: text, json, json-patch; did you mean 'json-patch'?`.
+  package func expectation(for value: String) -> String {
+    guard case .choice(let values) = self,
+      let closest = Suggestion.closest(to: value, among: values)
+    else { return expectation }
+    return expectation + "; did you mean '\(closest)'?"
+  }
+
   package var expectation: String {
     switch self {
     case .text: return "text"
@@ -58,7 +69,8 @@ extension ArgumentSpec {
   package func validate(_ value: String, spelling: String?, index: Int?) throws(UsageError) {
     guard valueKind.accepts(value) else {
       throw .invalidValue(
-        value, argument: display(as: spelling), expected: valueKind.expectation, index: index)
+        value, argument: display(as: spelling), expected: valueKind.expectation(for: value),
+        index: index)
     }
   }
 }

@@ -113,6 +113,7 @@ package struct ParsedArguments: Sendable, Equatable {
     let spelling = occurrence?.spelling
     let argument = specs[name].map { $0.display(as: $0.isNamed ? spelling : nil) } ?? name
     return .invalidValue(
-      text, argument: argument, expected: expected.expectation, index: occurrence?.valueIndex)
+      text, argument: argument, expected: expected.expectation(for: text),
+      index: occurrence?.valueIndex)
   }
 }

@@ -8,9 +8,10 @@ package enum CatalogMain {
   static var commands: [String: any CatalogCommand.Type] {
     let all: [any CatalogCommand.Type] = [
       ImportCommand.self, ExportCommand.self, CheckCommand.self, LogCommand.self,
-      ShowCommand.self, BlameCommand.self, TagCommand.self, RestoreCommand.self,
+      ShowCommand.self, BlameCommand.self, TagCommand.self, RestoreCommand.self, RevertCommand.self,
+      KindsCommand.self, CategoriesCommand.self,
       RenameCommand.self, DeprecateCommand.self, UndeprecateCommand.self, DiffCommand.self,
-      PatchCommand.self, DoctorCommand.self, SiteCommand.self,
+      PatchCommand.self, MergeCommand.self, GitCommand.self, DoctorCommand.self, SiteCommand.self,
     ]
     return Dictionary(uniqueKeysWithValues: all.map { ($0.spec.name, $0) })
   }
@@ -28,8 +29,8 @@ package enum CatalogMain {
     var command: String?
     var status = execute(arguments, environment: environment, console: console, command: &command)
     console.flush()
-    // diff(1) reports every kind of trouble as 2.
-    let failure: ExitStatus = command == "diff" ? .trouble : .ioError
+    // diff(1) reports every kind of trouble as 2, and so does merge.
+    let failure: ExitStatus = command == "diff" || command == "merge" ? .trouble : .ioError
     if let error = console.stdoutError {
       if error != EPIPE {
         console.error("catalog: error: stdout: \(String(cString: strerror(error)))")
@@ -74,8 +75,9 @@ package enum CatalogMain {
         return ExitStatus.usage.rawValue
       } catch {
         let status = report(error, command: command.name, console: console)
-        // diff(1) reports every kind of trouble as 2.
-        return command.name == "diff" ? ExitStatus.trouble.rawValue : status.rawValue
+        // diff(1) reports every kind of trouble as 2, and so does merge.
+        return ["diff", "merge"].contains(command.name)
+          ? ExitStatus.trouble.rawValue : status.rawValue
       }
     }
   }
@@ -89,6 +91,12 @@ package enum CatalogMain {
         // Located diagnostics stand on their own: FILE:LINE:COLUMN: error: …, one a line.
         for diagnostic in diagnostics.diagnostics {
           console.error(diagnostic.formatted(file: source))
+        }
+        return .dataError
+      case .revertConflicts:
+        // One line per conflicting kind, each made visible on its own.
+        for (i, line) in error.description.split(separator: "\n").enumerated() {
+          console.error(i == 0 ? "catalog: error: \(line)" : String(line))
         }
         return .dataError
       case .unknownRevision, .unknownKind, .invalidRequest, .outputIsACatalog:

@@ -1089,7 +1089,20 @@ public final class JSONReader {
     if byte >= 0x80 {
       return syntaxError("unexpected byte 0x\(hex2(byte)); expected \(expected)")
     }
+    if let marker = conflictMarker(byte) {
+      return syntaxError(ConflictMarkers.message(marker))
+    }
     return syntaxError("unexpected \(describe(byte)); expected \(expected)")
+  }
+
+  /// The conflict marker (`<<<<<<<`, `=======` or `>>>>>>>`) that starts at the next byte,
+  /// if that byte starts a line: what `catalog merge` and git leave in a file.
+  private func conflictMarker(_ byte: Int) -> String? {
+    guard byte == 0x3C || byte == 0x3D || byte == 0x3E,
+      position(atAbsolute: bytesConsumed).column == 1, index + 7 <= end
+    else { return nil }
+    for k in 1..<7 where Int(buffer[index + k]) != byte { return nil }
+    return String(repeating: String(UnicodeScalar(UInt8(byte))), count: 7)
   }
 
   private func describe(_ byte: Int) -> String {

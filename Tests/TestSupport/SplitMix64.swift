@@ -1,13 +1,13 @@
 /// A small seeded generator (SplitMix64), so that every random test is reproducible from its
 /// seed on every platform.
-struct SplitMix64: RandomNumberGenerator {
+public struct SplitMix64: RandomNumberGenerator {
   private var state: UInt64
 
-  init(seed: UInt64) {
+  public init(seed: UInt64) {
     state = seed
   }
 
-  mutating func next() -> UInt64 {
+  public mutating func next() -> UInt64 {
     state &+= 0x9E37_79B9_7F4A_7C15
     var z = state
     z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
@@ -16,11 +16,11 @@ struct SplitMix64: RandomNumberGenerator {
   }
 
   /// `true` with probability `p`.
-  mutating func chance(_ p: Double) -> Bool {
+  public mutating func chance(_ p: Double) -> Bool {
     Double.random(in: 0..<1, using: &self) < p
   }
 
-  mutating func below(_ bound: Int) -> Int {
+  public mutating func below(_ bound: Int) -> Int {
     Int.random(in: 0..<bound, using: &self)
   }
 }

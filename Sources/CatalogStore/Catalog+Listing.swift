@@ -1,0 +1,41 @@
+import CatalogStorage
+import Components
+
+/// One category of a catalog and how many kinds are in it.
+public struct CategoryCount: Sendable, Hashable {
+  public var category: String
+  public var count: Int
+}
+
+extension Catalog {
+  /// The entries at `reference` in export order, only those of `category` when given.
+  ///
+  /// - Throws: ``CatalogError/invalidRequest(_:)`` for a category no entry has, naming the
+  ///   closest one.
+  public func kinds(category: String? = nil, at reference: RevisionReference = .head) throws
+    -> [CatalogEntry]
+  {
+    let all = try entries(at: reference)
+    guard let category else { return all }
+    let kept = all.filter { $0.category.hasSameBytes(as: category) }
+    if kept.isEmpty {
+      let known = try categories(at: reference).map(\.category)
+      let hint = Suggestion.closest(to: category, among: known).map { "; did you mean \"\($0)\"?" }
+      let list = known.isEmpty ? "" : "; categories: \(known.joined(separator: ", "))"
+      throw CatalogError.invalidRequest(
+        "no kind has category \"\(category)\" at \(reference)" + (hint ?? list))
+    }
+    return kept
+  }
+
+  /// The categories at `reference`, sorted by their bytes, with their number of kinds.
+  public func categories(at reference: RevisionReference = .head) throws -> [CategoryCount] {
+    var counts: [BytewiseString: Int] = [:]
+    for entry in try entries(at: reference) {
+      counts[BytewiseString(entry.category), default: 0] += 1
+    }
+    return counts.sorted { $0.key < $1.key }.map {
+      CategoryCount(category: $0.key.string, count: $0.value)
+    }
+  }
+}

@@ -1,0 +1,242 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `catalog git install` and the merge driver under real git: two branches edit
+/// components.json, `git merge` runs `catalog merge`, and the file is checked byte for byte.
+@Suite("catalog merge as git's merge driver")
+struct GitMergeDriverTests {
+  let directory: TemporaryDirectory
+
+  init() throws {
+    directory = try TemporaryDirectory()
+    try git(["init", "-q", "-b", "main"], expect: 0)
+    try directory.write(".gitattributes", "*.png binary\n")
+    try catalog(["git", "install"], expect: 0)
+  }
+
+  // MARK: - Helpers
+
+  /// The environment git and the drivers run with: the built `catalog` first on PATH, and no
+  /// configuration from the machine or the user.
+  var environment: [String: String] {
+    [
+      "PATH": CatalogProcess.executable.deletingLastPathComponent().path + ":/usr/bin:/bin",
+      "HOME": directory.url.path, "GIT_CONFIG_NOSYSTEM": "1", "GIT_AUTHOR_NAME": "Tester",
+      "GIT_AUTHOR_EMAIL": "tester@example.com", "GIT_COMMITTER_NAME": "Tester",
+      "GIT_COMMITTER_EMAIL": "tester@example.com", "GIT_PAGER": "cat", "LANG": "C.UTF-8",
+    ]
+  }
+
+  @discardableResult
+  func git(_ arguments: [String], expect status: Int32? = nil) throws -> CatalogProcess.Result {
+    let result = try CatalogProcess.run(
+      arguments, in: directory, executable: URL(fileURLWithPath: "/usr/bin/git"),
+      environment: environment)
+    if let status { #expect(result.status == status, "git \(arguments): \(result)") }
+    return result
+  }
+
+  @discardableResult
+  func catalog(_ arguments: [String], expect status: Int32) throws -> CatalogProcess.Result {
+    let result = try CatalogProcess.run(arguments, in: directory, environment: environment)
+    #expect(result.status == status, "catalog \(arguments): \(result)")
+    return result
+  }
+
+  static func entry(_ kind: String, _ payload: String, category: String = "Display") -> String {
+    """
+        {
+          "kind": "\(kind)",
+          "category": "\(category)",
+          "description": "The \(kind)",
+          "payload": \(payload)
+        }
+    """
+  }
+
+  static func document(_ entries: String...) -> String {
+    "{\n  \"components\": [\n" + entries.joined(separator: ",\n") + "\n  ]\n}\n"
+  }
+
+  static let tile = entry(
+    "tile", "{\n        \"title\": \"Hero\",\n        \"isActive\": true\n      }")
+  static let badge = entry("badge", "{\n        \"count\": 1\n      }")
+  static let row = entry("row", "{\n        \"items\": []\n      }")
+  static let base = document(tile, badge, row)
+
+  /// Commits `base` on main, `ours` on main and `theirs` on a branch, then merges the branch.
+  func mergeBranches(ours: String, theirs: String) throws -> CatalogProcess.Result {
+    try directory.write("components.json", Self.base)
+    try git(["add", "-A"], expect: 0)
+    try git(["commit", "-q", "-m", "base"], expect: 0)
+    try git(["checkout", "-q", "-b", "theirs"], expect: 0)
+    try directory.write("components.json", theirs)
+    try git(["commit", "-q", "-am", "theirs"], expect: 0)
+    try git(["checkout", "-q", "main"], expect: 0)
+    try directory.write("components.json", ours)
+    try git(["commit", "-q", "-am", "ours"], expect: 0)
+    return try git(["merge", "--no-edit", "theirs"])
+  }
+
+  func file() throws -> String {
+    String(decoding: try directory.read("components.json"), as: UTF8.self)
+  }
+
+  // MARK: - Merges
+
+  @Test func branchesEditingDifferentKindsMerge() throws {
+    let ours = Self.document(
+      Self.tile.replacingOccurrences(of: "Hero", with: "Hero v2"), Self.badge, Self.row)
+    let theirs = Self.document(
+      Self.tile, Self.badge.replacingOccurrences(of: "1", with: "2"), Self.row)
+    let result = try mergeBranches(ours: ours, theirs: theirs)
+    #expect(result.status == 0, "\(result)")
+    #expect(
+      try file()
+        == Self.document(
+          Self.tile.replacingOccurrences(of: "Hero", with: "Hero v2"),
+          Self.badge.replacingOccurrences(of: "1", with: "2"), Self.row))
+    #expect(try git(["status", "--porcelain"], expect: 0).stdout == "")
+  }
+
+  @Test func branchesEditingDifferentFieldsOfOnePayloadMerge() throws {
+    let ours = Self.document(
+      Self.tile.replacingOccurrences(of: "Hero", with: "Hero v2"), Self.badge, Self.row)
+    let theirs = Self.document(
+      Self.tile.replacingOccurrences(of: "true", with: "false")
+        .replacingOccurrences(of: "\"Display\"", with: "\"Cards\""), Self.badge, Self.row)
+    let result = try mergeBranches(ours: ours, theirs: theirs)
+    #expect(result.status == 0, "\(result)")
+    #expect(
+      try file()
+        == Self.document(
+          Self.tile.replacingOccurrences(of: "Hero", with: "Hero v2")
+            .replacingOccurrences(of: "true", with: "false")
+            .replacingOccurrences(of: "\"Display\"", with: "\"Cards\""), Self.badge, Self.row))
+  }
+
+  @Test func branchesAddingEntriesAtOnePlaceKeepBoth() throws {
+    let chip = Self.entry("chip", "{}")
+    let card = Self.entry("card", "{}")
+    let result = try mergeBranches(
+      ours: Self.document(Self.tile, chip, Self.badge, Self.row),
+      theirs: Self.document(Self.tile, card, Self.badge, Self.row))
+    #expect(result.status == 0, "\(result)")
+    #expect(try file() == Self.document(Self.tile, chip, card, Self.badge, Self.row))
+  }
+
+  @Test func deletingAKindTheOtherBranchChangedStopsWithTheConflictInTheFile() throws {
+    let changedBadge = Self.badge.replacingOccurrences(of: "1", with: "2")
+    let result = try mergeBranches(
+      ours: Self.document(Self.tile, Self.row),
+      theirs: Self.document(Self.tile, changedBadge, Self.row))
+    #expect(result.status != 0, "\(result)")
+    #expect(result.stdout.contains("CONFLICT"), "\(result)")
+    #expect(
+      result.stderr.contains(
+        "components.json:12: conflict: /components/1: ours (removed), theirs {\"kind\":\"badge\""),
+      "\(result)")
+    #expect(
+      try file()
+        == """
+        {
+          "components": [
+            {
+              "kind": "tile",
+              "category": "Display",
+              "description": "The tile",
+              "payload": {
+                "title": "Hero",
+                "isActive": true
+              }
+            },
+        <<<<<<< OURS
+        =======
+        \(changedBadge),
+        >>>>>>> THEIRS
+            {
+              "kind": "row",
+              "category": "Display",
+              "description": "The row",
+              "payload": {
+                "items": []
+              }
+            }
+          ]
+        }
+
+        """)
+    #expect(try git(["status", "--porcelain"], expect: 0).stdout == "UU components.json\n")
+    let check = try catalog(["check", "components.json"], expect: 65)
+    #expect(
+      check.stderr.hasPrefix("components.json:12:1: error: invalid JSON: unresolved merge conflict")
+    )
+  }
+
+  // MARK: - Setup
+
+  @Test func installCheckAndUninstall() throws {
+    #expect(
+      try directory.read(".gitattributes")
+        == Array("*.png binary\ncomponents.json merge=catalog diff=catalog\n".utf8))
+    #expect(
+      try git(["config", "--local", "merge.catalog.driver"], expect: 0).stdout
+        == "catalog merge %O %A %B --output %A --name %P\n")
+    #expect(try catalog(["git", "check"], expect: 0).stdout.hasPrefix("ok: components.json"))
+    // Installing again changes nothing.
+    #expect(
+      try catalog(["git", "install"], expect: 0).stdout == "already installed: nothing to do\n")
+    #expect(
+      try directory.read(".gitattributes")
+        == Array("*.png binary\ncomponents.json merge=catalog diff=catalog\n".utf8))
+
+    try catalog(["git", "uninstall"], expect: 0)
+    #expect(try directory.read(".gitattributes") == Array("*.png binary\n".utf8))
+    #expect(try git(["config", "--local", "--get-regexp", "catalog"]).stdout == "")
+    #expect(
+      !(try String(contentsOfFile: directory.path(".git/config"), encoding: .utf8).contains(
+        "catalog")))
+    let check = try catalog(["git", "check"], expect: 1)
+    #expect(
+      check.stdout.contains(
+        "missing: 'components.json merge=catalog diff=catalog' in .gitattributes"))
+  }
+
+  @Test func uninstallRemovesTheAttributesFileInstallCreated() throws {
+    try catalog(["git", "uninstall"], expect: 0)
+    try FileManager.default.removeItem(atPath: directory.path(".gitattributes"))
+    try catalog(["git", "install", "--path", "config/components.json"], expect: 0)
+    #expect(
+      try directory.read(".gitattributes")
+        == Array("config/components.json merge=catalog diff=catalog\n".utf8))
+    try catalog(["git", "uninstall", "--path", "config/components.json"], expect: 0)
+    #expect(!FileManager.default.fileExists(atPath: directory.path(".gitattributes")))
+  }
+
+  @Test func gitDiffShowsTheStructuralDiff() throws {
+    try directory.write("components.json", Self.base)
+    try git(["add", "-A"], expect: 0)
+    try git(["commit", "-q", "-m", "base"], expect: 0)
+    try directory.write(
+      "components.json",
+      Self.document(
+        Self.tile.replacingOccurrences(of: "Hero", with: "Hero v2"), Self.badge, Self.row))
+    let diff = try git(["diff"], expect: 0)
+    #expect(
+      diff.stdout
+        == "catalog diff a/components.json b/components.json\n~ tile\n"
+        + "  /payload/title: \"Hero\" → \"Hero v2\"  [value: VALUE_CHANGED]\n")
+  }
+
+  @Test func outsideARepositoryInstallSaysSo() throws {
+    let elsewhere = try TemporaryDirectory()
+    let result = try CatalogProcess.run(
+      ["git", "install"], in: elsewhere,
+      environment: environment.merging([
+        "GIT_CEILING_DIRECTORIES": elsewhere.url.deletingLastPathComponent().path
+      ]) { $1 })
+    #expect(result.status == 65, "\(result)")
+    #expect(result.stderr.hasPrefix("catalog: error: not inside a git repository"))
+  }
+}
