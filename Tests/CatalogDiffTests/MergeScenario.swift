@@ -1,4 +1,5 @@
 import Components
+import TestSupport
 
 /// A random BASE catalog and two random edit scripts applied to copies of it, with a record
 /// of every edit, for the merge's property test.
