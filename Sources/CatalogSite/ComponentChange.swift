@@ -40,11 +40,21 @@ struct ComponentChange {
       change: change,
       fields: [])
     guard change == .changed || change == .renamed, revision > 1 else { return result }
-    let new = try catalog.entry(kind, at: .number(revision))
-    var old = try catalog.entry(previousKind ?? kind, at: .number(revision - 1))
-    // A rename is shown as a rename; the fields are compared as one entry.
-    old.kind = new.kind
-    result.fields = try CatalogDiff(old: [old], new: [new]).changed.first?.changes ?? []
+    result.fields = try fields(
+      of: catalog, from: previousKind ?? kind, at: revision - 1, to: kind, at: revision)
     return result
+  }
+
+  /// The field changes of one component between two revisions, where it is `oldKind` and
+  /// `newKind`: ``CatalogDiff`` over its two states, a rename undone for the comparison (it
+  /// is shown as a rename).
+  static func fields(
+    of catalog: Catalog, from oldKind: String, at oldRevision: Int64, to newKind: String,
+    at newRevision: Int64
+  ) throws -> [CatalogDiff.Change] {
+    let new = try catalog.entry(newKind, at: .number(newRevision))
+    var old = try catalog.entry(oldKind, at: .number(oldRevision))
+    old.kind = new.kind
+    return try CatalogDiff(old: [old], new: [new]).changed.first?.changes ?? []
   }
 }

@@ -5,18 +5,22 @@ import Components
 /// (`<details>`, so the keyboard and screen readers work without script), and each leaf with
 /// the revision that last changed it.
 extension HTML {
+  /// - Parameters:
+  ///   - blame: for each leaf, the revision that last changed it.
+  ///   - cells: each of those revisions' blame cell, rendered once per page.
   mutating func jsonTree(
-    _ value: JSONValue, under prefix: [String], blame: [JSONPointer: BlameLine]
+    _ value: JSONValue, under prefix: [String], blame: [JSONPointer: Int64],
+    cells: [Int64: HTML]
   ) {
     raw("<div class=\"json\">")
     var tokens = prefix
-    jsonNode(value, key: nil, tokens: &tokens, comma: false, blame: blame)
+    jsonNode(value, key: nil, tokens: &tokens, comma: false, blame: blame, cells: cells)
     raw("</div>")
   }
 
   private mutating func jsonNode(
     _ value: JSONValue, key: String?, tokens: inout [String], comma: Bool,
-    blame: [JSONPointer: BlameLine]
+    blame: [JSONPointer: Int64], cells: [Int64: HTML]
   ) {
     let open: StaticString
     let close: StaticString
@@ -29,7 +33,8 @@ extension HTML {
       (open, close) = ("[", "]")
       children = elements.enumerated().map { (nil, String($0.offset), $0.element) }
     default:
-      jsonLeaf(value, key: key, pointer: JSONPointer(tokens), comma: comma, blame: blame)
+      jsonLeaf(
+        value, key: key, pointer: JSONPointer(tokens), comma: comma, blame: blame, cells: cells)
       return
     }
     raw("<details open><summary><span class=\"code\">")
@@ -46,7 +51,7 @@ extension HTML {
       tokens.append(child.token)
       jsonNode(
         child.value, key: child.key, tokens: &tokens, comma: index < children.count - 1,
-        blame: blame)
+        blame: blame, cells: cells)
       tokens.removeLast()
     }
     raw("</div><div class=\"row\"><span class=\"code\"><span class=\"p\">")
@@ -67,7 +72,7 @@ extension HTML {
 
   private mutating func jsonLeaf(
     _ value: JSONValue, key: String?, pointer: JSONPointer, comma: Bool,
-    blame: [JSONPointer: BlameLine]
+    blame: [JSONPointer: Int64], cells: [Int64: HTML]
   ) {
     raw("<div class=\"row\" data-pointer=\"")
     text(pointer.description)
@@ -84,21 +89,27 @@ extension HTML {
     raw("</span>")
     if comma { raw(",") }
     raw("</span>")
-    if let line = blame[pointer] { blameCell(line) }
+    if let revision = blame[pointer], let cell = cells[revision] { append(cell) }
     raw("</div>")
   }
 
   /// Who last changed a leaf: the revision (a link), the author, and in the tooltip the
   /// time and message.
-  mutating func blameCell(_ line: BlameLine) {
-    raw("<span class=\"who\" title=\"")
-    text(
-      "r\(line.revision.id) · \(line.revision.author) · \(Timestamp.string(line.revision.time)) · \(line.revision.message)"
-    )
-    raw("\">")
-    revisionLink(line.revision.id, depth: .nested)
-    raw(" ")
-    text(line.revision.author)
-    raw("</span>")
+  static func blameCell(_ revision: Revision, time: String) -> HTML {
+    var cell = HTML(capacity: 256)
+    cell.raw("<span class=\"who\" title=\"r")
+    cell.number(revision.id)
+    cell.raw(" · ")
+    cell.text(revision.author)
+    cell.raw(" · ")
+    cell.text(time)
+    cell.raw(" · ")
+    cell.text(revision.message)
+    cell.raw("\">")
+    cell.revisionLink(revision.id, depth: .nested)
+    cell.raw(" ")
+    cell.text(revision.author)
+    cell.raw("</span>")
+    return cell
   }
 }

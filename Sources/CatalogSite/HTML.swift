@@ -10,8 +10,8 @@
 struct HTML {
   private(set) var bytes: [UInt8] = []
 
-  init() {
-    bytes.reserveCapacity(16 << 10)
+  init(capacity: Int = 16 << 10) {
+    bytes.reserveCapacity(capacity)
   }
 
   /// Markup written in this module.
@@ -22,6 +22,11 @@ struct HTML {
   /// Text from anywhere, escaped for element content and quoted attribute values.
   mutating func text(_ string: String) {
     Self.appendEscaped(string, to: &bytes)
+  }
+
+  /// Another fragment built the same way (so it holds only escaped text).
+  mutating func append(_ fragment: HTML) {
+    bytes.append(contentsOf: fragment.bytes)
   }
 
   /// A number, as decimal digits.

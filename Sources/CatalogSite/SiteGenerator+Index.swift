@@ -13,7 +13,7 @@ extension SiteGenerator {
     page.raw("</h1>\n<p class=\"meta\">Revision ")
     page.revisionLink(head.id, depth: .root)
     page.raw(" · ")
-    page.time(Timestamp.string(head.time))
+    page.time(time(of: head))
     for tag in head.tags {
       page.raw(" · ")
       page.releaseLink(tag, slug: tagSlugs[BytewiseString(tag)], depth: .root)

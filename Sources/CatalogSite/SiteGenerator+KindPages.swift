@@ -58,18 +58,25 @@ extension SiteGenerator {
       page.raw(" by ")
       page.text(newest.revision.author)
       page.raw(" at ")
-      page.time(Timestamp.string(newest.revision.time))
+      page.time(time(of: newest.revision))
     }
     page.raw("</p>\n")
 
-    var blameByPointer: [JSONPointer: BlameLine] = [:]
-    for line in blame { blameByPointer[line.path] = line }
+    var blameByPointer: [JSONPointer: Int64] = [:]
+    var cells: [Int64: HTML] = [:]
+    for line in blame {
+      blameByPointer[line.path] = line.revision.id
+      if cells[line.revision.id] == nil {
+        cells[line.revision.id] = HTML.blameCell(line.revision, time: time(of: line.revision))
+      }
+    }
 
     page.raw("<section aria-labelledby=\"payload-h\"><h2 id=\"payload-h\">Payload</h2>\n")
     page.raw(
       "<p class=\"tools\"><button type=\"button\" data-expand=\"open\">Expand all</button> <button type=\"button\" data-expand=\"close\">Collapse all</button> <span class=\"muted\">Each value shows the revision and author that last changed it.</span></p>\n"
     )
-    page.jsonTree(try entry.payload.value(), under: ["payload"], blame: blameByPointer)
+    page.jsonTree(
+      try entry.payload.value(), under: ["payload"], blame: blameByPointer, cells: cells)
     page.raw("</section>\n")
 
     page.raw("<section aria-labelledby=\"fields-h\"><h2 id=\"fields-h\">Fields</h2>\n")
@@ -82,7 +89,7 @@ extension SiteGenerator {
       page.raw("</code></td><td>")
       page.jsonText(line.value)
       page.raw("</td><td>")
-      page.blameCell(line)
+      if let cell = cells[line.revision.id] { page.append(cell) }
       page.raw("</td><td>")
       page.text(line.revision.message)
       page.raw("</td></tr>\n")
@@ -100,7 +107,7 @@ extension SiteGenerator {
       page.raw("\"><div class=\"when\">")
       page.revisionLink(item.revision.id, depth: .nested)
       page.raw(" ")
-      page.time(Timestamp.string(item.revision.time))
+      page.time(time(of: item.revision))
       page.raw(" <span class=\"author\">")
       page.text(item.revision.author)
       page.raw("</span></div><div class=\"message\">")

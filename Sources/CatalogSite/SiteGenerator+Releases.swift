@@ -1,4 +1,3 @@
-import CatalogDiff
 import CatalogStore
 import Components
 
@@ -13,11 +12,9 @@ extension SiteGenerator {
     list.raw("<ul class=\"releases\">\n")
     for (index, tag) in tags.enumerated().reversed() {
       let slug = tagSlugs[BytewiseString(tag.name)] ?? "item"
-      list.raw("<li><a class=\"tag\" href=\"releases/")
-      list.text(slug)
-      list.raw(".html\">")
-      list.text(tag.name)
-      list.raw("</a> at ")
+      list.raw("<li>")
+      list.releaseLink(tag.name, slug: slug, depth: .root)
+      list.raw(" at ")
       list.revisionLink(tag.revision, depth: .root)
       list.raw(", tagged by ")
       list.text(tag.author)
@@ -62,36 +59,17 @@ extension SiteGenerator {
       try write("releases/\(slug).html", page)
       return
     }
-    // The same comparison as `catalog diff @PREVIOUS @TAG`.
-    let diff = try CatalogDiff(
-      old: catalog.entries(at: .number(previous.revision)),
-      new: catalog.entries(at: .number(tag.revision)))
-    var changes: [ComponentChange] = []
-    for entry in diff.added {
-      changes.append(ComponentChange(kind: entry.kind, change: .added, fields: []))
-    }
-    for entry in diff.removed {
-      changes.append(ComponentChange(kind: entry.kind, change: .removed, fields: []))
-    }
-    for entry in diff.changed {
-      changes.append(ComponentChange(kind: entry.kind, change: .changed, fields: entry.changes))
-    }
-    let changedKinds = Set(diff.changedKinds.map(BytewiseString.init))
-    for move in diff.moved where !changedKinds.contains(BytewiseString(move.kind)) {
-      changes.append(ComponentChange(kind: move.kind, change: .moved, fields: []))
-    }
-    changes.sort { Array($0.kind.utf8).lexicographicallyPrecedes(Array($1.kind.utf8)) }
-
+    let changes = try changes(from: previous.revision, to: tag.revision)
     page.raw("<h2>Changes since <a class=\"tag\" href=\"")
     page.text(tagSlugs[BytewiseString(previous.name)] ?? "item")
     page.raw(".html\">")
     page.text(previous.name)
     page.raw("</a></h2>\n")
-    page.classSummary(changes.flatMap(\.classes))
+    page.classSummary(changes.flatMap(\.0.classes))
     if changes.isEmpty { page.raw("<p class=\"muted\">No changes.</p>\n") }
     page.raw("<ul class=\"changes\">\n")
-    for change in changes {
-      page.componentChange(change, slug: self.slug(of: change.kind), depth: .nested)
+    for (change, slug) in changes {
+      page.componentChange(change, slug: slug, depth: .nested)
     }
     page.raw("</ul>\n")
     page.endPage(depth: .nested)
@@ -99,8 +77,60 @@ extension SiteGenerator {
   }
 }
 
-extension ComponentChange {
-  init(kind: String, change: EntryChange, fields: [CatalogDiff.Change]) {
-    self.init(kind: kind, previousKind: nil, change: change, fields: fields)
+extension SiteGenerator {
+  /// What changed between two revisions, component by component: the components written
+  /// in between (from ``rows``), each compared between its two states. Components are
+  /// followed by identity, so a rename is a rename; one that changed and changed back is
+  /// left out.
+  func changes(from old: Int64, to new: Int64) throws -> [(ComponentChange, String?)] {
+    var first: [Int64: VersionRow] = [:]
+    var last: [Int64: VersionRow] = [:]
+    var moved: Set<Int64> = []
+    var order: [Int64] = []
+    if old < new {
+      for revision in (old + 1)...new {
+        for row in rows[revision] ?? [] {
+          if first[row.componentID] == nil {
+            first[row.componentID] = row
+            order.append(row.componentID)
+          }
+          last[row.componentID] = row
+          if row.change == .moved { moved.insert(row.componentID) }
+        }
+      }
+    }
+    var changes: [(ComponentChange, String?)] = []
+    for component in order {
+      guard let firstRow = first[component], let lastRow = last[component] else { continue }
+      let before = firstRow.change == .added ? nil : (firstRow.previousKind ?? firstRow.kind)
+      let after = lastRow.change == .removed ? nil : lastRow.kind
+      let slug = slug(ofComponent: component)
+      switch (before, after) {
+      case (nil, nil): continue
+      case (nil, let kind?):
+        changes.append(
+          (ComponentChange(kind: kind, previousKind: nil, change: .added, fields: []), slug))
+      case (let kind?, nil):
+        changes.append(
+          (ComponentChange(kind: kind, previousKind: nil, change: .removed, fields: []), slug))
+      case (let oldKind?, let newKind?):
+        let fields = try ComponentChange.fields(
+          of: catalog, from: oldKind, at: old, to: newKind, at: new)
+        let renamed = !oldKind.hasSameBytes(as: newKind)
+        let change: EntryChange =
+          renamed
+          ? .renamed : !fields.isEmpty ? .changed : moved.contains(component) ? .moved : .changed
+        guard renamed || !fields.isEmpty || moved.contains(component) else { continue }
+        changes.append(
+          (
+            ComponentChange(
+              kind: newKind, previousKind: renamed ? oldKind : nil, change: change, fields: fields),
+            slug
+          ))
+      }
+    }
+    return changes.sorted {
+      BytewiseString($0.0.kind) < BytewiseString($1.0.kind)
+    }
   }
 }

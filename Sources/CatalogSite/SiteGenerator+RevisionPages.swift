@@ -11,10 +11,9 @@ extension SiteGenerator {
     var previousKind: String?
   }
 
-  /// A page per revision up to ``head``: its header and its changes grouped by kind.
-  mutating func writeRevisionPages() throws {
-    // Which components each revision touched, from the stored versions (one pass, in
-    // revision order); only kinds and ids are kept, payloads are read per page.
+  /// Which components each revision touched, from the stored versions (one pass, in
+  /// revision order); only kinds and ids are kept, payloads are read per page.
+  mutating func readVersions() throws {
     var rows: [Int64: [VersionRow]] = [:]
     var kindOf: [Int64: String] = [:]
     var present: Set<Int64> = []
@@ -32,12 +31,19 @@ extension SiteGenerator {
         present.insert(version.componentID)
       }
     }
-    // A component links to its page under the name it has at the site's revision.
-    func slug(ofComponent id: Int64) -> String? {
-      guard present.contains(id), let kind = kindOf[id] else { return nil }
-      return self.slug(of: kind)
-    }
+    self.rows = rows
+    self.kindOf = kindOf
+    self.present = present
+  }
 
+  /// The page of a component under the name it has at the site's revision, if it has one.
+  func slug(ofComponent id: Int64) -> String? {
+    guard present.contains(id), let kind = kindOf[id] else { return nil }
+    return slug(of: kind)
+  }
+
+  /// A page per revision up to ``head``: its header and its changes grouped by kind.
+  mutating func writeRevisionPages() throws {
     let ordered = revisions.reversed()
     for (position, revision) in ordered.enumerated() {
       let touched = (rows[revision.id] ?? []).sorted {
@@ -70,7 +76,7 @@ extension SiteGenerator {
     page.raw("</p>\n<dl class=\"header\"><dt>Author</dt><dd>")
     page.text(revision.author)
     page.raw("</dd><dt>Time</dt><dd>")
-    page.time(Timestamp.string(revision.time))
+    page.time(time(of: revision))
     page.raw("</dd><dt>Operation</dt><dd>")
     page.text(revision.operation)
     page.raw("</dd><dt>Source</dt><dd><code>")
@@ -125,7 +131,7 @@ extension SiteGenerator {
       page.raw("<tr><td>")
       page.revisionLink(revision.id, depth: .root)
       page.raw("</td><td>")
-      page.time(Timestamp.string(revision.time))
+      page.time(time(of: revision))
       page.raw("</td><td>")
       page.text(revision.author)
       page.raw("</td><td>")

@@ -27,6 +27,17 @@ struct SiteGenerator {
   var tags: [Tag] = []
   var tagSlugs: [BytewiseString: String] = [:]
   var files = 0
+  /// Per revision up to ``head``, the components it wrote (``readVersions()``).
+  var rows: [Int64: [VersionRow]] = [:]
+  /// Each component's kind at ``head`` (or when it was removed), and whether it is present.
+  var kindOf: [Int64: String] = [:]
+  var present: Set<Int64> = []
+  /// Each revision's time as pages print it (formatting it is not cheap).
+  var times: [Int64: String] = [:]
+
+  func time(of revision: Revision) -> String {
+    times[revision.id] ?? Timestamp.string(revision.time)
+  }
 
   init(catalog: Catalog, directory: SiteDirectory, title: String, head: Revision) {
     self.catalog = catalog
@@ -38,6 +49,7 @@ struct SiteGenerator {
   mutating func run() throws -> CatalogSite.Summary {
     for folder in ["kinds", "revisions", "releases"] { try directory.makeDirectory(folder) }
     revisions = try catalog.revisions().filter { $0.id <= head.id }
+    for revision in revisions { times[revision.id] = Timestamp.string(revision.time) }
     tags = try catalog.tags().filter { $0.revision <= head.id }.sorted {
       $0.revision != $1.revision
         ? $0.revision < $1.revision : BytewiseString($0.name) < BytewiseString($1.name)
@@ -46,6 +58,7 @@ struct SiteGenerator {
     for tag in tags { tagSlugs[BytewiseString(tag.name)] = tagNames.claim(tag.name) }
 
     try readKinds()
+    try readVersions()
     try writeKindPages()
     try writeRevisionPages()
     try writeRevisionList()

@@ -102,7 +102,15 @@ struct CatalogSiteTests {
   @Test func releaseManifestsAreTheExportsBytes() throws {
     #expect(files["releases/v1.components.json"] == (try fixture.catalog.exportBytes(at: "v1")))
     #expect(files["releases/v2.components.json"] == (try fixture.catalog.exportBytes(at: "v2")))
-    #expect(page("releases/v2.html").contains("Changes since"))
+    let release = page("releases/v2.html")
+    #expect(release.contains("Changes since"))
+    // Between the tags, tile-preview was renamed and changed: one change, not two.
+    #expect(release.contains("renamed from <span class=\"kind\">tile-preview</span> to"))
+    #expect(!release.contains("data-kind=\"tile-preview\""))
+    #expect(
+      release.contains(
+        "data-kind=\"old-banner\"><div class=\"change-head\"><span class=\"op op-removed\">"))
+    #expect(release.contains("TYPE_CHANGED"))
     #expect(page("releases/v1.html").contains("The first release"))
   }
 
