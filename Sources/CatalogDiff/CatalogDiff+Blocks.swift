@@ -30,6 +30,11 @@ extension CatalogDiff {
     blocks += moved.filter { moves[BytewiseString($0.kind)] != nil }.map { .moved($0) }
     return blocks.sorted { BytewiseString($0.kind) < BytewiseString($1.kind) }
   }
+
+  /// Every kind that differs (added, removed, changed or moved), once each, in byte order,
+  /// as the formats print a kind (a JSON string literal when it is empty or holds control
+  /// characters, so that one kind is always one line): what `diff --name-only` lists.
+  public var differingKinds: [String] { kindBlocks.map(\.kind.printable) }
 }
 
 extension String {

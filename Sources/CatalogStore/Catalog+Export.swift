@@ -24,7 +24,8 @@ extension Catalog {
     at reference: RevisionReference = .head, categories: [String] = [],
     into write: ([UInt8]) throws -> Void
   ) throws -> Int {
-    let wanted = Set(categories)
+    // Categories compare by bytes, as kinds do: an NFC and an NFD spelling are two categories.
+    let wanted = Set(categories.map(BytewiseString.init))
     return try storage.read { context in
       let revision = try reference.resolve(in: context)
       var writer = CatalogDocumentWriter()
@@ -32,7 +33,9 @@ extension Catalog {
       // Entries stay bytes from the database to the output unless they carry members
       // besides the standard four, or those in another order.
       try context.forEachEntryRow(at: revision, .inExportOrder) { stored in
-        guard wanted.isEmpty || wanted.contains(String(decoding: stored.category, as: UTF8.self))
+        guard
+          wanted.isEmpty
+            || wanted.contains(BytewiseString(String(decoding: stored.category, as: UTF8.self)))
         else { return }
         if stored.extra == nil && stored.keyOrder == nil {
           writer.append(

@@ -88,9 +88,10 @@ base="$work/components.json"
 mutated="$work/components-mutated.json"
 "$bench" generate "$entries" --out "$base"
 "$bench" generate "$entries" --mutate 1 --out "$mutated"
-if [ "$have_python" = 1 ] && [ -f "$root/../shared/bench/gen_components.py" ]; then
-  # The Swift generator is a port of the shared script; check that it still writes its bytes.
-  python3 "$root/../shared/bench/gen_components.py" 1000 --mutate 3 --out "$work/py.json"
+if [ "$have_python" = 1 ]; then
+  # The Swift generator is a port of the shared script (copied to Tests/Benchmarks); check
+  # that it still writes its bytes.
+  python3 "$root/Tests/Benchmarks/gen_components.py" 1000 --mutate 3 --out "$work/py.json"
   "$bench" generate 1000 --mutate 3 --out "$work/swift.json"
   cmp -s "$work/py.json" "$work/swift.json" \
     || echo "warning: catalog-bench generate no longer matches gen_components.py" >&2

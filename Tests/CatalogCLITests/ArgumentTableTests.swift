@@ -10,10 +10,12 @@ import Testing
     let expected: [String: [String]] = [
       "import": [
         "catalog import <file> [--message <text>] [--author <name>] [--prune] [--dry-run]"
-          + " [--expect-head <n>] [--max-depth <n>] [--max-size <bytes>]"
+          + " [--expect-head <n>] [--max-depth <n>] [--max-size <bytes>] [--format <format>]"
       ],
       "export": ["catalog export [--output <file>] [--category <name> ...] [--at <rev>]"],
-      "check": ["catalog check <file> [--max-depth <n>] [--max-size <bytes>]"],
+      "check": [
+        "catalog check [<file> ...] [--max-depth <n>] [--max-size <bytes>] [--format <format>]"
+      ],
       "log": [
         "catalog log [<kind>] [--limit <n>] [--format <format>] [--patch] [--stat] [--oneline]"
           + " [--reverse] [--author <name>] [--since <time>] [--until <time>] [--path <pointer>]"
@@ -23,27 +25,33 @@ import Testing
       "tag": ["catalog tag <name> [<rev>]", "catalog tag --list", "catalog tag --delete <name>"],
       "restore": [
         "catalog restore <rev> [--message <text>] [--author <name>] [--expect-head <n>]"
+          + " [--format <format>]"
       ],
       "revert": [
         "catalog revert <rev> [--message <text>] [--author <name>] [--expect-head <n>]"
+          + " [--format <format>]"
       ],
       "kinds": ["catalog kinds [--category <name>] [--at <rev>] [--format <format>]"],
       "categories": ["catalog categories [--at <rev>] [--format <format>]"],
       "rename": [
         "catalog rename <old> <new> [--message <text>] [--author <name>] [--expect-head <n>]"
+          + " [--format <format>]"
       ],
       "deprecate": [
         "catalog deprecate <kind> [--message <text>] [--author <name>] [--expect-head <n>]"
+          + " [--format <format>]"
       ],
       "undeprecate": [
         "catalog undeprecate <kind> [--message <text>] [--author <name>] [--expect-head <n>]"
+          + " [--format <format>]"
       ],
       "diff": [
-        "catalog diff <old> <new> [--format <format>] [--stat] [--prune] [--with-tests] [--color <when>]"
-          + " [--fail-on <class>]"
+        "catalog diff <old> <new> [--format <format>] [--stat] [--quiet] [--name-only] [--prune]"
+          + " [--with-tests] [--color <when>] [--fail-on <class>]"
       ],
       "patch": [
         "catalog patch <patch-file> [--message <text>] [--author <name>] [--expect-head <n>]"
+          + " [--format <format>]"
       ],
       "merge": [
         "catalog merge <base> <ours> <theirs> [--output <file>] [--name <file>] [--format <format>]"
@@ -52,7 +60,7 @@ import Testing
         "catalog git install [--path <pattern>]", "catalog git check [--path <pattern>]",
         "catalog git uninstall [--path <pattern>]",
       ],
-      "doctor": ["catalog doctor"],
+      "doctor": ["catalog doctor [--format <format>]"],
       "site": ["catalog site --output <dir> [--title <text>] [--at <rev>]"],
       "help": ["catalog help [<command>]"],
     ]

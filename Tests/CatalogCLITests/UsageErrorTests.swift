@@ -4,7 +4,7 @@ import Testing
 @Suite struct UsageErrorTests {
   static let importUsage =
     "Usage: catalog import <file> [--message <text>] [--author <name>] [--prune] [--dry-run]"
-    + " [--expect-head <n>] [--max-depth <n>] [--max-size <bytes>]\n"
+    + " [--expect-head <n>] [--max-depth <n>] [--max-size <bytes>] [--format <format>]\n"
   static let importFooter = "See 'catalog import --help' for more information.\n"
   static let rootUsage =
     "Usage: catalog [--database <location>] [--busy-timeout <seconds>] <command> [<arguments>]\n"
@@ -117,7 +117,7 @@ import Testing
       try failure("import", "f.json", "--", "-m").error == .unexpectedArgument("-m", index: 3))
     #expect(
       try failure("doctor", "now").text
-        == "catalog: error: unexpected argument 'now'\nUsage: catalog doctor\n"
+        == "catalog: error: unexpected argument 'now'\nUsage: catalog doctor [--format <format>]\n"
         + "See 'catalog doctor --help' for more information.\n")
   }
 
@@ -225,8 +225,8 @@ import Testing
     #expect(
       failure.text
         == "catalog: error: at most one operand may be '-'\n"
-        + "Usage: catalog diff <old> <new> [--format <format>] [--stat] [--prune] [--with-tests]"
-        + " [--color <when>] [--fail-on <class>]\n"
+        + "Usage: catalog diff <old> <new> [--format <format>] [--stat] [--quiet] [--name-only]"
+        + " [--prune] [--with-tests] [--color <when>] [--fail-on <class>]\n"
         + "See 'catalog diff --help' for more information.\n")
     #expect(failure.exitStatus == 64)
   }

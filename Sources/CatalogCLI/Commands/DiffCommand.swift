@@ -30,6 +30,7 @@ enum DiffCommand: CatalogCommand {
       throw UsageError.invalidArguments("at most one operand may be '-' (standard input)")
     }
     let format = try arguments.choice("format", as: Format.self) ?? .text
+    try checkCombinations(arguments, format: format)
     let failOn = try arguments.choice("fail-on", as: FailOn.self) ?? .any
     let color: Bool
     switch try arguments.choice("color", as: Color.self) ?? .auto {
@@ -61,9 +62,12 @@ enum DiffCommand: CatalogCommand {
     case (let old?, nil):
       let entries = try fileEntries(operands[1])
       let preview = try opened().plannedImport(of: entries, at: old, prune: prune)
-      WriteReport.printNotes(
-        kept: preview.result.kept, keptDeprecations: preview.result.keptDeprecations,
-        conditional: true, to: context.console)
+      // --quiet is the exit status alone: no notes either.
+      if !arguments.flag("quiet") {
+        WriteReport.printNotes(
+          kept: preview.result.kept, keptDeprecations: preview.result.keptDeprecations,
+          conditional: true, to: context.console)
+      }
       computed = preview.diff
     case (nil, let new?):
       let old = try fileEntries(operands[0])
@@ -83,7 +87,12 @@ enum DiffCommand: CatalogCommand {
     }
     let diff = computed
     do {
-      if arguments.flag("stat") {
+      if arguments.flag("quiet") {
+        // Exit status only.
+      } else if arguments.flag("name-only") {
+        let names = diff.differingKinds.map { $0 + "\n" }.joined()
+        context.console.write(Array(names.utf8))
+      } else if arguments.flag("stat") {
         context.console.write(Array(diff.stat(color: color).utf8))
       } else {
         switch format {
@@ -101,6 +110,24 @@ enum DiffCommand: CatalogCommand {
     switch failOn {
     case .any: return diff.isEmpty ? .success : .differences
     case .breaking: return diff.hasChanges(ofClass: .breaking) ? .differences : .success
+    }
+  }
+
+  /// Options that make no sense together are usage errors (64), not silently ignored:
+  /// `--stat` prints text, so it cannot be JSON; `--with-tests` only shapes a JSON Patch;
+  /// `--quiet`, `--name-only` and `--stat` each replace the output.
+  static func checkCombinations(_ arguments: ParsedArguments, format: Format) throws {
+    let given = ["quiet", "name-only", "stat"].filter { arguments.flag($0) }
+    if given.count > 1 {
+      throw UsageError.invalidArguments("'--\(given[1])' cannot be used with '--\(given[0])'")
+    }
+    if let output = given.first, format != .text {
+      throw UsageError.invalidArguments(
+        "'--\(output)' cannot be used with '--format \(format.rawValue)'")
+    }
+    if arguments.flag("with-tests"), format != .jsonPatch {
+      throw UsageError.invalidArguments(
+        "'--with-tests' needs '--format json-patch' (it adds test operations to a patch)")
     }
   }
 }

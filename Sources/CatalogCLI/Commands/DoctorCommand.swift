@@ -16,17 +16,29 @@ enum DoctorCommand: CatalogCommand {
           location: CatalogLocation(context.databasePath),
           busyTimeout: try context.arguments.double("busy-timeout") ?? 5)
       else { throw CatalogError.database(problem) }
-      console.print(
-        "note: the catalog's schema cannot be read, so only SQLite's integrity_check ran")
+      let note = "the catalog's schema cannot be read, so only SQLite's integrity_check ran"
       let problems =
         findings.isEmpty
         ? ["integrity_check finds nothing wrong, yet the catalog's schema cannot be read"]
         : findings
+      if context.wantsJSON {
+        ResultJSON.print(ResultJSON.doctor(nil, notes: [note], problems: problems), to: console)
+      } else {
+        console.print("note: \(note)")
+      }
       for problem in problems { console.error("catalog: error: \(problem)") }
       console.error("catalog: error: \(problems.count) problem(s) found")
       return .ioError
     }
     let report = try catalog.doctor()
+    if context.wantsJSON {
+      ResultJSON.print(
+        ResultJSON.doctor(report, notes: report.notes, problems: report.problems), to: console)
+      if !report.isHealthy {
+        console.error("catalog: error: \(report.problems.count) problem(s) found")
+      }
+      return report.isHealthy ? .success : .ioError
+    }
     for note in report.notes { console.print("note: \(note)") }
     if report.isHealthy {
       console.print(

@@ -12,11 +12,14 @@ enum ImportCommand: CatalogCommand {
     let catalog = try context.openCatalog(forWriting: true)
     let limits = try context.documentLimits()
     let progress = ProgressLine(console: context.console, label: "importing \(source.name)")
-    let result = try catalog.importDocument(
-      from: source, options: try context.writeOptions(dryRun: context.arguments.flag("dry-run")),
-      prune: context.arguments.flag("prune"), limits: limits, progress: progress.update)
+    let options = try context.writeOptions(dryRun: context.arguments.flag("dry-run"))
+    let result = try WriteReport.reportingProblems(context) {
+      try catalog.importDocument(
+        from: source, options: options, prune: context.arguments.flag("prune"), limits: limits,
+        progress: progress.update)
+    }
     progress.finish()
-    WriteReport.print(result, to: context.console)
+    WriteReport.report(result, context)
     return .success
   }
 }

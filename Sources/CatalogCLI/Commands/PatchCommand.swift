@@ -16,26 +16,30 @@ enum PatchCommand: CatalogCommand {
       throw CatalogError.invalidRequest("\(source.name): not a JSON Patch: \(error)")
     }
     let catalog = try context.openCatalog(forWriting: true)
-    let result = try catalog.update(
-      options: try context.writeOptions(), source: source.name, operation: "patch"
-    ) { entries in
-      let document = JSONValue.object(
-        JSONObject([.init(key: "components", value: .array(try entries.map { try $0.jsonValue }))]))
-      let patched: JSONValue
-      do {
-        patched = try patch.apply(to: document)
-      } catch {
-        throw CatalogError.invalidRequest("\(source.name): \(error); nothing was written")
-      }
-      // The result must be a valid catalog document, checked as import checks a file.
-      let bytes = JSONWriter.indentedBytes(patched)
-      do throws(JSONDiagnostics) {
-        return try CatalogDocumentReader(JSONReader(bytes: bytes)).readAll()
-      } catch {
-        throw CatalogError.invalidDocument(source: "\(source.name) (the patched catalog)", error)
+    let options = try context.writeOptions()
+    let result = try WriteReport.reportingProblems(context) {
+      try catalog.update(
+        options: options, source: source.name, operation: "patch"
+      ) { entries in
+        let document = JSONValue.object(
+          JSONObject([.init(key: "components", value: .array(try entries.map { try $0.jsonValue }))]
+          ))
+        let patched: JSONValue
+        do {
+          patched = try patch.apply(to: document)
+        } catch {
+          throw CatalogError.invalidRequest("\(source.name): \(error); nothing was written")
+        }
+        // The result must be a valid catalog document, checked as import checks a file.
+        let bytes = JSONWriter.indentedBytes(patched)
+        do throws(JSONDiagnostics) {
+          return try CatalogDocumentReader(JSONReader(bytes: bytes)).readAll()
+        } catch {
+          throw CatalogError.invalidDocument(source: "\(source.name) (the patched catalog)", error)
+        }
       }
     }
-    WriteReport.print(result, to: context.console)
+    WriteReport.report(result, context)
     return .success
   }
 }

@@ -9,7 +9,7 @@ enum RevertCommand: CatalogCommand {
     let result = try catalog.revert(
       RevisionReference(parsing: context.arguments.positional("rev") ?? "head"),
       options: try context.writeOptions())
-    WriteReport.print(result, to: context.console)
+    WriteReport.report(result, context)
     return .success
   }
 }

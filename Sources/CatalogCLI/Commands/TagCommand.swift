@@ -8,6 +8,10 @@ enum TagCommand: CatalogCommand {
     let arguments = context.arguments
     if arguments.flag("list") {
       let catalog = try context.openCatalog(forWriting: false)
+      if context.wantsJSON {
+        ResultJSON.print(ResultJSON.tags(try catalog.tags()), to: context.console)
+        return .success
+      }
       for tag in try catalog.tags() {
         context.console.print(
           "\(tag.name)\trevision \(tag.revision)\t\(Timestamp.string(tag.time))\t\(tag.author)")
@@ -17,6 +21,10 @@ enum TagCommand: CatalogCommand {
     let catalog = try context.openCatalog(forWriting: true)
     if let name = arguments.string("delete") {
       let tag = try catalog.deleteTag(name)
+      if context.wantsJSON {
+        ResultJSON.print(ResultJSON.tag(tag, action: "deleted"), to: context.console)
+        return .success
+      }
       context.console.print("deleted tag \(name) (it named revision \(tag.revision))")
       return .success
     }
@@ -24,6 +32,10 @@ enum TagCommand: CatalogCommand {
     let tag = try catalog.tag(
       name, at: RevisionReference(parsing: arguments.positional("rev") ?? "head"),
       author: context.author)
+    if context.wantsJSON {
+      ResultJSON.print(ResultJSON.tag(tag, action: "created"), to: context.console)
+      return .success
+    }
     context.console.print("tagged revision \(tag.revision) as \(tag.name)")
     return .success
   }

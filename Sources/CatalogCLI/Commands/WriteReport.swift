@@ -4,6 +4,28 @@ import CatalogStore
 enum WriteReport {
   /// `revision 7: 2 added, 5 changed, 0 removed` (`, 1 moved` when entries only moved), or
   /// `no changes (head is revision 6)`; a dry run says what it would have written.
+  /// Reports `result` in the command's `--format`: the text below, or one JSON object
+  /// (`ResultJSON.write`) on stdout; the notes go to stderr either way.
+  static func report(_ result: WriteResult, _ context: CommandContext) {
+    guard context.wantsJSON else { return print(result, to: context.console) }
+    ResultJSON.print(ResultJSON.write(result, command: context.command.name), to: context.console)
+    printNotes(kept: result.kept, keptDeprecations: result.keptDeprecations, to: context.console)
+  }
+
+  /// Runs `body`; when it rejects its input with located problems and the command was asked
+  /// for JSON, prints the problems as a JSON result before they reach stderr as usual.
+  static func reportingProblems<T>(_ context: CommandContext, _ body: () throws -> T) throws -> T {
+    do {
+      return try body()
+    } catch CatalogError.invalidDocument(let source, let diagnostics) where context.wantsJSON {
+      let problems = diagnostics.diagnostics.map { ResultJSON.Problem(file: source, $0) }
+      ResultJSON.print(
+        ResultJSON.rejected(command: context.command.name, problems: problems),
+        to: context.console)
+      throw CatalogError.invalidDocument(source: source, diagnostics)
+    }
+  }
+
   static func print(_ result: WriteResult, to console: Console) {
     if result.isUnchanged {
       console.print("no changes (head is revision \(result.head))")

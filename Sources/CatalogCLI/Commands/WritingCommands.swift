@@ -9,7 +9,7 @@ enum RestoreCommand: CatalogCommand {
     let result = try catalog.restore(
       RevisionReference(parsing: context.arguments.positional("rev") ?? "head"),
       options: try context.writeOptions())
-    WriteReport.print(result, to: context.console)
+    WriteReport.report(result, context)
     return .success
   }
 }
@@ -23,7 +23,7 @@ enum RenameCommand: CatalogCommand {
     let result = try catalog.rename(
       context.arguments.positional("old") ?? "", to: context.arguments.positional("new") ?? "",
       options: try context.writeOptions())
-    WriteReport.print(result, to: context.console)
+    WriteReport.report(result, context)
     return .success
   }
 }
@@ -50,6 +50,6 @@ private func setDeprecated(_ deprecated: Bool, _ context: CommandContext) throws
   let catalog = try context.openCatalog(forWriting: true)
   let result = try catalog.setDeprecated(
     context.arguments.positional("kind") ?? "", deprecated, options: try context.writeOptions())
-  WriteReport.print(result, to: context.console)
+  WriteReport.report(result, context)
   return .success
 }

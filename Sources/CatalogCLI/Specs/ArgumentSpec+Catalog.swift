@@ -61,6 +61,11 @@ extension ArgumentSpec {
     help: "The revision to read: a number, head, head~N, a tag or an ISO-8601 time.")
 
   /// `--format <format>` with the given choices, the first being the default.
+  /// `--format text|json` on a command that reports a result: json prints one object on
+  /// stdout (`ResultJSON`).
+  package static let resultFormat = format(
+    ["text", "json"], help: "text for people; json for scripts: one object on stdout.")
+
   package static func format(_ values: [String], help: String) -> ArgumentSpec {
     option(
       "format", valueName: "format", value: .choice(values), defaultValue: values.first,

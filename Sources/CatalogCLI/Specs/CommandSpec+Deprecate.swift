@@ -8,7 +8,8 @@ extension CommandSpec {
       so apps can warn before the kind is removed. Nothing is written if the kind is \
       already deprecated.
       """,
-    arguments: [.positional("kind", help: "The kind to deprecate.")] + ArgumentSpec.writeOptions,
+    arguments: [.positional("kind", help: "The kind to deprecate.")] + ArgumentSpec.writeOptions
+      + [.resultFormat],
     examples: [
       Example(
         "Deprecate a kind:", #"catalog deprecate legacy-banner -m "Use hero-banner instead""#)
@@ -23,7 +24,7 @@ extension CommandSpec {
       Undoes 'catalog deprecate'. Nothing is written if the kind is not deprecated.
       """,
     arguments: [.positional("kind", help: "The kind to undeprecate.")]
-      + ArgumentSpec.writeOptions,
+      + ArgumentSpec.writeOptions + [.resultFormat],
     examples: [Example("Keep a kind after all:", "catalog undeprecate legacy-banner")],
     seeAlso: ["deprecate"])
 }

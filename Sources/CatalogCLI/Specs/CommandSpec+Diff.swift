@@ -16,7 +16,9 @@ extension CommandSpec {
       ENTRY_ADDED), value (VALUE_CHANGED) or metadata (METADATA_CHANGED, MEMBERS_REORDERED).
 
       Formats: text, grouped by kind (+ added, - removed, ~ changed); json, a summary \
-      for scripts; json-patch, an RFC 6902 patch that turns <old> into <new>.
+      for scripts; json-patch, an RFC 6902 patch that turns <old> into <new>. --stat, \
+      --quiet and --name-only replace the text format and cannot be combined with each other \
+      or with another --format; --with-tests needs --format json-patch.
 
       Exit status, like diff(1): 0 no differences (or none of the --fail-on class), \
       1 differences, 2 trouble (a bad operand or invalid JSON).
@@ -25,7 +27,14 @@ extension CommandSpec {
       .positional("old", help: "The old catalog: a file, '-' or @REF."),
       .positional("new", help: "The new catalog: a file, '-' or @REF."),
       .format(["text", "json", "json-patch"], help: "The output format."),
-      .flag("stat", help: "Print one line per kind and a total, like 'git diff --stat'."),
+      .flag(
+        "stat",
+        help:
+          "Print one line per kind and a total, like 'git diff --stat': added, removed, moved, or the number of changes and a bar (- breaking, + additive, ~ value or metadata)."
+      ),
+      .flag(
+        "quiet", help: "Print nothing; only the exit status tells whether the catalogs differ."),
+      .flag("name-only", help: "Print only the kinds that differ, one per line, in byte order."),
       .flag(
         "prune",
         help:

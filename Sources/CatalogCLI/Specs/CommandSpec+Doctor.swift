@@ -8,6 +8,7 @@ extension CommandSpec {
       checks: revision numbers are consecutive, every stored payload is referenced, and \
       every revision's catalog is valid. Reports every problem found, and writes nothing.
       """,
+    arguments: [.resultFormat],
     examples: [
       Example("Check the default catalog:", "catalog doctor"),
       Example("Check a shared catalog:", "catalog -d /srv/catalog/components.sqlite doctor"),

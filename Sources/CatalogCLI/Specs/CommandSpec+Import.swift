@@ -24,6 +24,7 @@ extension CommandSpec {
       .expectHead,
       .maxDepth,
       .maxSize,
+      .resultFormat,
     ],
     examples: [
       Example("Import a file and say why:", #"catalog import components.json -m "Add hero tile""#),

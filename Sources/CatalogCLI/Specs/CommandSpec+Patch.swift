@@ -11,7 +11,7 @@ extension CommandSpec {
       """,
     arguments: [
       .positional("patch-file", help: "The JSON Patch document, or '-' for stdin.")
-    ] + ArgumentSpec.writeOptions,
+    ] + ArgumentSpec.writeOptions + [.resultFormat],
     examples: [
       Example("Record a reviewed patch:", #"catalog patch change.json -m "Apply review 42""#),
       Example(

@@ -10,7 +10,7 @@ extension CommandSpec {
     arguments: [
       .positional("old", help: "The kind's current name."),
       .positional("new", help: "The kind's new name."),
-    ] + ArgumentSpec.writeOptions,
+    ] + ArgumentSpec.writeOptions + [.resultFormat],
     examples: [
       Example(
         "Fix a kind name:", #"catalog rename tilepreview tile-preview -m "Use kebab-case""#)

@@ -10,7 +10,7 @@ extension CommandSpec {
       """,
     arguments: [
       .positional("rev", help: "The revision to restore: a number, head~N, a tag or a time.")
-    ] + ArgumentSpec.writeOptions,
+    ] + ArgumentSpec.writeOptions + [.resultFormat],
     examples: [
       Example("Go back to a release:", #"catalog restore v1.2 -m "Back out the redesign""#),
       Example("Undo the last revision:", "catalog restore head~1"),

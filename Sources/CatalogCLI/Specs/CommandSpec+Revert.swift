@@ -17,7 +17,7 @@ extension CommandSpec {
       """,
     arguments: [
       .positional("rev", help: "The revision to undo: a number, head, head^, a tag, v2~1, …")
-    ] + ArgumentSpec.writeOptions,
+    ] + ArgumentSpec.writeOptions + [.resultFormat],
     examples: [
       Example("Undo the last revision:", "catalog revert head"),
       Example("Undo a tagged release's changes:", #"catalog revert v1.3 -m "Back out 1.3""#),

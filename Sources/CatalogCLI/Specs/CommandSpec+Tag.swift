@@ -16,6 +16,7 @@ extension CommandSpec {
       .positional("rev", arity: .optional, help: "The revision to name (default: head)."),
       .flag("list", help: "List every tag with its revision."),
       .option("delete", valueName: "name", help: "Delete the tag <name>."),
+      .resultFormat,
     ],
     constraints: [
       .mutuallyExclusive(["list", "delete", "name"]),

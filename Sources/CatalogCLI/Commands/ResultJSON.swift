@@ -1,0 +1,167 @@
+import CatalogStorage
+import CatalogStore
+import Components
+
+/// The `--format json` results of the commands that report (docs/cli.md, "JSON results"):
+/// one object on stdout, with field names that stay stable for scripts.
+enum ResultJSON {
+  /// One located problem: `file`, `line`, `column`, `pointer` and `message`; `line`, `column`
+  /// and `pointer` are `null` for a problem that is not in the file's text (a file that cannot
+  /// be read).
+  struct Problem {
+    var file: String
+    var line: Int?
+    var column: Int?
+    var pointer: String?
+    var message: String
+
+    init(file: String, _ diagnostic: JSONDiagnostic) {
+      self.file = file
+      line = diagnostic.position.line
+      column = diagnostic.position.column
+      pointer = diagnostic.pointer.description
+      switch diagnostic.category {
+      case .invalidJSON: message = "invalid JSON: \(diagnostic.message)"
+      case .invalidDocument: message = diagnostic.message
+      }
+    }
+
+    init(file: String, message: String) {
+      self.file = file
+      self.message = message
+    }
+
+    var json: JSONValue {
+      object([
+        ("file", .string(file)), ("line", line.map(number) ?? .null),
+        ("column", column.map(number) ?? .null),
+        ("pointer", pointer.map(JSONValue.string) ?? .null),
+        ("message", .string(message)),
+      ])
+    }
+  }
+
+  /// What a writing command did:
+  /// `{"command", "revision", "head", "dryRun", "counts", "kinds", "notes", "problems"}`.
+  static func write(_ result: WriteResult, command: String) -> JSONValue {
+    let counts = result.counts
+    return object([
+      ("command", .string(command)),
+      ("revision", result.revision.map { number(Int($0.id)) } ?? .null),
+      ("head", number(Int(result.head))),
+      ("dryRun", .bool(result.dryRun)),
+      (
+        "counts",
+        object([
+          ("added", number(counts.added)), ("changed", number(counts.changed)),
+          ("removed", number(counts.removed)), ("moved", number(counts.moved)),
+        ])
+      ),
+      (
+        "kinds",
+        object([
+          ("added", strings(result.added)), ("changed", strings(result.changed)),
+          ("removed", strings(result.removed)), ("moved", strings(result.moved)),
+        ])
+      ),
+      notes(kept: result.kept, keptDeprecations: result.keptDeprecations),
+      ("problems", .array([])),
+    ])
+  }
+
+  /// A writing command that found problems in its input and wrote nothing.
+  static func rejected(command: String, problems: [Problem]) -> JSONValue {
+    object([
+      ("command", .string(command)), ("revision", .null), ("head", .null),
+      ("dryRun", .null), ("counts", .null), ("kinds", .null),
+      notes(kept: [], keptDeprecations: []),
+      ("problems", .array(problems.map(\.json))),
+    ])
+  }
+
+  /// `check`: `{"command", "ok", "files": [{"file", "components", "problems"}], "problems"}`.
+  static func check(_ results: [CheckCommand.FileResult]) -> JSONValue {
+    object([
+      ("command", .string("check")),
+      ("ok", .bool(results.allSatisfy { $0.problems.isEmpty })),
+      (
+        "files",
+        .array(
+          results.map { result in
+            object([
+              ("file", .string(result.file)),
+              ("components", result.components.map(number) ?? .null),
+              ("problems", .array(result.problems.map(\.json))),
+            ])
+          })
+      ),
+      ("problems", .array(results.flatMap(\.problems).map(\.json))),
+    ])
+  }
+
+  /// `tag`: `{"command", "action", "tag", "revision"}`, `action` being `created` or `deleted`.
+  static func tag(_ tag: Tag, action: String) -> JSONValue {
+    object([
+      ("command", .string("tag")), ("action", .string(action)),
+      ("tag", tagObject(tag)), ("revision", .null),
+    ])
+  }
+
+  /// `tag --list`: `{"command", "tags": [{"name", "revision", "time", "author"}]}`.
+  static func tags(_ tags: [Tag]) -> JSONValue {
+    object([("command", .string("tag")), ("tags", .array(tags.map(tagObject)))])
+  }
+
+  /// `doctor`: `{"command", "ok", "revision", "counts", "notes", "problems"}`.
+  /// `counts` is `null` when the catalog's schema could not be read.
+  static func doctor(_ report: DoctorReport?, notes: [String], problems: [String]) -> JSONValue {
+    object([
+      ("command", .string("doctor")), ("ok", .bool(problems.isEmpty)), ("revision", .null),
+      (
+        "counts",
+        report.map { report in
+          object([
+            ("revisions", number(Int(report.revisions))),
+            ("entryVersions", number(report.entryVersions)),
+            ("components", number(report.components)),
+          ])
+        } ?? .null
+      ),
+      ("notes", strings(notes)),
+      ("problems", .array(problems.map { object([("message", .string($0))]) })),
+    ])
+  }
+
+  static func print(_ value: JSONValue, to console: Console) {
+    console.write(JSONWriter.indentedBytes(value) + [0x0A])
+  }
+
+  private static func tagObject(_ tag: Tag) -> JSONValue {
+    object([
+      ("name", .string(tag.name)), ("revision", number(Int(tag.revision))),
+      ("time", .string(Timestamp.string(tag.time))), ("author", .string(tag.author)),
+    ])
+  }
+
+  private static func notes(kept: [String], keptDeprecations: [String]) -> (String, JSONValue) {
+    (
+      "notes",
+      object([("keptKinds", strings(kept)), ("keptDeprecations", strings(keptDeprecations))])
+    )
+  }
+
+  private static func object(_ members: [(String, JSONValue)]) -> JSONValue {
+    .object(JSONObject(members.map { JSONObject.Member(key: $0.0, value: $0.1) }))
+  }
+
+  private static func number(_ value: Int) -> JSONValue { .number(JSONNumber(value)) }
+
+  private static func strings(_ values: [String]) -> JSONValue {
+    .array(values.map(JSONValue.string))
+  }
+}
+
+extension CommandContext {
+  /// Whether the command was given `--format json` (the parser has checked the value).
+  var wantsJSON: Bool { arguments.string("format") == "json" }
+}
