@@ -30,31 +30,29 @@ struct ComponentChange {
     return classes
   }
 
-  /// Reads both states of the component from the catalog and compares them.
+  /// Reads both states of the component from the catalog and compares them with
+  /// ``CatalogDiff/changes(from:to:)``, as ``Catalog/history(of:limit:)`` does.
   static func load(
     from catalog: Catalog, kind: String, previousKind: String?, change: EntryChange,
     revision: Int64
   ) throws -> ComponentChange {
     var result = ComponentChange(
       kind: kind, previousKind: previousKind.flatMap { $0.hasSameBytes(as: kind) ? nil : $0 },
-      change: change,
-      fields: [])
+      change: change, fields: [])
     guard change == .changed || change == .renamed, revision > 1 else { return result }
-    result.fields = try fields(
-      of: catalog, from: previousKind ?? kind, at: revision - 1, to: kind, at: revision)
+    let new = try catalog.entry(kind, at: .number(revision))
+    let old = try catalog.entry(previousKind ?? kind, at: .number(revision - 1))
+    result.fields = try CatalogDiff.changes(from: old, to: new).filter { $0.rule != .entryRenamed }
     return result
   }
+}
 
-  /// The field changes of one component between two revisions, where it is `oldKind` and
-  /// `newKind`: ``CatalogDiff`` over its two states, a rename undone for the comparison (it
-  /// is shown as a rename).
-  static func fields(
-    of catalog: Catalog, from oldKind: String, at oldRevision: Int64, to newKind: String,
-    at newRevision: Int64
-  ) throws -> [CatalogDiff.Change] {
-    let new = try catalog.entry(newKind, at: .number(newRevision))
-    var old = try catalog.entry(oldKind, at: .number(oldRevision))
-    old.kind = new.kind
-    return try CatalogDiff(old: [old], new: [new]).changed.first?.changes ?? []
+extension ComponentChange {
+  /// A history item as the pages show it: the change model's changes, the rename as a
+  /// rename rather than an `ENTRY_RENAMED` field.
+  init(_ item: KindHistoryItem) {
+    self.init(
+      kind: item.kind, previousKind: item.previousKind, change: item.change,
+      fields: item.changes.filter { $0.rule != .entryRenamed })
   }
 }

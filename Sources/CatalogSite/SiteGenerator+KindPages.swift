@@ -25,12 +25,13 @@ extension SiteGenerator {
   private mutating func writeKindPage(_ index: Int, previous: Int?, next: Int?) throws {
     let summary = kinds[index]
     let reference = RevisionReference.number(head.id)
-    let entry = try catalog.entry(summary.kind, at: reference)
     let blame = try catalog.blame(summary.kind, at: reference)
     var history = try catalog.history(of: summary.kind).filter { $0.revision.id <= head.id }
     // The kind's name at head may have been given to another component after the site's
     // revision; its history is then not this component's.
     if let newest = history.first, !newest.kind.hasSameBytes(as: summary.kind) { history = [] }
+    // The newest state up to the site's revision is the entry at it.
+    let entry = try history.first?.entry ?? catalog.entry(summary.kind, at: reference)
     if let newest = history.first {
       kinds[index].lastRevision = newest.revision.id
       kinds[index].lastAuthor = newest.revision.author
@@ -99,9 +100,7 @@ extension SiteGenerator {
     page.raw("<section aria-labelledby=\"history-h\"><h2 id=\"history-h\">History</h2>\n")
     page.raw("<ol class=\"timeline\">\n")
     for item in history {
-      let change = try ComponentChange.load(
-        from: catalog, kind: item.kind, previousKind: item.previousKind, change: item.change,
-        revision: item.revision.id)
+      let change = ComponentChange(item)
       page.raw("<li data-revision=\"")
       page.number(item.revision.id)
       page.raw("\"><div class=\"when\">")

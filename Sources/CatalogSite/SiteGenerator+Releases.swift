@@ -1,3 +1,4 @@
+import CatalogDiff
 import CatalogStore
 import Components
 
@@ -59,7 +60,31 @@ extension SiteGenerator {
       try write("releases/\(slug).html", page)
       return
     }
-    let changes = try changes(from: previous.revision, to: tag.revision)
+    // The same comparison as `catalog diff @PREVIOUS @TAG`: by component, renames kept.
+    let diff = try catalog.diff(from: .number(previous.revision), to: .number(tag.revision))
+    var changes: [(ComponentChange, String?)] = []
+    func add(
+      _ kind: String, _ previous: String?, _ change: EntryChange, _ fields: [CatalogDiff.Change]
+    ) {
+      changes.append(
+        (
+          ComponentChange(kind: kind, previousKind: previous, change: change, fields: fields),
+          change == .removed ? nil : self.slug(of: kind)
+        ))
+    }
+    for entry in diff.added { add(entry.kind, nil, .added, []) }
+    for entry in diff.removed { add(entry.kind, nil, .removed, []) }
+    for entry in diff.changed {
+      add(
+        entry.kind, entry.renamedFrom, entry.renamedFrom == nil ? .changed : .renamed,
+        entry.changes.filter { $0.rule != .entryRenamed })
+    }
+    let changedKinds = Set(diff.changedKinds.map(BytewiseString.init))
+    for move in diff.moved where !changedKinds.contains(BytewiseString(move.kind)) {
+      add(move.kind, nil, .moved, [])
+    }
+    changes.sort { BytewiseString($0.0.kind) < BytewiseString($1.0.kind) }
+
     page.raw("<h2>Changes since <a class=\"tag\" href=\"")
     page.text(tagSlugs[BytewiseString(previous.name)] ?? "item")
     page.raw(".html\">")
@@ -74,63 +99,5 @@ extension SiteGenerator {
     page.raw("</ul>\n")
     page.endPage(depth: .nested)
     try write("releases/\(slug).html", page)
-  }
-}
-
-extension SiteGenerator {
-  /// What changed between two revisions, component by component: the components written
-  /// in between (from ``rows``), each compared between its two states. Components are
-  /// followed by identity, so a rename is a rename; one that changed and changed back is
-  /// left out.
-  func changes(from old: Int64, to new: Int64) throws -> [(ComponentChange, String?)] {
-    var first: [Int64: VersionRow] = [:]
-    var last: [Int64: VersionRow] = [:]
-    var moved: Set<Int64> = []
-    var order: [Int64] = []
-    if old < new {
-      for revision in (old + 1)...new {
-        for row in rows[revision] ?? [] {
-          if first[row.componentID] == nil {
-            first[row.componentID] = row
-            order.append(row.componentID)
-          }
-          last[row.componentID] = row
-          if row.change == .moved { moved.insert(row.componentID) }
-        }
-      }
-    }
-    var changes: [(ComponentChange, String?)] = []
-    for component in order {
-      guard let firstRow = first[component], let lastRow = last[component] else { continue }
-      let before = firstRow.change == .added ? nil : (firstRow.previousKind ?? firstRow.kind)
-      let after = lastRow.change == .removed ? nil : lastRow.kind
-      let slug = slug(ofComponent: component)
-      switch (before, after) {
-      case (nil, nil): continue
-      case (nil, let kind?):
-        changes.append(
-          (ComponentChange(kind: kind, previousKind: nil, change: .added, fields: []), slug))
-      case (let kind?, nil):
-        changes.append(
-          (ComponentChange(kind: kind, previousKind: nil, change: .removed, fields: []), slug))
-      case (let oldKind?, let newKind?):
-        let fields = try ComponentChange.fields(
-          of: catalog, from: oldKind, at: old, to: newKind, at: new)
-        let renamed = !oldKind.hasSameBytes(as: newKind)
-        let change: EntryChange =
-          renamed
-          ? .renamed : !fields.isEmpty ? .changed : moved.contains(component) ? .moved : .changed
-        guard renamed || !fields.isEmpty || moved.contains(component) else { continue }
-        changes.append(
-          (
-            ComponentChange(
-              kind: newKind, previousKind: renamed ? oldKind : nil, change: change, fields: fields),
-            slug
-          ))
-      }
-    }
-    return changes.sorted {
-      BytewiseString($0.0.kind) < BytewiseString($1.0.kind)
-    }
   }
 }
