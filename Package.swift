@@ -19,6 +19,13 @@ let package = Package(
       providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]
     ),
 
+    // The system's libpq, the PostgreSQL client library, found with pkg-config.
+    .systemLibrary(
+      name: "CLibPQ",
+      pkgConfig: "libpq",
+      providers: [.apt(["libpq-dev"]), .brew(["libpq"])]
+    ),
+
     // The component system and the catalog document model: zero dependencies beyond Foundation.
     .target(name: "Components"),
 
@@ -57,10 +64,17 @@ let package = Package(
     // changed between two states is always CatalogDiff's answer.
     .target(
       name: "CatalogStore",
-      dependencies: ["CatalogStorage", "CatalogSQLite", "CatalogDiff", "Components"]),
+      dependencies: [
+        "CatalogStorage", "CatalogSQLite", "CatalogPostgreSQL", "CatalogDiff", "Components",
+      ]),
 
     // The static website of a catalog and its history (`catalog site`).
     .target(name: "CatalogSite", dependencies: ["CatalogStore", "CatalogDiff", "Components"]),
+
+    // The PostgreSQL engine: the libpq wrapper and the catalog storage on a server.
+    .target(
+      name: "CatalogPostgreSQL",
+      dependencies: ["CLibPQ", "CatalogStorage", "Components", "Migrations"]),
 
     // The `catalog` command: argument parsing, formatting, exit statuses.
     .target(
@@ -86,6 +100,8 @@ let package = Package(
     .testTarget(
       name: "CatalogSiteTests",
       dependencies: ["CatalogSite", "CatalogStore", "Components", "TestSupport"]),
+    .testTarget(
+      name: "CatalogPostgreSQLTests", dependencies: ["CatalogPostgreSQL", "TestSupport"]),
     .testTarget(
       name: "CatalogCLITests",
       // The tests run the built `catalog` binary, so they depend on it.

@@ -125,14 +125,6 @@ extension CatalogDiff {
     a.kind.hasSameBytes(as: b.kind) && a.category.hasSameBytes(as: b.category)
       && a.description.hasSameBytes(as: b.description)
       && sameBytes(a.payload.bytes, b.payload.bytes) && a.extraMembers == b.extraMembers
-      && sameOrder(a.memberOrder, b.memberOrder)
-  }
-
-  private static func sameOrder(_ a: [String]?, _ b: [String]?) -> Bool {
-    switch (a, b) {
-    case (nil, nil): return true
-    case (let a?, let b?): return a.haveSameBytes(as: b)
-    default: return false
-    }
+      && a.memberOrder.haveSameBytes(as: b.memberOrder)
   }
 }

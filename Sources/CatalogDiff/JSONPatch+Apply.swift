@@ -9,11 +9,27 @@ extension JSONPatch {
   /// costs about one shallow copy of the containers on its paths, not a copy of the document
   /// per operation.
   ///
+  /// The result is held to `limits` as a document an import reads is: no deeper than
+  /// `maxDepth`, and no larger than `maxSize` bytes of canonical text. The size is counted as
+  /// the operations go, so that a short patch that copies a value onto itself over and over
+  /// fails at the operation that crosses the limit instead of building gigabytes: the
+  /// document's own size, plus every value an operation adds, replaces with, copies, or moves
+  /// deeper (what `replace` and `remove` take away is not subtracted). Every pointer is at
+  /// most `maxDepth` tokens long, so nothing recurses deeper than the limit, and the work is
+  /// linear in the patch plus the size the limit allows.
+  ///
   /// - Throws: ``JSONPatchError`` with the failing operation's index, `op`, `path` and reason.
-  public func apply(to document: JSONValue) throws(JSONPatchError) -> JSONValue {
+  public func apply(
+    to document: JSONValue, limits: DocumentLimits = DocumentLimits()
+  ) throws(JSONPatchError) -> JSONValue {
     var result = document
+    var budget = PatchBudget(limits: limits)
+    if let error = budget.start(with: document) {
+      throw JSONPatchError(index: nil, op: nil, path: nil, code: .limitExceeded, message: error)
+    }
     for (index, operation) in operations.enumerated() {
       do {
+        try budget.check(operation, in: result)
         try result.apply(operation)
       } catch {
         throw JSONPatchError(
@@ -148,7 +164,7 @@ extension JSONValue {
       (container) throws(PatchFailure) -> JSONValue in
       switch container {
       case .object(var object):
-        guard let position = object.index(forKey: last) else { throw role.notFound() }
+        guard let position = object.position(ofKey: last) else { throw role.notFound() }
         container = .null
         let removed = object.members.remove(at: position).value
         container = .object(object)
@@ -176,10 +192,12 @@ extension JSONValue {
     guard let token = tokens.first else { return try body(&self) }
     switch self {
     case .object(var object):
-      guard let position = object.index(forKey: token) else { throw role.notFound() }
+      guard let position = object.position(ofKey: token) else { throw role.notFound() }
       self = .null
       defer { self = .object(object) }
-      return try object.members[position].value.modify(tokens.dropFirst(), role: role, body)
+      return try object.modifyValue(at: position) { (value) throws(PatchFailure) in
+        try value.modify(tokens.dropFirst(), role: role, body)
+      }
     case .array(var elements):
       let index = try Self.existingIndex(token, count: elements.count, role: role)
       self = .null

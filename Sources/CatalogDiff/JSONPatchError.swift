@@ -32,6 +32,9 @@ public struct JSONPatchError: Error, Sendable, Hashable, CustomStringConvertible
     case removeRoot
     /// A `test` found a different value.
     case testFailed
+    /// The result would be deeper than the depth limit or larger than the size limit
+    /// (`--max-depth`, `--max-size`), or a pointer is longer than the depth limit.
+    case limitExceeded
   }
 
   /// The operation's index in the patch, or `nil` when the patch as a whole is at fault.

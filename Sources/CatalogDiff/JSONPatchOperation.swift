@@ -42,6 +42,14 @@ public enum JSONPatchOperation: Sendable, Hashable {
     }
   }
 
+  /// The `from` member of `move` and `copy`.
+  public var from: JSONPointer? {
+    switch self {
+    case .move(let from, _), .copy(let from, _): return from
+    case .add, .remove, .replace, .test: return nil
+    }
+  }
+
   /// The operation as a JSON object, members in the order RFC 6902's examples write them:
   /// `op`, `from`, `path`, `value`.
   public var jsonValue: JSONValue {

@@ -12,7 +12,12 @@ struct PendingVersions {
 
   var count: Int { rows.count }
 
-  mutating func append(_ row: EntryRow) { rows.append(row) }
+  /// Adds a copy of `row`, without its payload text: a write stores the payload's id.
+  mutating func append(_ row: EntryRow) {
+    var row = row
+    row.payload = UnsafeRawBufferPointer(start: nil, count: 0)
+    rows.append(row)
+  }
 
   mutating func removeAll() { rows.removeAll() }
 

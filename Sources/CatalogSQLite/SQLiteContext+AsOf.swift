@@ -42,13 +42,8 @@ extension SQLiteContext {
         WHERE revision_id <= ?1 ORDER BY component_id DESC, revision_id DESC
         """)
     try inForce.bind([.integer(revision)])
-    var previous: Int64 = 0  // component ids start at 1
-    while try inForce.step() {
-      let component = inForce.int64(at: 0)
-      guard component != previous else { continue }  // an older row of the same component
-      previous = component
-      guard !inForce.textEquals(at: 2, "removed") else { continue }
-      components.append(component)
+    try Self.forEachRowInForce(inForce) {
+      components.append(inForce.int64(at: 0))
       revisions.append(inForce.int64(at: 1))
       positions.append(inForce.textBytes(at: 3))
     }

@@ -30,13 +30,22 @@ extension SQLiteContext {
     let statement = try database.cachedStatement(sql: Self.rowsInForceNewestFirst)
     try statement.bind([.integer(revision)])
     defer { statement.reset() }
+    try Self.forEachRowInForce(statement) {
+      try body(try SQLiteEntryColumns.row(from: statement, withPayload: false))
+    }
+  }
+
+  /// Steps `statement`, whose rows are entry versions that begin `component_id, revision_id,
+  /// change` ordered newest component first, then newest revision first, and calls `body` at
+  /// each component's first row (its row in force) unless that row is `removed`.
+  static func forEachRowInForce(_ statement: Statement, _ body: () throws -> Void) throws {
     var previous: Int64 = 0  // component ids start at 1
     while try statement.step() {
       let component = statement.int64(at: 0)
       guard component != previous else { continue }  // an older row of the same component
       previous = component
       guard !statement.textEquals(at: 2, "removed") else { continue }
-      try body(try SQLiteEntryColumns.row(from: statement, withPayload: false))
+      try body()
     }
   }
 

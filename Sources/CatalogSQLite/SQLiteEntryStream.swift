@@ -30,7 +30,10 @@ final class SQLiteEntryStream: AddedEntryStream, @unchecked Sendable {
   static let batchSize = 256
   static let poolSize = 4
 
-  private let context: SQLiteContext
+  /// The write's context, owned by the writer thread while it runs; dropped when it ends, so
+  /// that the thread, which may outlive ``finish()`` and ``cancel()`` for a moment, keeps no
+  /// connection (nor a catalog file still being created) alive after them.
+  private var context: SQLiteContext?
   private let revision: Int64
   private let condition = NSCondition()
   private var pool: [EntryBatch]
@@ -121,6 +124,7 @@ final class SQLiteEntryStream: AddedEntryStream, @unchecked Sendable {
       condition.lock()
       while queue.isEmpty && !closed { condition.wait() }
       guard !queue.isEmpty, !cancelled else {
+        context = nil
         running = false
         condition.broadcast()
         condition.unlock()
@@ -150,6 +154,7 @@ final class SQLiteEntryStream: AddedEntryStream, @unchecked Sendable {
 
   /// Interns the payloads, creates the components and appends the versions of a batch.
   private func store(_ batch: EntryBatch) throws {
+    guard let context else { return }
     var payloadIDs: [Int64] = []
     payloadIDs.reserveCapacity(batch.count)
     try batch.rows.withRows { row in

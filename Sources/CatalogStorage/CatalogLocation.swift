@@ -74,7 +74,7 @@ public enum CatalogLocation: Sendable, Hashable, CustomStringConvertible {
   }
 
   /// The connection text with any password replaced by `***`.
-  static func redacted(_ connection: String) -> String {
+  package static func redacted(_ connection: String) -> String {
     let lowered = connection.lowercased()
     if lowered.hasPrefix("postgresql://") || lowered.hasPrefix("postgres://") {
       return redactedURI(connection)

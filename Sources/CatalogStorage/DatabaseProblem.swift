@@ -32,6 +32,10 @@ public struct DatabaseProblem: Error, Sendable, Equatable, CustomStringConvertib
     case schemaOlder
     /// The file cannot be written (its permissions, or a read-only mount).
     case readOnly
+    /// The server refused the operation to this role (PostgreSQL's `42501`, such as a write
+    /// by a role that may only read); ``detail`` is the server's sentence. Nothing was
+    /// written.
+    case permissionDenied
     /// The file's directory cannot be written, which SQLite needs for its -wal and -shm
     /// files, even to read.
     case readOnlyDirectory

@@ -52,6 +52,59 @@ package enum OrderKey {
     return String(decoding: digits, as: UTF8.self)
   }
 
+  /// The longest key a write leaves among `count` entries: twice the base-36 digits of
+  /// `count`, plus 4. Bisection between two keys adds a digit per five insertions at one
+  /// spot, so without a bound 1,000 insertions at the front made 201-character keys; past
+  /// this bound ``rebalanced(_:limit:)`` spreads the neighbours out instead.
+  package static func lengthLimit(count: Int) -> Int {
+    var digits = 1
+    var span = base
+    while span <= count {
+      digits += 1
+      span *= base
+    }
+    return 4 + 2 * digits
+  }
+
+  /// `keys` (strictly ascending) with every key longer than `limit` re-keyed together with
+  /// its neighbours: the smallest window around it, doubled on both sides until keys spread
+  /// evenly between the keys just outside it are at most `limit - 4` long, so that the next
+  /// twenty or so insertions there find room (the whole list always fits, since
+  /// ``lengthLimit(count:)`` exceeds what bisection needs for it by more). The result is
+  /// strictly ascending; keys outside the windows are unchanged.
+  ///
+  /// Each window is bounded by keys that stay, so the order of the entries never changes;
+  /// only the keys inside it do (an entry there is rewritten as moved). Spreading a window
+  /// of w keys leaves room for about 5 × (limit − length) insertions at any spot in it, so
+  /// the rewrites stay a small multiple of the insertions (amortized, as in list labeling).
+  package static func rebalanced(_ keys: [String], limit: Int) -> [String] {
+    var result = keys
+    var i = 0
+    while i < result.count {
+      guard result[i].utf8.count > limit else {
+        i += 1
+        continue
+      }
+      var start = i
+      var end = i + 1
+      while true {
+        let lower = start > 0 ? result[start - 1] : nil
+        let upper = end < result.count ? result[end] : nil
+        let spread = Self.keys(count: end - start, after: lower, before: upper)
+        let fits = spread.allSatisfy { $0.utf8.count <= limit - 4 }
+        if fits || (start == 0 && end == result.count) {
+          result.replaceSubrange(start..<end, with: spread)
+          break
+        }
+        let width = end - start
+        start = max(0, start - width)
+        end = min(result.count, end + width)
+      }
+      i = end
+    }
+    return result
+  }
+
   /// Fills by bisection, so that key lengths grow with log(count), not with count.
   private static func fill(
     _ count: Int, _ lower: [Int], _ upper: [Int]?, into result: inout [String]

@@ -63,13 +63,7 @@ extension Catalog {
       let revision = try reference.resolve(in: context)
       var plan = ChangePlan(index: try context.headIndex(at: revision), storesPayloads: false)
       plan.keepsDeprecations = true
-      var seen = Set<String>()
-      for entry in entries {
-        guard seen.insert(entry.kind).inserted else {
-          throw CatalogError.invalidRequest("the file has kind \"\(entry.kind)\" twice")
-        }
-        try plan.add(entry, context: context)
-      }
+      try plan.add(all: entries, whose: "the file", context: context)
       plan.finish(prune: prune)
       var current: [CatalogEntry] = []
       var bySlotKind: [BytewiseString: CatalogEntry] = [:]

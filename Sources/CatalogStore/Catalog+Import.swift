@@ -19,18 +19,6 @@ public struct WriteOptions: Sendable {
   }
 }
 
-/// Options of ``Catalog/importDocument(from:options:prune:limits:progress:)``.
-public struct DocumentLimits: Sendable {
-  public var maxDepth: Int
-  public var maxSize: Int
-
-  public init(maxDepth: Int = JSONReader.defaultMaxDepth, maxSize: Int = JSONReader.defaultMaxSize)
-  {
-    self.maxDepth = maxDepth
-    self.maxSize = maxSize
-  }
-}
-
 /// What a write did, or would do under `dryRun`.
 public struct WriteResult: Sendable {
   /// The revision written; `nil` when nothing changed or on a dry run.

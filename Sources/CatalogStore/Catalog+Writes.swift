@@ -52,23 +52,45 @@ extension Catalog {
   }
 
   /// Reads head, lets `transform` compute the new catalog from it, and writes the result as
-  /// one revision — all under the writer lock, so no other write can land in between. This
-  /// is how `catalog patch` applies an RFC 6902 patch to the head document.
+  /// one revision based on that head. This is how `catalog patch` applies an RFC 6902 patch
+  /// to the head document.
+  ///
+  /// Only the write holds the writer lock: head is read in a read transaction and
+  /// `transform` runs outside any lock, so a long patch never makes other writers wait. The
+  /// write then checks that head has not moved meanwhile; if another write landed, head is
+  /// read again and `transform` runs again on it (up to 8 times, then the command fails as
+  /// a stale `--expect-head` does).
   @discardableResult
   public func update(
     options: WriteOptions, source: String, operation: String,
     _ transform: ([CatalogEntry]) throws -> [CatalogEntry]
   ) throws -> WriteResult {
     try options.validate()
-    return try storage.write { context in
-      let head = try context.headRevision()
+    var head: Int64 = 0
+    for _ in 0..<8 {
+      let read = try storage.read { context -> (Int64, [CatalogEntry]) in
+        let head = try context.headRevision()
+        var current: [CatalogEntry] = []
+        try context.forEachEntry(at: head) { current.append($0.entry) }
+        return (head, current)
+      }
+      head = read.0
       try Self.check(options.expectHead, head: head)
-      var current: [CatalogEntry] = []
-      try context.forEachEntry(at: head) { current.append($0.entry) }
-      return try Self.replaceCatalog(
-        with: try transform(current), in: context, head: head, options: options, source: source,
-        operation: operation)
+      let entries = try transform(read.1)
+      let result: WriteResult? = try storage.write { context in
+        guard try context.headRevision() == head else { return .rollback(nil) }
+        switch try Self.replaceCatalog(
+          with: entries, in: context, head: head, options: options, source: source,
+          operation: operation)
+        {
+        case .commit(let result): return .commit(result)
+        case .rollback(let result): return .rollback(result)
+        }
+      }
+      if let result { return result }
     }
+    throw CatalogError.headMismatch(
+      head: try storage.read { try $0.headRevision() }, expected: head)
   }
 
   /// Writes `entries` as the whole catalog; `renames` (desired kind → head slot) carries
@@ -80,13 +102,7 @@ extension Catalog {
   ) throws -> WriteDecision<WriteResult> {
     var plan = ChangePlan(index: try context.headIndex(at: head), storesPayloads: !options.dryRun)
     plan.renames = renames
-    var seen = Set<String>()
-    for entry in entries {
-      guard seen.insert(entry.kind).inserted else {
-        throw CatalogError.invalidRequest("the resulting catalog has kind \"\(entry.kind)\" twice")
-      }
-      try plan.add(entry, context: context)
-    }
+    try plan.add(all: entries, whose: "the resulting catalog", context: context)
     plan.finish(prune: true)
     return try plan.write(
       in: context, head: head, options: options, source: source, operation: operation)

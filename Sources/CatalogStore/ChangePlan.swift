@@ -71,6 +71,22 @@ struct ChangePlan {
       saysDeprecated: raw.extraMembers.contains { $0.key == "deprecated" }, context: context)
   }
 
+  /// Adds every entry of a whole desired catalog, in order.
+  ///
+  /// - Parameter whose: what the entries are, for the error: `the file`.
+  /// - Throws: ``CatalogError/invalidRequest(_:)`` for a kind given twice (by bytes).
+  mutating func add(
+    all entries: [CatalogEntry], whose: String, context: any CatalogReadContext
+  ) throws {
+    var seen = Set<BytewiseString>()
+    for entry in entries {
+      guard seen.insert(BytewiseString(entry.kind)).inserted else {
+        throw CatalogError.invalidRequest("\(whose) has kind \"\(entry.kind)\" twice")
+      }
+      try add(entry, context: context)
+    }
+  }
+
   /// Adds the next entry of the desired catalog.
   mutating func add(_ entry: CatalogEntry, context: any CatalogReadContext) throws {
     try add(
@@ -434,6 +450,19 @@ struct ChangePlan {
       let keys = OrderKey.keys(count: j - i, after: lowerBound, before: upperBound)
       for (offset, key) in keys.enumerated() { newKeys[i + offset] = key }
       i = j
+    }
+    // Keys stay logarithmic in length: a key past the limit is spread out with its
+    // neighbours. Kinds kept from head that the document lacks sit between the document's
+    // entries in key order, so with those the keys are left as they are.
+    let limit = OrderKey.lengthLimit(count: fileOrder.count)
+    if kept.isEmpty, newKeys.contains(where: { ($0?.utf8.count ?? 0) > limit }) {
+      let current = fileOrder.indices.map {
+        newKeys[$0] ?? index.position(Int(fileOrder[$0].existing))
+      }
+      for (i, key) in OrderKey.rebalanced(current, limit: limit).enumerated()
+      where key != current[i] {
+        newKeys[i] = key
+      }
     }
     return Placement(newKeys: newKeys)
   }

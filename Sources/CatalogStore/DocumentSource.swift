@@ -59,8 +59,10 @@ public enum DocumentSource: Sendable, Hashable {
   ///
   /// - Throws: ``CatalogError/invalidDocument(source:_:)`` with the problem's position, or
   ///   ``CatalogError/unreadable(path:reason:)``.
-  public func readJSONValue(maxDepth: Int = JSONReader.defaultMaxDepth) throws -> JSONValue {
-    try withReader(maxDepth: maxDepth, maxSize: JSONReader.defaultMaxSize) { reader, _ in
+  public func readJSONValue(
+    maxDepth: Int = JSONReader.defaultMaxDepth, maxSize: Int = JSONReader.defaultMaxSize
+  ) throws -> JSONValue {
+    try withReader(maxDepth: maxDepth, maxSize: maxSize) { reader, _ in
       do throws(JSONDiagnostic) {
         return try reader.readDocument()
       } catch {
@@ -92,9 +94,18 @@ public enum DocumentSource: Sendable, Hashable {
   public func readEntries(
     maxDepth: Int = JSONReader.defaultMaxDepth, maxSize: Int = JSONReader.defaultMaxSize
   ) throws -> [CatalogEntry] {
+    try readDocument(maxDepth: maxDepth, maxSize: maxSize).entries
+  }
+
+  /// ``readEntries(maxDepth:maxSize:)``, and where the entries array is in the document as
+  /// given (`/components`, or the root of a bare array), for patches that address it.
+  public func readDocument(
+    maxDepth: Int = JSONReader.defaultMaxDepth, maxSize: Int = JSONReader.defaultMaxSize
+  ) throws -> (entries: [CatalogEntry], entriesPointer: JSONPointer) {
     try withReader(maxDepth: maxDepth, maxSize: maxSize) { reader, _ in
       do throws(JSONDiagnostics) {
-        return try CatalogDocumentReader(reader).readAll()
+        let document = CatalogDocumentReader(reader)
+        return (try document.readAll(), document.entriesPointer)
       } catch {
         throw CatalogError.invalidDocument(source: name, withEveryConflict(error, maxSize: maxSize))
       }

@@ -1,10 +1,11 @@
+import CatalogPostgreSQL
 import CatalogSQLite
 import CatalogStorage
 
 /// The storage engines this build can open, by name: the one place above the seam that names
 /// an engine. A new engine is one more row here and a dependency of this target.
 enum StorageEngines {
-  static let all: [any StorageEngine.Type] = [SQLiteEngine.self]
+  static let all: [any StorageEngine.Type] = [SQLiteEngine.self, PostgreSQLEngine.self]
 
   /// Opens `location` with the engine named by its ``CatalogLocation/engine``.
   ///

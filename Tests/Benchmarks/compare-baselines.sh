@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Times `catalog` against the tools a user would fall back on, side by side, in one run:
-# the sqlite3 shell's JSON functions, a short Python json+sqlite3 script, Python's jsonpatch
-# and diff -u. Each pair runs alternately (catalog, baseline, catalog, ...) so that both see
+# the sqlite3 shell's JSON functions, a short Python json+sqlite3 script, psql on a
+# PostgreSQL server (\copy and jsonb functions), Python's jsonpatch and diff -u. Each pair runs alternately (catalog, baseline, catalog, ...) so that both see
 # the same machine load, and the medians and their ratios are printed as a Markdown table
 # with the targets of issue 7 (see docs/benchmarks.md).
 #
@@ -238,6 +238,54 @@ EOF
   catalog_export="$(q "$catalog") -d $(q "$db") export"
   alternate noop "$catalog_export" noop "python3 $(q "$work/py_export.py") $(q "$pdb")"
   report "export" "Python json + sqlite3" "$btimes" "$bkib" "$ctimes" "$ckib" "" ""
+fi
+
+# --- Import and export on PostgreSQL against psql -----------------------------------------
+
+# The server: $CATALOG_BENCH_POSTGRES_URL (a postgresql:// URI of a database the run may
+# create databases from), else a throwaway cluster started here, as the tests do.
+pg_admin="${CATALOG_BENCH_POSTGRES_URL:-}"
+pg_cluster=""
+if [ -z "$pg_admin" ] && have psql && [ -f "$root/Tests/PostgreSQL/throwaway-cluster.sh" ]; then
+  pg_cluster="$(mktemp -d /tmp/bench-pg-XXXXXX)"
+  if pg_admin=$(bash "$root/Tests/PostgreSQL/throwaway-cluster.sh" start "$pg_cluster"); then
+    trap 'bash "$root/Tests/PostgreSQL/throwaway-cluster.sh" stop "$pg_cluster"; rm -rf "$pg_cluster"; [ "$keep" = 1 ] || rm -rf "$work"' EXIT
+  else
+    pg_admin=""
+    echo "PostgreSQL: the throwaway cluster did not start; its rows are skipped" >&2
+  fi
+fi
+if [ -n "$pg_admin" ] && have psql; then
+  # pg_url NAME: the admin URL with its database replaced by NAME.
+  pg_url() { echo "$pg_admin" | sed -E "s#^(postgres(ql)?://[^/?]*)/?[^?]*#\1/$1#"; }
+  pg_catalog="$(pg_url bench_catalog)"
+  pg_psql="$(pg_url bench_psql)"
+  pg_fresh() {
+    psql -X -q -d "$pg_admin" -c "DROP DATABASE IF EXISTS $1 WITH (FORCE)" \
+      -c "CREATE DATABASE $1" > /dev/null
+  }
+  fresh_pg_catalog() { pg_fresh bench_catalog; }
+  fresh_pg_psql() { pg_fresh bench_psql; }
+  # The whole file as one jsonb value: \copy its lines into a staging table (CSV with a
+  # quote and a delimiter that JSON text never holds, so no byte is reinterpreted), join
+  # them in order, then INSERT … SELECT over jsonb_array_elements.
+  cat > "$work/pg_import.sql" << EOF
+CREATE TABLE staging (n bigserial, line text);
+\copy staging (line) FROM '$base' WITH (FORMAT csv, QUOTE E'\x01', DELIMITER E'\x02')
+CREATE TABLE t (kind text, category text, description text, payload jsonb);
+INSERT INTO t SELECT e->>'kind', e->>'category', e->>'description', e->'payload'
+FROM jsonb_array_elements((SELECT string_agg(line, E'\n' ORDER BY n) FROM staging)::jsonb->'components') AS e;
+EOF
+  pg_export_sql="SELECT jsonb_build_object('components', jsonb_agg(jsonb_build_object('kind', kind, 'category', category, 'description', description, 'payload', payload))) FROM t"
+  catalog_import="$(q "$catalog") -d $(q "$pg_catalog") import $(q "$base") -m bench --author bench"
+  alternate fresh_pg_catalog "$catalog_import" fresh_pg_psql "psql -X -q -v ON_ERROR_STOP=1 -d $(q "$pg_psql") -f $(q "$work/pg_import.sql")"
+  report "import into an empty catalog on PostgreSQL" "psql \\\\copy + jsonb_array_elements" "$btimes" "$bkib" "$ctimes" "$ckib" 1.0 ""
+  catalog_export="$(q "$catalog") -d $(q "$pg_catalog") export"
+  alternate noop "$catalog_export" noop "psql -X -q -At -d $(q "$pg_psql") -c $(q "$pg_export_sql")"
+  cmp -s "$work/.out-catalog" "$base" || echo "warning: catalog export from PostgreSQL differs from the imported file" >&2
+  report "export from PostgreSQL (catalog: indented; psql: compact)" "psql jsonb_agg" "$btimes" "$bkib" "$ctimes" "$ckib" 1.0 ""
+else
+  echo "PostgreSQL: no server (set CATALOG_BENCH_POSTGRES_URL, or install postgresql); its rows are skipped" >&2
 fi
 
 # --- Diff ----------------------------------------------------------------------------------

@@ -92,7 +92,7 @@ import Testing
 
   @Test func defaultsAreReportedButNotCountedAsGiven() throws {
     let command = try #require(parse("import", "f.json").command)
-    #expect(try command.arguments.int("max-depth") == 512)
+    #expect(try command.arguments.int("max-depth") == 1000)
     #expect(!command.arguments.contains("max-depth"))
     #expect(try command.arguments.double("busy-timeout") == 5)
     #expect(command.arguments.string("database") == nil)

@@ -47,11 +47,12 @@ import Testing
       ],
       "diff": [
         "catalog diff <old> <new> [--format <format>] [--stat] [--quiet] [--name-only] [--prune]"
-          + " [--with-tests] [--color <when>] [--fail-on <class>]"
+          + " [--with-tests] [--color <when>] [--fail-on <class>] [--max-depth <n>]"
+          + " [--max-size <bytes>]"
       ],
       "patch": [
-        "catalog patch <patch-file> [--message <text>] [--author <name>] [--expect-head <n>]"
-          + " [--format <format>]"
+        "catalog patch <patch-file> [--max-depth <n>] [--max-size <bytes>] [--message <text>]"
+          + " [--author <name>] [--expect-head <n>] [--format <format>]"
       ],
       "merge": [
         "catalog merge <base> <ours> <theirs> [--output <file>] [--name <file>] [--format <format>]"
@@ -61,6 +62,7 @@ import Testing
         "catalog git uninstall [--path <pattern>]",
       ],
       "doctor": ["catalog doctor [--format <format>]"],
+      "copy": ["catalog copy <from> <to>"],
       "site": ["catalog site --output <dir> [--title <text>] [--at <rev>]"],
       "help": ["catalog help [<command>]"],
     ]
@@ -85,7 +87,7 @@ import Testing
     #expect(try spec("diff", "format").valueKind == .choice(["text", "json", "json-patch"]))
     #expect(try spec("diff", "color").valueKind == .choice(["auto", "always", "never"]))
     #expect(try spec("diff", "fail-on").valueKind == .choice(["breaking", "any"]))
-    #expect(try spec("import", "max-depth").defaultValue == "512")
+    #expect(try spec("import", "max-depth").defaultValue == "1000")
     #expect(try spec("import", "max-size").defaultValue == "1073741824")
     #expect(try spec("export", "output").shortSpelling == "-o")
     #expect(try spec("import", "message").shortSpelling == "-m")

@@ -15,9 +15,10 @@ struct CatalogRunner {
   @discardableResult
   func run(
     _ arguments: [String], expect status: Int32, stdin: [UInt8]? = nil,
-    sourceLocation: SourceLocation = #_sourceLocation
+    environment: [String: String] = [:], sourceLocation: SourceLocation = #_sourceLocation
   ) throws -> CatalogProcess.Result {
-    let result = try CatalogProcess.run(arguments, in: directory, stdin: stdin)
+    let result = try CatalogProcess.run(
+      arguments, in: directory, stdin: stdin, environment: environment)
     #expect(result.status == status, "\(arguments): \(result)", sourceLocation: sourceLocation)
     return result
   }

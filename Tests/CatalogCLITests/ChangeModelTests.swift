@@ -6,49 +6,33 @@ import Testing
 /// before one change model answered every "what changed" question, and what it prints now.
 @Suite("one change model: the answers diff, log, blame, show, restore and import agree on")
 struct ChangeModelTests {
-  let directory: TemporaryDirectory
+  let session: CatalogSession
+  var directory: TemporaryDirectory { session.directory }
 
   init() throws {
-    directory = try TemporaryDirectory()
-    try directory.write(
-      "v1.json",
-      """
-      {"components": [
-        {"kind": "tile-preview", "category": "Display", "description": "A tile",
-         "payload": {"title": "Hero", "isActive": true, "legacy": 1, "tags": ["a", "b", "c"]}},
-        {"kind": "badge", "category": "Badges", "description": "A badge",
-         "payload": {"n": 1, "m": 2}}
-      ]}
-      """)
-    try run(["import", "v1.json", "--author", "ann"])
-    try run(["tag", "v1"])
-  }
+    session = try CatalogSession(
+      importing: """
+        {"components": [
+          {"kind": "tile-preview", "category": "Display", "description": "A tile",
+           "payload": {"title": "Hero", "isActive": true, "legacy": 1, "tags": ["a", "b", "c"]}},
+          {"kind": "badge", "category": "Badges", "description": "A badge",
+           "payload": {"n": 1, "m": 2}}
+        ]}
+        """,
+      tag: "v1")
 
-  @discardableResult
-  func run(
-    _ arguments: [String], expect status: Int32 = 0, author: String = "ann"
-  ) throws -> CatalogProcess.Result {
-    let result = try CatalogProcess.run(
-      arguments, in: directory, environment: ["CATALOG_AUTHOR": author])
-    #expect(result.status == status, "\(arguments): \(result)")
-    return result
-  }
-
-  func patch(_ operations: String, author: String = "ann") throws {
-    try directory.write("patch.json", operations)
-    try run(["patch", "patch.json"], author: author)
   }
 
   // 1. Before: `+ tile-card  [additive: ENTRY_ADDED]` / `- tile-preview  [breaking:
   // ENTRY_REMOVED]`, and none of the payload changes.
   @Test func diffBetweenRevisionsKeepsRenames() throws {
-    try run(["rename", "tile-preview", "tile-card"])
-    try patch(
+    try session.run(["rename", "tile-preview", "tile-card"])
+    try session.patch(
       """
       [{"op": "replace", "path": "/components/0/payload/isActive", "value": "yes"},
        {"op": "remove", "path": "/components/0/payload/legacy"}]
       """)
-    let text = try run(["diff", "@v1", "@head"], expect: 1).stdout
+    let text = try session.run(["diff", "@v1", "@head"], expect: 1).stdout
     #expect(
       text == """
         ~ tile-card (renamed from tile-preview)
@@ -58,22 +42,23 @@ struct ChangeModelTests {
 
         """)
     #expect(!text.contains("ENTRY_ADDED") && !text.contains("ENTRY_REMOVED"))
-    let json = try run(["diff", "@v1", "@head", "--format", "json"], expect: 1).stdout
+    let json = try session.run(["diff", "@v1", "@head", "--format", "json"], expect: 1).stdout
     let summary = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any]
     let changed = summary?["changed"] as? [[String: Any]]
     #expect(changed?.first?["renamedFrom"] as? String == "tile-preview")
     #expect((summary?["added"] as? [Any])?.isEmpty == true)
-    let patch = try run(["diff", "@v1", "@head", "--format", "json-patch"], expect: 1).stdout
+    let patch = try session.run(["diff", "@v1", "@head", "--format", "json-patch"], expect: 1)
+      .stdout
     #expect(patch.contains(#""op": "replace",\#n    "path": "/components/0/kind""#))
-    #expect(try PatchCheck.apply(patch, to: export(at: "v1")) == export(at: "head"))
+    #expect(try PatchCheck.apply(patch, to: session.export(at: "v1")) == session.export(at: "head"))
   }
 
   // 2. Before: blame credited the inserter with a, b and c, and log listed four paths; a key
   // removed and added back was credited to the revision before the removal.
   @Test func blameAndLogAlignArrays() throws {
-    try patch(
+    try session.patch(
       #"[{"op": "add", "path": "/components/0/payload/tags/0", "value": "z"}]"#, author: "eve")
-    let blame = try run(["blame", "tile-preview", "--format", "json"]).stdout
+    let blame = try session.run(["blame", "tile-preview", "--format", "json"]).stdout
     let lines = try JSONSerialization.jsonObject(with: Data(blame.utf8)) as? [[String: Any]]
     var credit: [String: String] = [:]
     for line in lines ?? [] {
@@ -83,12 +68,13 @@ struct ChangeModelTests {
     #expect(credit["/payload/tags/1"] == "ann")
     #expect(credit["/payload/tags/2"] == "ann")
     #expect(credit["/payload/tags/3"] == "ann")
-    let log = try run(["log", "tile-preview", "--limit", "1"]).stdout
+    let log = try session.run(["log", "tile-preview", "--limit", "1"]).stdout
     #expect(log.contains("Change:  changed /payload/tags/0\n"))
 
-    try patch(#"[{"op": "remove", "path": "/components/1/payload/m"}]"#, author: "bob")
-    try patch(#"[{"op": "add", "path": "/components/1/payload/m", "value": 2}]"#, author: "cy")
-    let badge = try run(["blame", "badge"]).stdout
+    try session.patch(#"[{"op": "remove", "path": "/components/1/payload/m"}]"#, author: "bob")
+    try session.patch(
+      #"[{"op": "add", "path": "/components/1/payload/m", "value": 2}]"#, author: "cy")
+    let badge = try session.run(["blame", "badge"]).stdout
     let m = badge.split(separator: "\n").first { $0.hasPrefix("/payload/m") } ?? ""
     #expect(m.contains("r4") && m.contains("cy"), "\(badge)")
   }
@@ -104,11 +90,12 @@ struct ChangeModelTests {
          "payload": {"n": 1, "m": 2}}
       ]}
       """)
-    let kept = try run(["diff", "@head", "partial.json"])
+    let kept = try session.run(["diff", "@head", "partial.json"])
     #expect(kept.stdout == "")
     #expect(kept.stderr.contains("1 kind is in the catalog but not in the file, and would be kept"))
-    #expect(try run(["import", "partial.json", "--dry-run"]).stdout.hasPrefix("no changes"))
-    let pruned = try run(["diff", "@head", "partial.json", "--prune"], expect: 1).stdout
+    #expect(
+      try session.run(["import", "partial.json", "--dry-run"]).stdout.hasPrefix("no changes"))
+    let pruned = try session.run(["diff", "@head", "partial.json", "--prune"], expect: 1).stdout
     #expect(pruned == "- tile-preview  [breaking: ENTRY_REMOVED]\n")
 
     let v1 = String(decoding: try directory.read("v1.json"), as: UTF8.self)
@@ -121,7 +108,7 @@ struct ChangeModelTests {
       "inserted.json",
       v1.replacingOccurrences(
         of: #""payload": {"n": 1, "m": 2}"#, with: #""payload": {"n": 1, "new": 0, "m": 2}"#))
-    let reordered = try run(["diff", "@head", "reordered.json"], expect: 1).stdout
+    let reordered = try session.run(["diff", "@head", "reordered.json"], expect: 1).stdout
     #expect(
       reordered == """
         ~ badge
@@ -129,37 +116,38 @@ struct ChangeModelTests {
 
         """)
     #expect(
-      try run(["import", "reordered.json", "--dry-run"]).stdout.hasPrefix(
+      try session.run(["import", "reordered.json", "--dry-run"]).stdout.hasPrefix(
         "dry run: would write revision 2: 0 added, 1 changed, 0 removed"))
     for file in ["reordered.json", "inserted.json"] {
-      let patch = try run(["diff", "@head", file, "--format", "json-patch"], expect: 1).stdout
-      let before = try export(at: "head")
-      try run(["import", file])
-      #expect(try PatchCheck.apply(patch, to: before) == export(at: "head"), "\(file)")
-      #expect(try run(["diff", "@head", file]).stdout == "")
+      let patch = try session.run(["diff", "@head", file, "--format", "json-patch"], expect: 1)
+        .stdout
+      let before = try session.export(at: "head")
+      try session.run(["import", file])
+      #expect(try PatchCheck.apply(patch, to: before) == session.export(at: "head"), "\(file)")
+      #expect(try session.run(["diff", "@head", file]).stdout == "")
     }
   }
 
   // 4. Before: importing a file without "deprecated" cleared the mark without a word.
   @Test func importKeepsACatalogDeprecation() throws {
-    try run(["deprecate", "badge"])
-    let diff = try run(["diff", "@head", "v1.json"])
+    try session.run(["deprecate", "badge"])
+    let diff = try session.run(["diff", "@head", "v1.json"])
     #expect(diff.stdout == "")
-    let imported = try run(["import", "v1.json"])
+    let imported = try session.run(["import", "v1.json"])
     #expect(imported.stdout == "no changes (head is revision 2)\n")
     #expect(
       imported.stderr
         == "note: 1 kind is deprecated in the catalog and the file does not say \"deprecated\", "
         + "so it stays deprecated (\"deprecated\": false or 'catalog undeprecate' clears it): badge\n"
     )
-    #expect(try run(["show", "badge"]).stdout.contains("\"deprecated\": true"))
+    #expect(try session.run(["show", "badge"]).stdout.contains("\"deprecated\": true"))
 
     let v1 = String(decoding: try directory.read("v1.json"), as: UTF8.self)
     try directory.write(
       "yes.json",
       v1.replacingOccurrences(
         of: #""kind": "badge","#, with: #""kind": "badge", "deprecated": "yes","#))
-    let bad = try run(["import", "yes.json"], expect: 65)
+    let bad = try session.run(["import", "yes.json"], expect: 65)
     #expect(
       bad.stderr.contains(
         "yes.json:4:35: error: /components/1/deprecated: expected a boolean for \"deprecated\", found a string"
@@ -168,36 +156,33 @@ struct ChangeModelTests {
       "no.json",
       v1.replacingOccurrences(
         of: #""kind": "badge","#, with: #""kind": "badge", "deprecated": false,"#))
-    try run(["import", "no.json"])
-    #expect(try run(["show", "badge"]).stdout.contains("\"deprecated\": false"))
+    try session.run(["import", "no.json"])
+    #expect(try session.run(["show", "badge"]).stdout.contains("\"deprecated\": false"))
   }
 
   // 5. Before: restore brought tile-preview back as a new component whose log and blame
   // started at the restore.
   @Test func restoreReversesARename() throws {
-    try run(["rename", "tile-preview", "tile-card"])
-    let restored = try run(["restore", "v1"]).stdout
+    try session.run(["rename", "tile-preview", "tile-card"])
+    let restored = try session.run(["restore", "v1"]).stdout
     #expect(restored == "revision 3: 0 added, 1 changed, 0 removed\n")
-    let log = try run(["log", "tile-preview", "--format", "json"]).stdout
+    let log = try session.run(["log", "tile-preview", "--format", "json"]).stdout
     let items = try JSONSerialization.jsonObject(with: Data(log.utf8)) as? [[String: Any]]
     #expect(items?.map { $0["revision"] as? Int } == [3, 2, 1])
     #expect(items?.first?["previousKind"] as? String == "tile-card")
-    let blame = try run(["blame", "tile-preview"]).stdout
+    let blame = try session.run(["blame", "tile-preview"]).stdout
     #expect(blame.hasPrefix("/kind  "))
     #expect(blame.split(separator: "\n").dropFirst().allSatisfy { $0.contains(" r1 ") })
-    #expect(try run(["diff", "@v1", "@head"]).stdout == "")
+    #expect(try session.run(["diff", "@v1", "@head"]).stdout == "")
   }
 
   // 6. Before: `show tile-card --at v1` said tile-card was not in the catalog at revision 1.
   @Test func showFollowsRenames() throws {
-    try run(["rename", "tile-preview", "tile-card"])
-    let shown = try run(["show", "tile-card", "--at", "v1"])
+    try session.run(["rename", "tile-preview", "tile-card"])
+    let shown = try session.run(["show", "tile-card", "--at", "v1"])
     #expect(shown.stdout.hasPrefix("{\n  \"kind\": \"tile-preview\",\n"))
     #expect(
       shown.stderr == "note: tile-card was named tile-preview at v1; showing it under that name\n")
   }
 
-  func export(at reference: String) throws -> [UInt8] {
-    try run(["export", "--at", reference]).stdoutBytes
-  }
 }

@@ -28,11 +28,15 @@ struct DiffPatchCommandTests {
     try directory.write("new.json", try Fixtures.bytes("generated-300-mutated.json"))
   }
 
+  /// Runs `catalog`; with `database`, on that catalog (a path or a PostgreSQL URL, through
+  /// `CATALOG_DATABASE`).
   @discardableResult
-  func run(_ arguments: [String], expect status: Int32, stdin: [UInt8]? = nil) throws
-    -> CatalogProcess.Result
-  {
-    let result = try CatalogProcess.run(arguments, in: directory, stdin: stdin)
+  func run(
+    _ arguments: [String], expect status: Int32, stdin: [UInt8]? = nil, database: String? = nil
+  ) throws -> CatalogProcess.Result {
+    let result = try CatalogProcess.run(
+      arguments, in: directory, stdin: stdin,
+      environment: database.map { ["CATALOG_DATABASE": $0] } ?? [:])
     #expect(result.status == status, "\(arguments): \(result)")
     return result
   }
@@ -63,40 +67,55 @@ struct DiffPatchCommandTests {
     #expect(removed.stdout == "~ k\n  /payload/y: 2 → (absent)  [breaking: KEY_REMOVED]\n")
   }
 
-  @Test func patchFromDiffLandsAsTheNewFile() throws {
-    let patch = try run(["diff", "old.json", "new.json", "--format", "json-patch"], expect: 1)
-      .stdoutBytes
+  @Test(arguments: TestEngine.allCases)
+  func patchFromDiffLandsAsTheNewFile(_ engine: TestEngine) throws {
+    let location = try engine.makeLocation()
+    defer { withExtendedLifetime(location) {} }
+    let patch = try run(
+      ["diff", "old.json", "new.json", "--format", "json-patch"], expect: 1, database: location.text
+    )
+    .stdoutBytes
     try directory.write("change.json", patch)
-    try run(["import", "old.json"], expect: 0)
-    let applied = try run(["patch", "change.json", "-m", "patched"], expect: 0)
+    try run(["import", "old.json"], expect: 0, database: location.text)
+    let applied = try run(
+      ["patch", "change.json", "-m", "patched"], expect: 0, database: location.text)
     #expect(applied.stdout == "revision 2: 3 added, 22 changed, 3 removed\n")
     #expect(
-      try run(["export"], expect: 0).stdoutBytes == Fixtures.bytes("generated-300-mutated.json"))
-    #expect(try run(["diff", "@head", "new.json"], expect: 0).stdout.isEmpty)
+      try run(["export"], expect: 0, database: location.text).stdoutBytes
+        == Fixtures.bytes("generated-300-mutated.json"))
     #expect(
-      try run(["diff", "@1", "@2", "--stat"], expect: 1).stdout.contains(
+      try run(["diff", "@head", "new.json"], expect: 0, database: location.text).stdout.isEmpty)
+    #expect(
+      try run(["diff", "@1", "@2", "--stat"], expect: 1, database: location.text).stdout.contains(
         "28 kinds: 3 added, 3 removed, 22 changed"))
   }
 
-  @Test func guardedPatchRefusesACatalogThatMovedOn() throws {
+  @Test(arguments: TestEngine.allCases)
+  func guardedPatchRefusesACatalogThatMovedOn(_ engine: TestEngine) throws {
+    let location = try engine.makeLocation()
+    defer { withExtendedLifetime(location) {} }
     let patch = try run(
-      ["diff", "old.json", "new.json", "--format", "json-patch", "--with-tests"], expect: 1)
+      ["diff", "old.json", "new.json", "--format", "json-patch", "--with-tests"], expect: 1,
+      database: location.text)
     try directory.write("change.json", patch.stdoutBytes)
-    try run(["import", "new.json"], expect: 0)
-    let refused = try run(["patch", "change.json"], expect: 65)
+    try run(["import", "new.json"], expect: 0, database: location.text)
+    let refused = try run(["patch", "change.json"], expect: 65, database: location.text)
     #expect(refused.stderr.contains("test"))
     #expect(refused.stderr.hasSuffix("nothing was written\n"))
     #expect(
-      try run(["log", "--format", "json"], expect: 0).stdout.components(
+      try run(["log", "--format", "json"], expect: 0, database: location.text).stdout.components(
         separatedBy: "\"revision\":"
       ).count == 2)
   }
 
-  @Test func failingOperationIsNamed() throws {
-    try run(["import", "old.json"], expect: 0)
+  @Test(arguments: TestEngine.allCases)
+  func failingOperationIsNamed(_ engine: TestEngine) throws {
+    let location = try engine.makeLocation()
+    defer { withExtendedLifetime(location) {} }
+    try run(["import", "old.json"], expect: 0, database: location.text)
     try directory.write(
       "bad.json", #"[{"op": "replace", "path": "/components/0/payload/nope/x", "value": 1}]"#)
-    let result = try run(["patch", "bad.json"], expect: 65)
+    let result = try run(["patch", "bad.json"], expect: 65, database: location.text)
     #expect(
       result.stderr.hasPrefix(
         "catalog: error: bad.json: operation 0 (replace /components/0/payload/nope/x):"))

@@ -187,13 +187,14 @@ struct ReliabilityBadInputTests {
       ),
       (
         "arrays.json", open + close,
-        "1:513: error: /" + Array(repeating: "0", count: 512).joined(separator: "/")
-          + ": nesting is deeper than 512 levels (the --max-depth limit)"
+        // A bare array counts one level more (as exported, inside {"components": [...]}).
+        "1:1000: error: /" + Array(repeating: "0", count: 999).joined(separator: "/")
+          + ": nesting is deeper than 1000 levels (the --max-depth limit)"
       ),
       (
         "payload.json", entry + objects + "}]",
-        "1:2617: error: /0/payload/" + Array(repeating: "a", count: 510).joined(separator: "/")
-          + ": nesting is deeper than 512 levels (the --max-depth limit)"
+        "1:5052: error: /0/payload/" + Array(repeating: "a", count: 997).joined(separator: "/")
+          + ": nesting is deeper than 1000 levels (the --max-depth limit)"
       ),
       (
         "payload-unclosed.json", entry + open,

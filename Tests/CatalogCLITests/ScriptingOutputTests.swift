@@ -38,6 +38,12 @@ struct ScriptingOutputTests {
     let different = try runner.run(["diff", "--quiet", "a.json", "b.json"], expect: 1)
     #expect(different.stdout.isEmpty && different.stderr.isEmpty)
     try runner.run(["diff", "--quiet", "a.json", "missing.json"], expect: 2)
+    // Against a revision, kinds the file lacks would be kept: without --quiet a note says so.
+    try runner.run(["import", "a.json"], expect: 0)
+    let noted = try runner.run(["diff", "@head", "b.json"], expect: 1)
+    #expect(noted.stderr.hasPrefix("note: "), "\(noted)")
+    let quiet = try runner.run(["diff", "--quiet", "@head", "b.json"], expect: 1)
+    #expect(quiet.stdout.isEmpty && quiet.stderr.isEmpty, "\(quiet)")
   }
 
   @Test func diffNameOnlyListsEachDifferingKindOnce() throws {

@@ -12,7 +12,7 @@ import Testing
   static let commands =
     "import, export, check, log, show, blame, kinds, categories, tag, restore, revert, rename, "
     + "deprecate, undeprecate, "
-    + "diff, patch, merge, git, doctor, site, help"
+    + "diff, patch, merge, git, doctor, copy, site, help"
 
   /// The stderr text for a usage error about `import`.
   func importError(_ message: String) -> String {
@@ -226,7 +226,8 @@ import Testing
       failure.text
         == "catalog: error: at most one operand may be '-'\n"
         + "Usage: catalog diff <old> <new> [--format <format>] [--stat] [--quiet] [--name-only]"
-        + " [--prune] [--with-tests] [--color <when>] [--fail-on <class>]\n"
+        + " [--prune] [--with-tests] [--color <when>] [--fail-on <class>] [--max-depth <n>]"
+        + " [--max-size <bytes>]\n"
         + "See 'catalog diff --help' for more information.\n")
     #expect(failure.exitStatus == 64)
   }

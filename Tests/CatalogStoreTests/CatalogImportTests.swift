@@ -6,19 +6,21 @@ import Testing
 
 @Suite("Catalog import and export")
 struct CatalogImportTests {
-  let directory: TemporaryDirectory
-  let catalog: Catalog
-
-  init() throws {
-    directory = try TemporaryDirectory()
-    catalog = try Catalog(path: directory.path("catalog.sqlite"))
+  /// A fresh catalog of `engine`, and where it lives (kept alive by the caller).
+  static func open(_ engine: TestEngine) throws -> (TestLocation, Catalog) {
+    let location = try engine.makeLocation()
+    return (location, try Catalog(path: location.text))
   }
 
   func options(_ message: String = "") -> WriteOptions {
     WriteOptions(author: "tester", message: message)
   }
 
-  @Test func generatedCatalogRoundTripsByteForByte() throws {
+  @Test(arguments: TestEngine.allCases) func generatedCatalogRoundTripsByteForByte(
+    _ engine: TestEngine
+  ) throws {
+    let (location, catalog) = try Self.open(engine)
+    defer { withExtendedLifetime(location) {} }
     let original = try Fixtures.bytes("generated-300.json")
     let result = try catalog.importDocument(
       from: .file(Fixtures.url("generated-300.json").path), options: options("first"))
@@ -33,7 +35,11 @@ struct CatalogImportTests {
     #expect(try catalog.head()?.id == 1)
   }
 
-  @Test func mutatedFileImportsAsOneRevisionWithTrueCounts() throws {
+  @Test(arguments: TestEngine.allCases) func mutatedFileImportsAsOneRevisionWithTrueCounts(
+    _ engine: TestEngine
+  ) throws {
+    let (location, catalog) = try Self.open(engine)
+    defer { withExtendedLifetime(location) {} }
     let first = try Fixtures.bytes("generated-300.json")
     let second = try Fixtures.bytes("generated-300-mutated.json")
     try catalog.importDocument(from: .bytes(first, name: "a.json"), options: options())
@@ -61,7 +67,11 @@ struct CatalogImportTests {
     #expect(try catalog.exportBytes(at: 1) == first)
   }
 
-  @Test func invalidDocumentLeavesCatalogUntouched() throws {
+  @Test(arguments: TestEngine.allCases) func invalidDocumentLeavesCatalogUntouched(
+    _ engine: TestEngine
+  ) throws {
+    let (location, catalog) = try Self.open(engine)
+    defer { withExtendedLifetime(location) {} }
     try catalog.importDocument(
       from: .file(Fixtures.url("generated-300.json").path), options: options())
     let before = try catalog.exportBytes()
@@ -75,7 +85,11 @@ struct CatalogImportTests {
     #expect(try catalog.exportBytes() == before)
   }
 
-  @Test func reorderingIsRecordedAsMoves() throws {
+  @Test(arguments: TestEngine.allCases) func reorderingIsRecordedAsMoves(_ engine: TestEngine)
+    throws
+  {
+    let (location, catalog) = try Self.open(engine)
+    defer { withExtendedLifetime(location) {} }
     func doc(_ kinds: [String]) -> [UInt8] {
       CatalogDocumentWriter.document(
         kinds.map {
@@ -94,7 +108,11 @@ struct CatalogImportTests {
     #expect(try catalog.exportBytes() == doc(["x", "a", "c", "y", "b", "d", "z"]))
   }
 
-  @Test func extraMembersAndTheirOrderAreKept() throws {
+  @Test(arguments: TestEngine.allCases) func extraMembersAndTheirOrderAreKept(_ engine: TestEngine)
+    throws
+  {
+    let (location, catalog) = try Self.open(engine)
+    defer { withExtendedLifetime(location) {} }
     let text = """
       {
         "components": [
@@ -119,7 +137,9 @@ struct CatalogImportTests {
     #expect(String(decoding: try catalog.exportBytes(), as: UTF8.self) == text)
   }
 
-  @Test func dryRunWritesNothing() throws {
+  @Test(arguments: TestEngine.allCases) func dryRunWritesNothing(_ engine: TestEngine) throws {
+    let (location, catalog) = try Self.open(engine)
+    defer { withExtendedLifetime(location) {} }
     let result = try catalog.importDocument(
       from: .file(Fixtures.url("generated-300.json").path),
       options: WriteOptions(author: "t", dryRun: true))
@@ -128,7 +148,10 @@ struct CatalogImportTests {
     #expect(try catalog.head() == nil)
   }
 
-  @Test func expectHeadIsACompareAndSet() throws {
+  @Test(arguments: TestEngine.allCases) func expectHeadIsACompareAndSet(_ engine: TestEngine) throws
+  {
+    let (location, catalog) = try Self.open(engine)
+    defer { withExtendedLifetime(location) {} }
     let bytes = try Fixtures.bytes("generated-300.json")
     #expect(throws: CatalogError.headMismatch(head: 0, expected: 3)) {
       try catalog.importDocument(
@@ -144,9 +167,10 @@ struct CatalogImportTests {
 struct EntryOrderTests {
   /// Kinds kept from head (the file lacks them) never share an order key with new entries,
   /// so the export order is always defined.
-  @Test func newEntriesNeverCollideWithKeptOnes() throws {
-    let directory = try TemporaryDirectory()
-    let catalog = try Catalog(path: directory.path("c.sqlite"))
+  @Test(arguments: TestEngine.allCases)
+  func newEntriesNeverCollideWithKeptOnes(_ engine: TestEngine) throws {
+    let (location, catalog) = try CatalogImportTests.open(engine)
+    defer { withExtendedLifetime(location) {} }
     func document(_ kinds: [String]) -> [UInt8] {
       CatalogDocumentWriter.document(
         kinds.map { CatalogEntry(kind: $0, category: "c", description: "d", payload: .null) })

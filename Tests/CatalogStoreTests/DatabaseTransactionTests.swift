@@ -105,7 +105,7 @@ struct DatabaseTransactionTests {
       #expect(try count(observer) == 0)
       #expect(db.totalChanges == 1)
 
-      let completion: Database.TransactionCompletion = .commit
+      let completion: TransactionCompletion = .commit
       try db.inTransactionDeciding(.immediate) {
         try db.execute(sql: "INSERT INTO t VALUES (2)")
         return completion

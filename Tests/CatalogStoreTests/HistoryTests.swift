@@ -6,31 +6,33 @@ import Testing
 
 @Suite("Catalog history")
 struct HistoryTests {
-  let directory: TemporaryDirectory
-  let catalog: Catalog
-  let first: [UInt8]
-  let second: [UInt8]
-  let third: [UInt8]
-
   /// A catalog of three revisions: the generated file, its mutation, and a third version in
   /// which one payload field and one category change.
-  init() throws {
-    directory = try TemporaryDirectory()
-    catalog = try Catalog(path: directory.path("catalog.sqlite"))
-    first = try Fixtures.bytes("generated-300.json")
-    second = try Fixtures.bytes("generated-300-mutated.json")
-    var entries = try CatalogDocumentReader(JSONReader(bytes: second)).readAll()
-    entries[0].category = "Edited"
-    guard case .object(var payload) = try entries[1].payload.value() else {
-      throw CatalogError.invalidRequest("fixture payload is not an object")
-    }
-    payload["title"] = "Retitled"
-    entries[1].payload = JSONText(.object(payload))
-    third = CatalogDocumentWriter.document(entries)
-    for (bytes, message) in [(first, "one"), (second, "two"), (third, "three")] {
-      try catalog.importDocument(
-        from: .bytes(bytes, name: "\(message).json"),
-        options: WriteOptions(author: "ann", message: message), prune: true)
+  final class Fixture {
+    let location: TestLocation
+    let catalog: Catalog
+    let first: [UInt8]
+    let second: [UInt8]
+    let third: [UInt8]
+
+    init(_ engine: TestEngine) throws {
+      location = try engine.makeLocation()
+      catalog = try Catalog(path: location.text)
+      first = try Fixtures.bytes("generated-300.json")
+      second = try Fixtures.bytes("generated-300-mutated.json")
+      var entries = try CatalogDocumentReader(JSONReader(bytes: second)).readAll()
+      entries[0].category = "Edited"
+      guard case .object(var payload) = try entries[1].payload.value() else {
+        throw CatalogError.invalidRequest("fixture payload is not an object")
+      }
+      payload["title"] = "Retitled"
+      entries[1].payload = JSONText(.object(payload))
+      third = CatalogDocumentWriter.document(entries)
+      for (bytes, message) in [(first, "one"), (second, "two"), (third, "three")] {
+        try catalog.importDocument(
+          from: .bytes(bytes, name: "\(message).json"),
+          options: WriteOptions(author: "ann", message: message), prune: true)
+      }
     }
   }
 
@@ -38,14 +40,20 @@ struct HistoryTests {
     try CatalogDocumentReader(JSONReader(bytes: bytes)).readAll().map(\.kind)
   }
 
-  @Test func exportAtEachRevisionReproducesItsFile() throws {
-    #expect(try catalog.exportBytes(at: 1) == first)
-    #expect(try catalog.exportBytes(at: "head~1") == second)
-    #expect(try catalog.exportBytes(at: .head) == third)
+  @Test(arguments: TestEngine.allCases) func exportAtEachRevisionReproducesItsFile(
+    _ engine: TestEngine
+  ) throws {
+    let fixture = try Fixture(engine)
+    #expect(try fixture.catalog.exportBytes(at: 1) == fixture.first)
+    #expect(try fixture.catalog.exportBytes(at: "head~1") == fixture.second)
+    #expect(try fixture.catalog.exportBytes(at: .head) == fixture.third)
   }
 
-  @Test func logListsRevisionsWithCounts() throws {
-    let revisions = try catalog.revisions()
+  @Test(arguments: TestEngine.allCases) func logListsRevisionsWithCounts(_ engine: TestEngine)
+    throws
+  {
+    let fixture = try Fixture(engine)
+    let revisions = try fixture.catalog.revisions()
     #expect(revisions.map(\.id) == [3, 2, 1])
     #expect(revisions.map(\.message) == ["three", "two", "one"])
     #expect(revisions[2].counts == ChangeCounts(added: 300))
@@ -53,100 +61,123 @@ struct HistoryTests {
     #expect(revisions[0].counts == ChangeCounts(changed: 2))
   }
 
-  @Test func blameNamesTheRevisionOfEachChangedField() throws {
-    let kind = try kinds(third)[1]
-    let blame = try catalog.blame(kind)
+  @Test(arguments: TestEngine.allCases) func blameNamesTheRevisionOfEachChangedField(
+    _ engine: TestEngine
+  ) throws {
+    let fixture = try Fixture(engine)
+    let kind = try kinds(fixture.third)[1]
+    let blame = try fixture.catalog.blame(kind)
     let title = try #require(blame.first { $0.path == JSONPointer(["payload", "title"]) })
     #expect(title.revision.id == 3)
     #expect(title.value == "Retitled")
     let kindLine = try #require(blame.first { $0.path == JSONPointer(["kind"]) })
     #expect(kindLine.revision.id == 1)
-    let history = try catalog.history(of: kind)
+    let history = try fixture.catalog.history(of: kind)
     #expect(history.first?.changedPaths == [JSONPointer(["payload", "title"])])
   }
 
-  @Test func tagsResolveAndRefuseAmbiguousNames() throws {
-    try catalog.tag("v1.0", at: 1, author: "ann")
-    #expect(try catalog.exportBytes(at: "v1.0") == first)
-    #expect(try catalog.revision("v1.0").tags == ["v1.0"])
+  @Test(arguments: TestEngine.allCases) func tagsResolveAndRefuseAmbiguousNames(
+    _ engine: TestEngine
+  ) throws {
+    let fixture = try Fixture(engine)
+    try fixture.catalog.tag("v1.0", at: 1, author: "ann")
+    #expect(try fixture.catalog.exportBytes(at: "v1.0") == fixture.first)
+    #expect(try fixture.catalog.revision("v1.0").tags == ["v1.0"])
     for name in ["7", "head", "head~1", "2026-11-29"] {
-      #expect(throws: CatalogError.self) { try catalog.tag(name, author: "ann") }
+      #expect(throws: CatalogError.self) { try fixture.catalog.tag(name, author: "ann") }
     }
-    #expect(throws: CatalogError.self) { try catalog.tag("v1.0", author: "ann") }
-    try catalog.deleteTag("v1.0")
-    #expect(throws: CatalogError.self) { try catalog.exportBytes(at: "v1.0") }
+    #expect(throws: CatalogError.self) { try fixture.catalog.tag("v1.0", author: "ann") }
+    try fixture.catalog.deleteTag("v1.0")
+    #expect(throws: CatalogError.self) { try fixture.catalog.exportBytes(at: "v1.0") }
   }
 
-  @Test func referencesByTime() throws {
-    let revisions = try catalog.revisions()
+  @Test(arguments: TestEngine.allCases) func referencesByTime(_ engine: TestEngine) throws {
+    let fixture = try Fixture(engine)
+    let revisions = try fixture.catalog.revisions()
     let secondTime = Timestamp.string(revisions[1].time)
-    #expect(try catalog.revision(RevisionReference(parsing: secondTime)).id >= 2)
-    let error = try requireCatalogError { _ = try catalog.revision("2001-01-01") }
+    #expect(try fixture.catalog.revision(RevisionReference(parsing: secondTime)).id >= 2)
+    let error = try requireCatalogError { _ = try fixture.catalog.revision("2001-01-01") }
     #expect(
       error.description.hasPrefix("unknown revision '2001-01-01': the catalog had no revisions yet")
     )
-    #expect(try catalog.revision("2999-01-01T00:00:00Z").id == 3)
+    #expect(try fixture.catalog.revision("2999-01-01T00:00:00Z").id == 3)
   }
 
-  @Test func unknownReferencesSayWhatWasLookedFor() throws {
+  @Test(arguments: TestEngine.allCases) func unknownReferencesSayWhatWasLookedFor(
+    _ engine: TestEngine
+  ) throws {
+    let fixture = try Fixture(engine)
     #expect(
-      try requireCatalogError { _ = try catalog.revision(9) }.description
+      try requireCatalogError { _ = try fixture.catalog.revision(9) }.description
         == "unknown revision '9': revisions are 1 to 3")
     #expect(
-      try requireCatalogError { _ = try catalog.revision("head~3") }.description
+      try requireCatalogError { _ = try fixture.catalog.revision("head~3") }.description
         == "unknown revision 'head~3': head is revision 3, so there is no revision 3 before it")
     #expect(
-      try requireCatalogError { _ = try catalog.revision("nope") }.description.hasPrefix(
+      try requireCatalogError { _ = try fixture.catalog.revision("nope") }.description.hasPrefix(
         "unknown revision 'nope'"))
   }
 
-  @Test func restoreMovesForward() throws {
-    let result = try catalog.restore(1, options: WriteOptions(author: "bob", message: "back"))
+  @Test(arguments: TestEngine.allCases) func restoreMovesForward(_ engine: TestEngine) throws {
+    let fixture = try Fixture(engine)
+    let result = try fixture.catalog.restore(
+      1, options: WriteOptions(author: "bob", message: "back"))
     #expect(result.revision?.id == 4)
     #expect(result.revision?.operation == "restore")
-    #expect(try catalog.exportBytes() == first)
-    #expect(try catalog.exportBytes(at: 3) == third)
-    let again = try catalog.restore(1, options: WriteOptions(author: "bob"))
+    #expect(try fixture.catalog.exportBytes() == fixture.first)
+    #expect(try fixture.catalog.exportBytes(at: 3) == fixture.third)
+    let again = try fixture.catalog.restore(1, options: WriteOptions(author: "bob"))
     #expect(again.isUnchanged)
   }
 
-  @Test func renameIsFollowedByLogAndBlame() throws {
-    let old = try kinds(third)[1]
-    let result = try catalog.rename(
+  @Test(arguments: TestEngine.allCases) func renameIsFollowedByLogAndBlame(_ engine: TestEngine)
+    throws
+  {
+    let fixture = try Fixture(engine)
+    let old = try kinds(fixture.third)[1]
+    let result = try fixture.catalog.rename(
       old, to: "renamed-kind", options: WriteOptions(author: "cy", message: "rename"))
     #expect(result.counts == ChangeCounts(changed: 1))
-    let exported = String(decoding: try catalog.exportBytes(), as: UTF8.self)
+    let exported = String(decoding: try fixture.catalog.exportBytes(), as: UTF8.self)
     #expect(exported.contains("\"kind\": \"renamed-kind\""))
     #expect(!exported.contains("\"kind\": \"\(old)\""))
-    let history = try catalog.history(of: "renamed-kind")
+    let history = try fixture.catalog.history(of: "renamed-kind")
     #expect(history.first?.previousKind == old)
     #expect(history.first?.change == .renamed)
     #expect(history.last?.change == .added)
-    let blame = try catalog.blame("renamed-kind")
+    let blame = try fixture.catalog.blame("renamed-kind")
     #expect(blame.first { $0.path == JSONPointer(["kind"]) }?.revision.id == 4)
     #expect(blame.first { $0.path == JSONPointer(["payload", "title"]) }?.revision.id == 3)
-    #expect(try catalog.entry(old, at: 3).kind == old)
-    let gone = try requireCatalogError { _ = try catalog.entry(old) }
+    #expect(try fixture.catalog.entry(old, at: 3).kind == old)
+    let gone = try requireCatalogError { _ = try fixture.catalog.entry(old) }
     #expect(
       gone.description
         == "no component of kind \"\(old)\" at revision 4; it existed in revisions 1–3")
   }
 
-  @Test func deprecationIsExportedAndLogged() throws {
-    let kind = try kinds(third)[2]
-    try catalog.setDeprecated(kind, true, options: WriteOptions(author: "dee"))
-    #expect(try catalog.entry(kind).isDeprecated)
+  @Test(arguments: TestEngine.allCases) func deprecationIsExportedAndLogged(_ engine: TestEngine)
+    throws
+  {
+    let fixture = try Fixture(engine)
+    let kind = try kinds(fixture.third)[2]
+    try fixture.catalog.setDeprecated(kind, true, options: WriteOptions(author: "dee"))
+    #expect(try fixture.catalog.entry(kind).isDeprecated)
     #expect(
-      String(decoding: try catalog.exportBytes(), as: UTF8.self).contains("\"deprecated\": true"))
-    #expect(try catalog.setDeprecated(kind, true, options: WriteOptions(author: "dee")).isUnchanged)
-    try catalog.setDeprecated(kind, false, options: WriteOptions(author: "dee"))
-    let history = try catalog.history(of: kind)
+      String(decoding: try fixture.catalog.exportBytes(), as: UTF8.self).contains(
+        "\"deprecated\": true"))
+    #expect(
+      try fixture.catalog.setDeprecated(kind, true, options: WriteOptions(author: "dee"))
+        .isUnchanged)
+    try fixture.catalog.setDeprecated(kind, false, options: WriteOptions(author: "dee"))
+    let history = try fixture.catalog.history(of: kind)
     #expect(history.prefix(2).map(\.deprecation) == [false, true])
-    #expect(try catalog.exportBytes() == third)
+    #expect(try fixture.catalog.exportBytes() == fixture.third)
   }
 
-  @Test func hundredsOfRevisions() throws {
-    let small = try Catalog(path: directory.path("small.sqlite"))
+  @Test(arguments: TestEngine.allCases) func hundredsOfRevisions(_ engine: TestEngine) throws {
+    let location = try engine.makeLocation()
+    defer { withExtendedLifetime(location) {} }
+    let small = try Catalog(path: location.text)
     var entries = (0..<20).map {
       CatalogEntry(kind: "k\($0)", category: "c", description: "d", payload: ["n": 0])
     }

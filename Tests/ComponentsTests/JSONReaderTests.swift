@@ -107,7 +107,7 @@ struct JSONReaderTests {
       Issue.record("accepted 100,000 levels")
     } catch {
       #expect(error.category == .invalidDocument)
-      #expect(error.message == "nesting is deeper than 512 levels (the --max-depth limit)")
+      #expect(error.message == "nesting is deeper than 1000 levels (the --max-depth limit)")
     }
     #expect((try? JSONValue(parsing: "[[[1]]]", maxDepth: 3)) != nil)
     #expect((try? JSONValue(parsing: "[[[[1]]]]", maxDepth: 3)) == nil)

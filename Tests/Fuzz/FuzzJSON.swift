@@ -24,8 +24,14 @@
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzJSON(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
   let bytes = data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? []
-  checkJSONReader(bytes)
-  checkDocumentReader(bytes)
+  if let separator = bytes.firstIndex(of: 0) {
+    // A NUL is never valid JSON: the input is two documents, for the diff and patch oracles.
+    checkJSONReader(Array(bytes[..<separator]))
+  } else {
+    checkJSONReader(bytes)
+    checkDocumentReader(bytes)
+  }
+  checkPatchAndDiff(bytes)
   return 0
 }
 

@@ -19,12 +19,18 @@ seconds=${1:-60}
 out="$root/.build/fuzz"
 mkdir -p "$out/corpus" "$out/seeds" "$out/artifacts"
 
-# The Components sources and the target, compiled as one module.
-sources=$(find "$root/Sources/Components" -name '*.swift' | sort)
+# The Components and CatalogDiff sources and the targets, compiled as one module: the
+# CatalogDiff files are copied without their `import Components`.
+rm -rf "$out/diff-sources"
+mkdir -p "$out/diff-sources"
+for file in "$root"/Sources/CatalogDiff/*.swift; do
+  sed '/^import Components$/d' "$file" > "$out/diff-sources/$(basename "$file")"
+done
+sources="$(find "$root/Sources/Components" -name '*.swift' | sort) $(find "$out/diff-sources" -name '*.swift' | sort)"
 # shellcheck disable=SC2086
 swiftc -sanitize=fuzzer,address -parse-as-library -O -g \
-  -module-name FuzzJSON -o "$out/fuzz-json" \
-  $sources "$root/Tests/Fuzz/FuzzJSON.swift"
+  -module-name FuzzJSON -package-name FuzzJSON -o "$out/fuzz-json" \
+  $sources "$root/Tests/Fuzz/FuzzJSON.swift" "$root/Tests/Fuzz/FuzzPatch.swift"
 
 # Seeds: small files whole; the generated catalogs as they are (libFuzzer truncates them to
 # -max_len, which still exercises the document reader up to the cut).

@@ -41,6 +41,7 @@ enum DiffCommand: CatalogCommand {
     }
 
     let prune = arguments.flag("prune")
+    let limits = try context.documentLimits()
     var catalog: Catalog?
     func opened() throws -> Catalog {
       let opened = try catalog ?? context.openCatalog(forWriting: false)
@@ -50,8 +51,14 @@ enum DiffCommand: CatalogCommand {
     func reference(_ operand: String) -> RevisionReference? {
       operand.hasPrefix("@") ? RevisionReference(parsing: String(operand.dropFirst())) : nil
     }
-    func fileEntries(_ operand: String) throws -> [CatalogEntry] {
-      try (operand == "-" ? DocumentSource.standardInput : .file(operand)).readEntries()
+    // Where OLD's entries are in its document as given: a revision is {"components": [...]},
+    // as export writes it; a file may be a bare array (then the patch says /0/...).
+    var oldEntriesPointer = JSONPointer(["components"])
+    func fileEntries(_ operand: String, isOld: Bool = false) throws -> [CatalogEntry] {
+      let source = operand == "-" ? DocumentSource.standardInput : .file(operand)
+      let document = try source.readDocument(maxDepth: limits.maxDepth, maxSize: limits.maxSize)
+      if isOld { oldEntriesPointer = document.entriesPointer }
+      return document.entries
     }
     // Two revisions: compared by component identity. A revision and a file: what importing
     // the file would record. Anything else: two documents, matched by kind.
@@ -62,12 +69,15 @@ enum DiffCommand: CatalogCommand {
     case (let old?, nil):
       let entries = try fileEntries(operands[1])
       let preview = try opened().plannedImport(of: entries, at: old, prune: prune)
-      WriteReport.printNotes(
-        kept: preview.result.kept, keptDeprecations: preview.result.keptDeprecations,
-        conditional: true, to: context.console)
+      // --quiet is the exit status alone: no notes either.
+      if !arguments.flag("quiet") {
+        WriteReport.printNotes(
+          kept: preview.result.kept, keptDeprecations: preview.result.keptDeprecations,
+          conditional: true, to: context.console)
+      }
       computed = preview.diff
     case (nil, let new?):
-      let old = try fileEntries(operands[0])
+      let old = try fileEntries(operands[0], isOld: true)
       do {
         computed = try CatalogDiff(old: old, new: try opened().entries(at: new))
       } catch let error as CatalogDiffError {
@@ -76,7 +86,8 @@ enum DiffCommand: CatalogCommand {
       }
     case (nil, nil):
       do {
-        computed = try CatalogDiff(old: try fileEntries(operands[0]), new: fileEntries(operands[1]))
+        computed = try CatalogDiff(
+          old: try fileEntries(operands[0], isOld: true), new: fileEntries(operands[1]))
       } catch let error as CatalogDiffError {
         context.console.error("catalog: error: \(error)")
         return .trouble
@@ -96,7 +107,9 @@ enum DiffCommand: CatalogCommand {
         case .text: context.console.write(Array(diff.text(color: color).utf8))
         case .json: context.console.write(Array(diff.jsonSummary().utf8))
         case .jsonPatch:
-          let patch = try diff.jsonPatch(withTests: arguments.flag("with-tests"))
+          // The patch applies to <old> as given: `/0/...` for a bare array.
+          let patch = try diff.jsonPatch(
+            withTests: arguments.flag("with-tests"), components: oldEntriesPointer)
           context.console.write(JSONWriter.indentedBytes(patch.jsonValue) + [0x0A])
         }
       }

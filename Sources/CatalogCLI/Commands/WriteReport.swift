@@ -51,23 +51,25 @@ enum WriteReport {
     let verb = conditional ? "would be" : "was"
     let verbs = conditional ? "would be" : "were"
     if !kept.isEmpty {
-      let shown = kept.prefix(10).joined(separator: ", ")
-      let more = kept.count > 10 ? ", … and \(kept.count - 10) more" : ""
       let one = kept.count == 1
       console.error(
         "note: \(kept.count) kind\(one ? " is" : "s are") in the catalog but not in the file, "
-          + "and \(one ? verb : verbs) kept (--prune removes them): \(shown)\(more)")
+          + "and \(one ? verb : verbs) kept (--prune removes them): \(listed(kept))")
     }
     if !keptDeprecations.isEmpty {
-      let shown = keptDeprecations.prefix(10).joined(separator: ", ")
-      let more = keptDeprecations.count > 10 ? ", … and \(keptDeprecations.count - 10) more" : ""
       let one = keptDeprecations.count == 1
       console.error(
         "note: \(keptDeprecations.count) kind\(one ? " is" : "s are") deprecated in the catalog "
-          + "and the file does not say \"deprecated\", so \(one ? "it" : "they") \(one ? "stays" : "stay") "
-          + "deprecated (\"deprecated\": false or 'catalog undeprecate' clears it): \(shown)\(more)"
-      )
+          + "and the file does not say \"deprecated\", so \(one ? "it stays" : "they stay") "
+          + "deprecated (\"deprecated\": false or 'catalog undeprecate' clears it): "
+          + listed(keptDeprecations))
     }
+  }
+
+  /// The first ten kinds, and how many more: `a, b, … and 3 more`.
+  private static func listed(_ kinds: [String]) -> String {
+    kinds.prefix(10).joined(separator: ", ")
+      + (kinds.count > 10 ? ", … and \(kinds.count - 10) more" : "")
   }
 
   static func counts(_ counts: ChangeCounts) -> String {

@@ -11,7 +11,8 @@ package enum CatalogMain {
       ShowCommand.self, BlameCommand.self, TagCommand.self, RestoreCommand.self, RevertCommand.self,
       KindsCommand.self, CategoriesCommand.self,
       RenameCommand.self, DeprecateCommand.self, UndeprecateCommand.self, DiffCommand.self,
-      PatchCommand.self, MergeCommand.self, GitCommand.self, DoctorCommand.self, SiteCommand.self,
+      PatchCommand.self, MergeCommand.self, GitCommand.self, DoctorCommand.self, CopyCommand.self,
+      SiteCommand.self,
     ]
     return Dictionary(uniqueKeysWithValues: all.map { ($0.spec.name, $0) })
   }

@@ -51,6 +51,10 @@ extension DatabaseProblem {
     case .readOnly:
       sentence =
         "the catalog cannot be written; check the permissions of the file and its directory"
+    case .permissionDenied:
+      sentence =
+        "permission denied: the server refused this write to the role you connect as ("
+        + (detail ?? "insufficient privilege") + "); nothing was written"
     case .readOnlyDirectory:
       sentence =
         "the catalog's directory cannot be written, and SQLite keeps its -wal and -shm "
@@ -90,6 +94,7 @@ extension DatabaseProblem {
     switch code {
     case .busy, .createdConcurrently: return .temporaryFailure
     case .notAFilePath: return .usage
+    case .permissionDenied: return .noPermission
     default: return .ioError
     }
   }

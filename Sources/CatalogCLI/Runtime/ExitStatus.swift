@@ -20,6 +20,9 @@ package enum ExitStatus: Int32, Sendable {
   /// The database is damaged, not a catalog file, newer than this binary, or a file (the
   /// catalog, stdout, stderr, an output file) cannot be written.
   case ioError = 74
+  /// The role the catalog's server knows this user as may not do this (a write by a role
+  /// that may only read). Nothing was written.
+  case noPermission = 77
   /// Try again: `--expect-head` did not hold, or another writer held the catalog past the
   /// busy timeout. Nothing was written.
   case temporaryFailure = 75

@@ -1,3 +1,5 @@
+import Components
+
 /// The arguments several catalog commands share, declared once so that their names,
 /// placeholders and help read the same everywhere.
 extension ArgumentSpec {
@@ -46,8 +48,10 @@ extension ArgumentSpec {
   /// nested file from overflowing the stack; it is capped where a debug build still has half
   /// of an 8 MiB main-thread stack to spare (about 3 KiB per level), found by experiment.
   package static let maxDepth = option(
-    "max-depth", valueName: "n", value: .integer(minimum: 1, maximum: 1000), defaultValue: "512",
-    help: "Reject JSON nested more than <n> levels deep (at most 1000).")
+    "max-depth", valueName: "n",
+    value: .integer(minimum: 1, maximum: JSONReader.defaultMaxDepth),
+    defaultValue: "\(JSONReader.defaultMaxDepth)",
+    help: "Reject JSON nested more than <n> levels deep (1000, the default, at most).")
 
   /// `--max-size <bytes>`: the largest document accepted, so that a hostile or runaway input
   /// cannot exhaust memory or disk.

@@ -41,6 +41,7 @@ package enum CatalogCommandTable {
       .mergeCommand,
       .gitCommand,
       .doctorCommand,
+      .copyCommand,
       .siteCommand,
     ])
 

@@ -50,6 +50,8 @@ extension CommandSpec {
         "fail-on", valueName: "class", value: .choice(["breaking", "any"]),
         defaultValue: "any",
         help: "Exit with 1 for any difference, or only for breaking changes."),
+      .maxDepth,
+      .maxSize,
     ],
     examples: [
       Example("What importing a file would change:", "catalog diff @head components.json"),

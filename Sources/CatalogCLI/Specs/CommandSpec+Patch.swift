@@ -8,9 +8,16 @@ extension CommandSpec {
       result as one revision, validated as import validates a file. All or nothing: a \
       failing operation is reported by its index and reason, for example 'operation 3 \
       (replace /components/7/payload/x): path does not exist', and nothing is written.
+
+      The patch file is read under --max-depth and --max-size like an imported file, and \
+      so is the result: an operation that would nest it deeper or make it larger fails. \
+      The patch is read, applied and validated before the catalog is locked; only the \
+      write takes the lock.
       """,
     arguments: [
-      .positional("patch-file", help: "The JSON Patch document, or '-' for stdin.")
+      .positional("patch-file", help: "The JSON Patch document, or '-' for stdin."),
+      .maxDepth,
+      .maxSize,
     ] + ArgumentSpec.writeOptions + [.resultFormat],
     examples: [
       Example("Record a reviewed patch:", #"catalog patch change.json -m "Apply review 42""#),

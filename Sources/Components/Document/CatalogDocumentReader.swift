@@ -27,6 +27,10 @@ public final class CatalogDocumentReader {
   private let json: JSONReader
   private var state = State.start
   private var arrayPointer = JSONPointer(["components"])
+
+  /// Where the entries array is in the document as given: `/components`, or the root for a
+  /// bare array (known once the first entry, or the end, has been read).
+  public var entriesPointer: JSONPointer { arrayPointer }
   private var nextIndex = 0
   private var diagnostics: [JSONDiagnostic] = []
   /// The kinds read so far, and where each was first found (by the kind's id in the table),
@@ -113,6 +117,9 @@ public final class CatalogDocumentReader {
     switch json.peekAfterWhitespace() {
     case 0x5B:
       arrayPointer = .root
+      // A bare array counts one level more, as if in the {"components": [...]} that export
+      // writes: whatever depth an import accepts, an import of its export accepts too.
+      json.depth += 1
       try json.beginContainer(0x5B)
       state = json.isEmptyContainer(close: 0x5D) ? .finished : .inArray(wrapped: false)
       if case .finished = state { try json.expectEndOfInput() }

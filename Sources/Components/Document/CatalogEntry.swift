@@ -28,15 +28,7 @@ public struct CatalogEntry: Sendable, Hashable {
     lhs.kind.hasSameBytes(as: rhs.kind) && lhs.category.hasSameBytes(as: rhs.category)
       && lhs.description.hasSameBytes(as: rhs.description) && lhs.payload == rhs.payload
       && lhs.extraMembers == rhs.extraMembers
-      && optionalSameBytes(lhs.memberOrder, rhs.memberOrder)
-  }
-
-  private static func optionalSameBytes(_ a: [String]?, _ b: [String]?) -> Bool {
-    switch (a, b) {
-    case (nil, nil): return true
-    case (let a?, let b?): return a.haveSameBytes(as: b)
-    default: return false
-    }
+      && lhs.memberOrder.haveSameBytes(as: rhs.memberOrder)
   }
 
   /// The standard member names, in the order the export writes them by default.

@@ -33,3 +33,14 @@ extension Sequence where Element == String {
     elementsEqual(other) { $0.hasSameBytes(as: $1) }
   }
 }
+
+extension Optional where Wrapped == [String] {
+  /// Both nil, or both lists whose elements have the same bytes in the same order.
+  public func haveSameBytes(as other: [String]?) -> Bool {
+    switch (self, other) {
+    case (nil, nil): return true
+    case (let a?, let b?): return a.haveSameBytes(as: b)
+    default: return false
+    }
+  }
+}

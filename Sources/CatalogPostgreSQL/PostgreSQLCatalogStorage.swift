@@ -1,0 +1,174 @@
+import CLibPQ
+import CatalogStorage
+import Components
+import Foundation
+
+/// The catalog on PostgreSQL: one connection, reads in a snapshot, writes one at a time.
+///
+/// **Reads** run in a `REPEATABLE READ READ ONLY` transaction: every query of one read sees
+/// the same snapshot, and such a transaction never fails to serialize.
+///
+/// **Writes** run in `READ COMMITTED` and take a transaction-scoped advisory lock
+/// (`pg_advisory_xact_lock`) as their first statement, so writers queue on the server, from
+/// any machine, and each sees the commits of those before it: no lost update, and no
+/// serialization failure to retry, because no write reads a snapshot older than the lock.
+/// The lock is released by the commit or rollback, also when the client dies (the server
+/// ends its session). Readers never wait for it. An advisory lock needs no privilege, so a
+/// role that may only read reaches its first INSERT and is refused there (`42501`), with
+/// nothing written. The wait is bounded by `lock_timeout`, set to the busy timeout.
+///
+/// A write's new rows go to the server with `COPY … FROM STDIN` (see
+/// ``PostgreSQLContext``), and its commit sends a notification on the channel
+/// `catalog_changes`, which ``externalChangeCounter()`` counts.
+final class PostgreSQLCatalogStorage: CatalogStorage {
+  /// The writers' advisory lock: "CATGWRIT" in ASCII. Advisory locks are per database, so
+  /// catalogs in different databases do not share it.
+  static let writerLockKey: Int64 = 0x4341_5447_5752_4954
+  /// The channel commits notify.
+  static let channel = "catalog_changes"
+
+  let connection: Connection
+  let location: CatalogLocation
+  let busyTimeout: Double
+  private var listening = false
+  private var changes: Int64 = 0
+
+  init(connection text: String, location: CatalogLocation, options: CatalogOptions) throws {
+    self.location = location
+    self.busyTimeout = options.busyTimeout
+    do {
+      connection = try Connection(ConnectionString(text))
+      let migrator = PostgreSQLMigrator()
+      let pending = try migrator.pendingMigrations(in: connection)
+      if (options.readOnly || !options.create) && pending.count == migrator.migrations.count {
+        throw CatalogError.unreadable(
+          path: location.description,
+          reason: "no catalog in this database; 'catalog import FILE' creates one")
+      }
+      if options.readOnly {
+        if !pending.isEmpty {
+          throw CatalogError.database(
+            DatabaseProblem(.schemaOlder, path: location.description, migrations: pending))
+        }
+      } else if !pending.isEmpty {
+        try migrator.migrate(connection, lockKey: Self.writerLockKey)
+      }
+    } catch {
+      throw Self.translate(error, location: location, busyTimeout: options.busyTimeout)
+    }
+  }
+
+  func read<T>(_ body: (any CatalogReadContext) throws -> T) throws -> T {
+    do {
+      return try connection.inTransaction(.readSnapshot) {
+        try body(PostgreSQLContext(storage: self))
+      }
+    } catch {
+      throw Self.translate(error, location: location, busyTimeout: busyTimeout)
+    }
+  }
+
+  /// References are checked at commit (the schema's foreign keys are deferred), so a
+  /// write may send its rows in any order.
+  func write<T>(_ body: (any CatalogWriteContext) throws -> WriteDecision<T>) throws -> T {
+    var result: T?
+    do {
+      try connection.inTransactionDeciding(.write) {
+        // lock_timeout 0 would mean "wait forever": at least one millisecond.
+        let milliseconds = max(1, Int64((busyTimeout * 1000).rounded()))
+        _ = try connection.execute(
+          "SELECT set_config('lock_timeout', $1, true)", [.text("\(milliseconds)ms")])
+        _ = try connection.execute("SELECT pg_advisory_xact_lock($1)", [.int(Self.writerLockKey)])
+        let context = PostgreSQLContext(storage: self)
+        try context.prepareForWriting()
+        switch try body(context) {
+        case .commit(let value):
+          try context.flush()
+          try connection.notify(Self.channel, payload: String(try context.headRevision()))
+          result = value
+          return .commit
+        case .rollback(let value):
+          result = value
+          return .rollback
+        }
+      }
+    } catch {
+      throw Self.translate(error, location: location, busyTimeout: busyTimeout)
+    }
+    guard let result else {
+      throw CatalogError.database(
+        DatabaseProblem(
+          .inconsistent, path: location.description, detail: "the write produced no result"))
+    }
+    return result
+  }
+
+  /// The number of commits by other connections since the first call: notifications on
+  /// ``channel``, which this connection starts listening to on that first call.
+  func externalChangeCounter() throws -> Int64 {
+    do {
+      if !listening {
+        try connection.listen(Self.channel)
+        listening = true
+      }
+      let own = connection.backendProcessID
+      changes += Int64(
+        try connection.pendingNotifications().filter { $0.senderProcessID != own }.count)
+      return changes
+    } catch {
+      throw Self.translate(error, location: location, busyTimeout: busyTimeout)
+    }
+  }
+
+  /// Turns engine errors into ``CatalogError`` facts; other errors pass through.
+  ///
+  /// - A failure to connect, or a connection lost mid-statement, is
+  ///   ``CatalogError/unavailable(location:reason:)``: the server is down, the database or
+  ///   role does not exist, authentication failed. A write it interrupts was not committed:
+  ///   PostgreSQL rolls back a transaction whose client goes away.
+  /// - `42501` (insufficient privilege) is `DatabaseProblem.Code.permissionDenied`.
+  /// - `55P03` (lock not available: the busy timeout ran out) is `.busy`.
+  /// - A constraint or a misused statement is a bug in this code and stays an internal error,
+  ///   with the server's words for the bug report.
+  static func translate(_ error: any Error, location: CatalogLocation, busyTimeout: Double)
+    -> any Error
+  {
+    let path = location.description
+    switch error {
+    case let error as PostgreSQLError where error.isUnavailable:
+      let reason =
+        error.kind == .connection
+        ? "cannot connect to the PostgreSQL server: \(error.message)"
+        : "the connection to the PostgreSQL server was lost (\(error.message)); "
+          + "nothing was written by the command that was running"
+      return CatalogError.unavailable(location: path, reason: redact(reason, location))
+    case let error as PostgreSQLError where error.isPermissionDenied:
+      return CatalogError.database(
+        DatabaseProblem(.permissionDenied, path: path, detail: error.message))
+    case let error as PostgreSQLError where error.sqlState == "55P03":
+      return CatalogError.database(DatabaseProblem(.busy, path: path, busyTimeout: busyTimeout))
+    case let error as PostgreSQLError where error.sqlState == "53100":
+      return CatalogError.database(DatabaseProblem(.diskFull, path: path))
+    case let error as PostgreSQLError
+    where error.kind == .misuse || error.sqlState?.hasPrefix("23") == true
+      || error.isRaisedException:
+      return error
+    case let error as PostgreSQLError:
+      return CatalogError.database(
+        DatabaseProblem(
+          .ioFailure, path: path,
+          detail: "PostgreSQL error \(error.sqlState ?? "?"): \(error.message)"))
+    case CatalogError.database(var problem) where problem.path.isEmpty:
+      problem.path = path
+      return CatalogError.database(problem)
+    default:
+      return error
+    }
+  }
+
+  /// `text` without the location's password, should libpq ever quote it.
+  private static func redact(_ text: String, _ location: CatalogLocation) -> String {
+    guard case .postgresql(let connection) = location else { return text }
+    return text.replacingOccurrences(of: connection, with: location.description)
+  }
+}

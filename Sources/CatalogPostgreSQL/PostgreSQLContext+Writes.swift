@@ -1,0 +1,138 @@
+import CatalogStorage
+import Components
+import Foundation
+
+/// The writes of one transaction, inside the writers' lock.
+///
+/// New components, payloads and entry versions are numbered here (one more than the
+/// largest stored id, which no other writer can change while the lock is held) and kept as
+/// COPY text until ``flush()`` sends each table's rows with one `COPY … FROM STDIN`: a first
+/// import of 100,000 entries is three COPYs, not 300,000 round trips. Every read of a write
+/// context, and the commit, flush first, so the buffering is invisible.
+extension PostgreSQLContext {
+  /// Rows are sent when the entry versions waiting reach about this many bytes.
+  static let flushThreshold = 8 << 20
+
+  /// Reads the numbering state; called once at the start of a write.
+  func prepareForWriting() throws {
+    let result = try connection.execute(
+      """
+      SELECT (SELECT coalesce(max(id), 0) FROM payload),
+             (SELECT coalesce(max(id), 0) FROM component)
+      """)
+    let payloads = try result.int64(row: 0, column: 0) ?? 0
+    payloadTableWasEmpty = payloads == 0
+    nextPayloadID = payloads + 1
+    nextComponentID = (try result.int64(row: 0, column: 1) ?? 0) + 1
+  }
+
+  /// Sends the rows waiting, parents before children.
+  func flush() throws {
+    if !pendingComponents.isEmpty {
+      try connection.copyIn("COPY component (id, revision_id) FROM STDIN", rows: pendingComponents)
+      pendingComponents.removeAll()
+    }
+    if !pendingPayloads.isEmpty {
+      try connection.copyIn("COPY payload (id, hash, json) FROM STDIN", rows: pendingPayloads)
+      pendingPayloads.removeAll()
+    }
+    if !pendingVersions.isEmpty {
+      try connection.copyIn(
+        """
+        COPY entry_version (component_id, revision_id, change, kind, category, description,
+                            payload_id, extra, key_order, position) FROM STDIN
+        """, rows: pendingVersions)
+      pendingVersions.removeAll()
+    }
+  }
+
+  func appendRevision(_ draft: RevisionDraft) throws -> Int64 {
+    let id = try headRevision() + 1
+    // Revision times never go backwards (as on SQLite): "the revision that was head at time
+    // T" is the newest written at or before T even when writers' clocks disagree.
+    var time = Timestamp.string(draft.time)
+    if let previous = try connection.execute(
+      "SELECT created_at FROM revision WHERE id = $1", [.int(id - 1)]
+    ).string(row: 0, column: 0), previous > time {
+      time = previous
+    }
+    _ = try connection.execute(
+      "INSERT INTO revision (\(Self.revisionColumns)) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)",
+      [
+        .int(id), .text(time), .text(draft.author), .text(draft.message), .text(draft.source),
+        .text(draft.operation), .int(Int64(draft.counts.added)),
+        .int(Int64(draft.counts.changed)), .int(Int64(draft.counts.removed)),
+        .int(Int64(draft.counts.moved)),
+      ])
+    return id
+  }
+
+  func newComponents(count: Int, in revision: Int64) throws -> Int64 {
+    let first = nextComponentID
+    for id in first..<first + Int64(max(0, count)) {
+      pendingComponents.append(id)
+      pendingComponents.append(revision)
+      pendingComponents.endRow()
+    }
+    nextComponentID = first + Int64(max(0, count))
+    return first
+  }
+
+  func appendVersion(_ row: EntryRow) throws {
+    pendingVersions.append(row.componentID)
+    pendingVersions.append(row.revision)
+    pendingVersions.append(text: row.change.rawValue)
+    pendingVersions.append(text: row.kind)
+    pendingVersions.append(text: row.category)
+    pendingVersions.append(text: row.description)
+    pendingVersions.append(row.payloadID)
+    pendingVersions.append(optionalText: row.extra)
+    pendingVersions.append(optionalText: row.keyOrder)
+    pendingVersions.append(text: row.position)
+    try endVersionRow()
+  }
+
+  private func endVersionRow() throws {
+    pendingVersions.endRow()
+    if pendingVersions.bytes.count + pendingPayloads.bytes.count >= Self.flushThreshold {
+      try flush()
+    }
+  }
+
+  func internPayload(bytes: UnsafeRawBufferPointer, hash: Int64) throws -> Int64 {
+    let written = writtenPayloads[hash]
+    if let written, written.text.elementsEqual(bytes) {
+      return written.id
+    }
+    if !payloadTableWasEmpty || written != nil {
+      // The server's payloads with this hash, this write's included.
+      try flush()
+      let candidates = try connection.execute(
+        "SELECT id, json FROM payload WHERE hash = $1", [.int(hash)])
+      for row in 0..<candidates.rowCount
+      where candidates.bytes(row: row, column: 1).elementsEqual(bytes) {
+        if let id = try candidates.int64(row: row, column: 0) { return id }
+      }
+    }
+    let id = nextPayloadID
+    nextPayloadID += 1
+    pendingPayloads.append(id)
+    pendingPayloads.append(hash)
+    pendingPayloads.append(text: bytes)
+    pendingPayloads.endRow()
+    if written == nil {
+      writtenPayloads[hash] = (id, Array(bytes))
+    }
+    return id
+  }
+
+  func setTag(_ tag: Tag) throws {
+    _ = try connection.execute(
+      "INSERT INTO tag (name, revision_id, created_at, author) VALUES ($1, $2, $3, $4)",
+      [.text(tag.name), .int(tag.revision), .text(Timestamp.string(tag.time)), .text(tag.author)])
+  }
+
+  func deleteTag(named name: String) throws -> Bool {
+    try connection.execute("DELETE FROM tag WHERE name = $1", [.text(name)]).affectedRows > 0
+  }
+}

@@ -1,0 +1,283 @@
+import CatalogStorage
+import Components
+import Foundation
+
+/// The read queries of one transaction on PostgreSQL (the writes are in
+/// `PostgreSQLContext+Writes.swift`).
+///
+/// The catalog as of revision R is, for each component, its `entry_version` row with the
+/// greatest `revision_id <= R`, unless that row's change is `removed` (docs/schema.md):
+/// `DISTINCT ON (component_id) … ORDER BY component_id, revision_id DESC`. Whole-catalog
+/// reads stream their rows (``Connection/forEachRow(_:_:_:)``) instead of loading them.
+final class PostgreSQLContext: CatalogWriteContext {
+  let storage: PostgreSQLCatalogStorage
+  var connection: Connection { storage.connection }
+
+  // Rows a write has made but not yet sent, encoded for COPY; see ``flush()``.
+  var pendingComponents = CopyBuffer()
+  var pendingPayloads = CopyBuffer()
+  var pendingVersions = CopyBuffer()
+  /// The first payload this write stored with each hash, and its text, to find a repeated
+  /// payload without asking the server.
+  var writtenPayloads: [Int64: (id: Int64, text: [UInt8])] = [:]
+  /// The payload table was empty when the write began: a payload this write did not store
+  /// is not stored at all.
+  var payloadTableWasEmpty = false
+  var nextPayloadID: Int64 = 1
+  var nextComponentID: Int64 = 1
+
+  init(storage: PostgreSQLCatalogStorage) {
+    self.storage = storage
+  }
+
+  // MARK: Revisions
+
+  static let revisionColumns =
+    "id, created_at, author, message, source, operation, added, changed, removed, moved"
+
+  func headRevision() throws -> Int64 {
+    try flush()
+    return try connection.execute("SELECT coalesce(max(id), 0) FROM revision")
+      .int64(row: 0, column: 0) ?? 0
+  }
+
+  func revision(_ id: Int64) throws -> Revision? {
+    let result = try connection.execute(
+      "SELECT \(Self.revisionColumns) FROM revision WHERE id = $1", [.int(id)])
+    guard result.rowCount == 1 else { return nil }
+    var revision = try Self.revision(result, row: 0)
+    revision.tags = try tags().filter { $0.revision == id }.map(\.name)
+    return revision
+  }
+
+  func revisions(limit: Int?, touching component: Int64?) throws -> [Revision] {
+    try flush()
+    let limitValue: QueryValue = limit.map { .int(Int64($0)) } ?? .null
+    let result: QueryResult
+    if let component {
+      result = try connection.execute(
+        """
+        SELECT \(Self.revisionColumns) FROM revision
+        WHERE id IN (SELECT revision_id FROM entry_version WHERE component_id = $1)
+        ORDER BY id DESC LIMIT $2
+        """, [.int(component), limitValue])
+    } else {
+      result = try connection.execute(
+        "SELECT \(Self.revisionColumns) FROM revision ORDER BY id DESC LIMIT $1", [limitValue])
+    }
+    var revisions = try (0..<result.rowCount).map { try Self.revision(result, row: $0) }
+    let tagsByRevision = Dictionary(grouping: try tags(), by: \.revision)
+    for i in revisions.indices {
+      revisions[i].tags = (tagsByRevision[revisions[i].id] ?? []).map(\.name).sorted()
+    }
+    return revisions
+  }
+
+  func revision(atOrBefore time: Date) throws -> Int64? {
+    try connection.execute(
+      "SELECT max(id) FROM revision WHERE created_at <= $1", [.text(Timestamp.string(time))]
+    ).int64(row: 0, column: 0)
+  }
+
+  static func revision(_ result: QueryResult, row: Int) throws -> Revision {
+    let id = try result.int64(row: row, column: 0) ?? 0
+    let timeText = result.string(row: row, column: 1) ?? ""
+    guard let time = Timestamp.parse(timeText) else {
+      throw CatalogError.database(
+        .inconsistent("revision \(id) has an unreadable time '\(timeText)'"))
+    }
+    func count(_ column: Int) throws -> Int { Int(try result.int64(row: row, column: column) ?? 0) }
+    return Revision(
+      id: id, time: time, author: result.string(row: row, column: 2) ?? "",
+      message: result.string(row: row, column: 3) ?? "",
+      source: result.string(row: row, column: 4) ?? "",
+      operation: result.string(row: row, column: 5) ?? "",
+      counts: ChangeCounts(
+        added: try count(6), changed: try count(7), removed: try count(8), moved: try count(9)))
+  }
+
+  // MARK: Tags
+
+  func tag(named name: String) throws -> Tag? {
+    let result = try connection.execute(
+      "SELECT name, revision_id, created_at, author FROM tag WHERE name = $1", [.text(name)])
+    return result.rowCount == 1 ? try Self.tag(result, row: 0) : nil
+  }
+
+  func tags() throws -> [Tag] {
+    let result = try connection.execute(
+      "SELECT name, revision_id, created_at, author FROM tag ORDER BY name")
+    return try (0..<result.rowCount).map { try Self.tag(result, row: $0) }
+  }
+
+  private static func tag(_ result: QueryResult, row: Int) throws -> Tag {
+    Tag(
+      name: result.string(row: row, column: 0) ?? "",
+      revision: try result.int64(row: row, column: 1) ?? 0,
+      time: Timestamp.parse(result.string(row: row, column: 2) ?? "")
+        ?? Date(timeIntervalSince1970: 0),
+      author: result.string(row: row, column: 3) ?? "")
+  }
+
+  // MARK: Entries
+
+  /// The rows in force at `$1` (not removed), with their payload texts, in export order.
+  private static let entriesInForce = """
+    SELECT v.component_id, v.revision_id, v.change, v.kind, v.category, v.description,
+           v.payload_id, v.extra, v.key_order, v.position, p.json
+    FROM (SELECT DISTINCT ON (component_id) *
+          FROM entry_version WHERE revision_id <= $1
+          ORDER BY component_id, revision_id DESC) AS v
+    JOIN payload AS p ON p.id = v.payload_id
+    WHERE v.change <> 'removed'
+    ORDER BY v.position, v.component_id
+    """
+
+  /// The same rows without their payloads, in no particular order.
+  private static let rowsInForce = """
+    SELECT component_id, revision_id, change, kind, category, description, payload_id, extra,
+           key_order, position
+    FROM (SELECT DISTINCT ON (component_id) *
+          FROM entry_version WHERE revision_id <= $1
+          ORDER BY component_id, revision_id DESC) AS v
+    WHERE change <> 'removed'
+    """
+
+  func forEachEntryRow(
+    at revision: Int64, _ reading: EntryReading, _ body: (EntryRow) throws -> Void
+  ) throws {
+    try flush()
+    guard revision > 0 else { return }
+    let sql = reading == .inExportOrder ? Self.entriesInForce : Self.rowsInForce
+    try connection.forEachRow(sql, [.int(revision)]) { row in
+      try body(try Self.entryRow(row))
+    }
+  }
+
+  private static let versionColumns = """
+    SELECT v.component_id, v.revision_id, v.change, v.kind, v.category, v.description,
+           v.payload_id, v.extra, v.key_order, v.position, p.json
+    FROM entry_version AS v JOIN payload AS p ON p.id = v.payload_id
+    """
+
+  func forEachVersionRow(ofComponent component: Int64?, _ body: (EntryRow) throws -> Void) throws {
+    try flush()
+    if let component {
+      try connection.forEachRow(
+        "\(Self.versionColumns) WHERE v.component_id = $1 ORDER BY v.revision_id",
+        [.int(component)]
+      ) { try body(try Self.entryRow($0)) }
+    } else {
+      try connection.forEachRow("\(Self.versionColumns) ORDER BY v.revision_id, v.component_id") {
+        try body(try Self.entryRow($0))
+      }
+    }
+  }
+
+  func component(named kind: String, atOrBefore revision: Int64) throws -> Int64? {
+    try flush()
+    return try connection.execute(
+      """
+      SELECT component_id FROM entry_version WHERE kind = $1 AND revision_id <= $2
+      ORDER BY revision_id DESC LIMIT 1
+      """, [.text(kind), .int(revision)]
+    ).int64(row: 0, column: 0)
+  }
+
+  // MARK: Payloads
+
+  func withPayload<R>(_ id: Int64, _ body: (UnsafeRawBufferPointer) throws -> R) throws -> R {
+    try flush()
+    let result = try connection.execute("SELECT json FROM payload WHERE id = $1", [.int(id)])
+    guard result.rowCount == 1 else {
+      throw CatalogError.database(.inconsistent("payload \(id) is missing"))
+    }
+    return try body(result.bytes(row: 0, column: 0))
+  }
+
+  func payloadHashes(_ ids: [Int64]) throws -> [Int64] {
+    try flush()
+    guard !ids.isEmpty else { return [] }
+    var hashes: [Int64: Int64] = [:]
+    hashes.reserveCapacity(ids.count)
+    try connection.forEachRow(
+      "SELECT id, hash FROM payload WHERE id = ANY($1::bigint[])",
+      [.text("{" + ids.map(String.init).joined(separator: ",") + "}")]
+    ) { row in
+      hashes[try row.int64(row: 0, column: 0) ?? 0] = try row.int64(row: 0, column: 1) ?? 0
+    }
+    return try ids.map { id in
+      guard let hash = hashes[id] else {
+        throw CatalogError.database(.inconsistent("payload \(id) is missing"))
+      }
+      return hash
+    }
+  }
+
+  // MARK: Checks
+
+  /// Rows whose references point at no row. PostgreSQL checks its own pages (and `amcheck`
+  /// is an extension a catalog cannot count on), and enforces the foreign keys on every
+  /// commit, so this finds something only if they were dropped by hand.
+  func storageCheck() throws -> StorageCheck {
+    try flush()
+    let result = try connection.execute(
+      """
+      SELECT
+        (SELECT count(*) FROM entry_version AS v
+         WHERE NOT EXISTS (SELECT 1 FROM revision AS r WHERE r.id = v.revision_id)
+            OR NOT EXISTS (SELECT 1 FROM component AS c WHERE c.id = v.component_id)
+            OR NOT EXISTS (SELECT 1 FROM payload AS p WHERE p.id = v.payload_id)),
+        (SELECT count(*) FROM component AS c
+         WHERE NOT EXISTS (SELECT 1 FROM revision AS r WHERE r.id = c.revision_id))
+      """)
+    var problems: [String] = []
+    if let rows = try result.int64(row: 0, column: 0), rows > 0 {
+      problems.append("foreign keys: \(rows) rows of entry_version refer to missing rows")
+    }
+    if let rows = try result.int64(row: 0, column: 1), rows > 0 {
+      problems.append("foreign keys: \(rows) rows of component refer to missing revisions")
+    }
+    return StorageCheck(problems: problems)
+  }
+
+  func unreferencedPayloadCount() throws -> Int {
+    try flush()
+    return Int(
+      try connection.execute(
+        """
+        SELECT count(*) FROM payload AS p
+        WHERE NOT EXISTS (SELECT 1 FROM entry_version AS v WHERE v.payload_id = p.id)
+        """
+      ).int64(row: 0, column: 0) ?? 0)
+  }
+
+  // MARK: Rows
+
+  private static func optionalBytes(_ row: QueryResult, column: Int) -> UnsafeRawBufferPointer? {
+    row.isNull(row: 0, column: column) ? nil : row.bytes(row: 0, column: column)
+  }
+
+  /// Row 0 of a result whose columns are those of ``entriesInForce`` (the payload text, the
+  /// eleventh, may be absent), borrowed.
+  private static func entryRow(_ row: QueryResult) throws -> EntryRow {
+    let changeText = row.string(row: 0, column: 2) ?? ""
+    guard let change = EntryChange(rawValue: changeText) else {
+      let kind = row.string(row: 0, column: 3) ?? ""
+      throw CatalogError.database(
+        .inconsistent("an entry version of \"\(kind)\" has an unknown change '\(changeText)'"))
+    }
+    return EntryRow(
+      componentID: try row.int64(row: 0, column: 0) ?? 0,
+      revision: try row.int64(row: 0, column: 1) ?? 0, change: change,
+      kind: row.bytes(row: 0, column: 3), category: row.bytes(row: 0, column: 4),
+      description: row.bytes(row: 0, column: 5),
+      payloadID: try row.int64(row: 0, column: 6) ?? 0,
+      payload: row.bytes(row: 0, column: 10),
+      extra: optionalBytes(row, column: 7), keyOrder: optionalBytes(row, column: 8),
+      position: row.bytes(row: 0, column: 9))
+  }
+}
+
+@available(*, unavailable, message: "a context belongs to the thread of its connection")
+extension PostgreSQLContext: Sendable {}

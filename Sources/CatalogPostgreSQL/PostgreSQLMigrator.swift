@@ -1,0 +1,102 @@
+import CatalogStorage
+import Migrations
+
+/// Brings a PostgreSQL catalog's schema up to date: `Migrations/postgresql/`, applied and
+/// recorded as the SQLite migrator does it.
+///
+/// Each pending migration runs in its own transaction together with its row in
+/// `schema_migration`, holding the writers' lock, so two first writers cannot both apply it
+/// (PostgreSQL's DDL is transactional: a failing migration leaves nothing behind). Before
+/// writing anything, the migrator makes sure the schema is a catalog's: one with tables but
+/// no `schema_migration` table, or whose `schema_migration` lacks the catalog's mark (the
+/// table comment `component catalog`), is refused unchanged, and so is a catalog with a
+/// migration this binary does not know.
+struct PostgreSQLMigrator {
+  /// The comment on `schema_migration` that marks a catalog: PostgreSQL's counterpart of
+  /// SQLite's `application_id`.
+  static let mark = "component catalog"
+
+  /// The migrations, sorted by name.
+  let migrations: [(name: String, sql: String)]
+
+  init(migrations: [(name: String, sql: String)] = EmbeddedMigrations.postgresql) {
+    self.migrations = migrations.sorted { $0.name < $1.name }
+  }
+
+  /// The names of the migrations the database has not had, read in one snapshot.
+  ///
+  /// - Throws: ``CatalogError/database(_:)`` (`.notACatalog`, `.schemaNewer`).
+  func pendingMigrations(in connection: Connection) throws -> [String] {
+    let applied = try connection.inTransaction(.readSnapshot) { try inspect(connection) }
+    return migrations.map(\.name).filter { !applied.contains($0) }
+  }
+
+  /// Applies the pending migrations; writes nothing when there are none.
+  ///
+  /// - Returns: The names applied, in order.
+  @discardableResult
+  func migrate(_ connection: Connection, lockKey: Int64) throws -> [String] {
+    var applied: [String] = []
+    for name in try pendingMigrations(in: connection) {
+      guard let migration = migrations.first(where: { $0.name == name }) else { continue }
+      try connection.inTransactionDeciding(.write) {
+        _ = try connection.execute("SELECT pg_advisory_xact_lock($1)", [.int(lockKey)])
+        // Look again under the lock: another process may have migrated meanwhile.
+        if try inspect(connection).contains(migration.name) { return .rollback }
+        try connection.execute(
+          script: """
+            CREATE TABLE IF NOT EXISTS schema_migration (
+              name       text PRIMARY KEY,
+              applied_at text NOT NULL
+            );
+            COMMENT ON TABLE schema_migration IS '\(Self.mark)';
+            """)
+        try connection.execute(script: migration.sql)
+        _ = try connection.execute(
+          """
+          INSERT INTO schema_migration (name, applied_at)
+          VALUES ($1, to_char(clock_timestamp() AT TIME ZONE 'UTC',
+                              'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))
+          """, [.text(migration.name)])
+        applied.append(migration.name)
+        return .commit
+      }
+    }
+    return applied
+  }
+
+  /// The migrations the database has had; refuses a schema that is not a catalog's or is
+  /// newer than this binary.
+  private func inspect(_ connection: Connection) throws -> Set<String> {
+    // Every mark is read from the system catalogs by one query, so from one snapshot:
+    // `to_regclass` would look the table up in the latest catalog state, which a read
+    // snapshot taken before another process's first migration committed does not show.
+    let state = try connection.execute(
+      """
+      WITH here AS (
+        SELECT c.oid, c.relname, c.relkind FROM pg_class AS c
+        JOIN pg_namespace AS n ON n.oid = c.relnamespace
+        WHERE n.nspname = current_schema()
+      )
+      SELECT EXISTS (SELECT 1 FROM here WHERE relname = 'schema_migration' AND relkind = 'r'),
+             (SELECT d.description FROM pg_description AS d JOIN here ON d.objoid = here.oid
+              WHERE here.relname = 'schema_migration' AND d.objsubid = 0
+                AND d.classoid = 'pg_class'::regclass),
+             EXISTS (SELECT 1 FROM here WHERE relkind IN ('r', 'v', 'm', 'p', 'f'))
+      """)
+    let hasRecordTable = state.string(row: 0, column: 0) == "t"
+    let mark = state.string(row: 0, column: 1)
+    let hasTables = state.string(row: 0, column: 2) == "t"
+    if (hasRecordTable && mark != Self.mark) || (!hasRecordTable && hasTables) {
+      throw CatalogError.database(DatabaseProblem(.notACatalog, applicationID: 0))
+    }
+    guard hasRecordTable else { return [] }
+    let rows = try connection.execute("SELECT name FROM schema_migration ORDER BY name")
+    let applied = Set((0..<rows.rowCount).compactMap { rows.string(row: $0, column: 0) })
+    let unknown = applied.subtracting(migrations.map(\.name)).sorted()
+    if !unknown.isEmpty {
+      throw CatalogError.database(DatabaseProblem(.schemaNewer, migrations: unknown))
+    }
+    return applied
+  }
+}

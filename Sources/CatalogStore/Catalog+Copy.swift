@@ -1,0 +1,85 @@
+import Components
+import Foundation
+
+/// What `copy` copied.
+public struct CopySummary: Sendable, Equatable {
+  public var revisions: Int
+  public var entryVersions: Int
+  public var tags: Int
+
+  public init(revisions: Int, entryVersions: Int, tags: Int) {
+    self.revisions = revisions
+    self.entryVersions = entryVersions
+    self.tags = tags
+  }
+}
+
+extension Catalog {
+  /// Copies the whole history of `source` into this catalog, which must be empty: every
+  /// revision with its number, time, author, message, source and counts, every entry
+  /// version, every tag. Afterwards both export the same bytes at every revision.
+  ///
+  /// The copy is one write of this catalog, read from one snapshot of `source`: all of it
+  /// lands or none of it does, and writers of `source` may go on meanwhile. Rows go through
+  /// the storage protocols, so any engine copies to any other (SQLite to PostgreSQL to share
+  /// a catalog, PostgreSQL to SQLite for a local snapshot or a backup).
+  ///
+  /// - Throws: ``CatalogError/invalidRequest(_:)`` when this catalog already has a revision;
+  ///   what reading `source` or writing here throws.
+  @discardableResult
+  public func copyHistory(from source: Catalog) throws -> CopySummary {
+    try source.storage.read { from in
+      try storage.write { to in
+        let head = try to.headRevision()
+        guard head == 0 else {
+          throw CatalogError.invalidRequest(
+            "\(path) is not empty (head is revision \(head)); copy writes only into an empty "
+              + "catalog")
+        }
+        let summary = try Self.copy(from: from, to: to)
+        return .commit(summary)
+      }
+    }
+  }
+
+  private static func copy(
+    from: any CatalogReadContext, to: any CatalogWriteContext
+  ) throws -> CopySummary {
+    let head = try from.headRevision()
+    for id in stride(from: 1, through: head, by: 1) {
+      guard let revision = try from.revision(id) else {
+        throw CatalogError.database(.inconsistent("revision \(id) is missing"))
+      }
+      let copied = try to.appendRevision(
+        RevisionDraft(
+          time: revision.time, author: revision.author, message: revision.message,
+          source: revision.source, operation: revision.operation, counts: revision.counts))
+      guard copied == id else {
+        throw CatalogError.database(.inconsistent("revision \(id) was copied as \(copied)"))
+      }
+    }
+    // Components are numbered in the order they were created, which is the order their
+    // first versions come in (by revision, then component): new numbers match the old.
+    // Rows go over as they are stored, bytes for bytes.
+    var components: [Int64: Int64] = [:]
+    var versions = 0
+    try from.forEachVersionRow(ofComponent: nil) { stored in
+      var row = stored
+      if let known = components[stored.componentID] {
+        row.componentID = known
+      } else {
+        row.componentID = try to.newComponents(count: 1, in: stored.revision)
+        components[stored.componentID] = row.componentID
+      }
+      row.payloadID = try to.internPayload(
+        bytes: stored.payload, hash: JSONText.stableHash(of: stored.payload))
+      try to.appendVersion(row)
+      versions += 1
+    }
+    let tags = try from.tags()
+    for tag in tags {
+      try to.setTag(tag)
+    }
+    return CopySummary(revisions: Int(head), entryVersions: versions, tags: tags.count)
+  }
+}

@@ -1,0 +1,20 @@
+/// The bounds a document is read under, and a patch's result is held to: `--max-depth` and
+/// `--max-size`.
+///
+/// The depth is capped at ``JSONReader/defaultMaxDepth``, the one limit the whole product
+/// shares: a catalog holds nothing deeper than every command can handle.
+public struct DocumentLimits: Sendable, Hashable {
+  /// The deepest nesting of arrays and objects, at most ``JSONReader/defaultMaxDepth``.
+  public var maxDepth: Int {
+    didSet { maxDepth = min(maxDepth, JSONReader.defaultMaxDepth) }
+  }
+  /// The largest document, in bytes.
+  public var maxSize: Int
+
+  /// Limits; a `maxDepth` above ``JSONReader/defaultMaxDepth`` is lowered to it.
+  public init(maxDepth: Int = JSONReader.defaultMaxDepth, maxSize: Int = JSONReader.defaultMaxSize)
+  {
+    self.maxDepth = min(maxDepth, JSONReader.defaultMaxDepth)
+    self.maxSize = maxSize
+  }
+}
