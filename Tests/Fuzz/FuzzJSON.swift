@@ -32,6 +32,7 @@ public func fuzzJSON(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     checkDocumentReader(bytes)
   }
   checkPatchAndDiff(bytes)
+  checkMerge(bytes)
   return 0
 }
 

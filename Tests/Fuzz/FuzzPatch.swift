@@ -11,7 +11,7 @@
 // - when B decodes as a JSON Patch, applying it to A's JSON never crashes, respects tight
 //   limits (the result's depth and measured size are within them), gives the same result
 //   twice, and whatever it accepts under tight limits it accepts, equally, under loose ones.
-// (`catalog merge` is not on main yet, so it is not a target here.)
+// The three-way merge has its own oracles in FuzzMerge.swift.
 
 /// The limits patches are applied under: small, so that the fuzzer reaches them.
 let tightLimits = DocumentLimits(maxDepth: 24, maxSize: 4096)

@@ -30,7 +30,7 @@ sources="$(find "$root/Sources/Components" -name '*.swift' | sort) $(find "$out/
 # shellcheck disable=SC2086
 swiftc -sanitize=fuzzer,address -parse-as-library -O -g \
   -module-name FuzzJSON -package-name FuzzJSON -o "$out/fuzz-json" \
-  $sources "$root/Tests/Fuzz/FuzzJSON.swift" "$root/Tests/Fuzz/FuzzPatch.swift"
+  $sources "$root/Tests/Fuzz/FuzzJSON.swift" "$root/Tests/Fuzz/FuzzPatch.swift" "$root/Tests/Fuzz/FuzzMerge.swift"
 
 # Seeds: small files whole; the generated catalogs as they are (libFuzzer truncates them to
 # -max_len, which still exercises the document reader up to the cut).
