@@ -1105,10 +1105,39 @@ public final class JSONReader {
   /// if that byte starts a line: what `catalog merge` and git leave in a file.
   private func conflictMarker(_ byte: Int) -> String? {
     guard byte == 0x3C || byte == 0x3D || byte == 0x3E,
-      position(atAbsolute: bytesConsumed).column == 1, index + 7 <= end
+      position(atAbsolute: bytesConsumed).column == 1
     else { return nil }
-    for k in 1..<7 where Int(buffer[index + k]) != byte { return nil }
+    let inBuffer = min(7, end - index)
+    for k in 1..<inBuffer where Int(buffer[index + k]) != byte { return nil }
+    if inBuffer < 7 {
+      // The marker runs past this buffer: read the rest of it from the input, so that the
+      // message does not depend on where a read ended. Reading stops at this error anyway.
+      let rest = readAhead(7 - inBuffer)
+      guard rest.count == 7 - inBuffer, rest.allSatisfy({ Int($0) == byte }) else { return nil }
+    }
     return String(repeating: String(UnicodeScalar(UInt8(byte))), count: 7)
+  }
+
+  /// Up to `count` bytes that follow the buffer, read from the input for an error message;
+  /// only for the error path, since the bytes are not kept for parsing.
+  private func readAhead(_ count: Int) -> [UInt8] {
+    guard case .fileDescriptor(let fd) = source, !atEOF else { return [] }
+    var bytes = [UInt8](repeating: 0, count: count)
+    var got = 0
+    while got < count {
+      let n = bytes.withUnsafeMutableBytes { raw -> Int in
+        guard let base = raw.baseAddress else { return 0 }
+        return read(fd, base + got, count - got)
+      }
+      if n > 0 {
+        got += n
+      } else if n < 0 && errno == EINTR {
+        continue
+      } else {
+        break
+      }
+    }
+    return Array(bytes.prefix(got))
   }
 
   private func describe(_ byte: Int) -> String {
