@@ -80,15 +80,31 @@ extension HTML {
 
   /// A link to a kind page, or the kind as plain text when it has no page.
   mutating func kindLink(_ kind: String, slug: String?, depth: Depth) {
+    pageLink(kind, slug: slug, folder: "kinds", cssClass: "kind", depth: depth)
+  }
+
+  /// A link to the page `folder/slug.html`, or `label` as plain text when there is no page.
+  /// The folder and class are literals, so no user text can become markup.
+  mutating func pageLink(
+    _ label: String, slug: String?, folder: StaticString, cssClass: StaticString, depth: Depth
+  ) {
     guard let slug else {
-      element("<span class=\"kind\">", kind, "</span>")
+      raw("<span class=\"")
+      raw(cssClass)
+      raw("\">")
+      text(label)
+      raw("</span>")
       return
     }
-    raw("<a class=\"kind\" href=\"")
-    raw(depth == .root ? "kinds/" : "../kinds/")
+    raw("<a class=\"")
+    raw(cssClass)
+    raw("\" href=\"")
+    if depth != .root { raw("../") }
+    raw(folder)
+    raw("/")
     text(slug)
     raw(".html\">")
-    text(kind)
+    text(label)
     raw("</a>")
   }
 

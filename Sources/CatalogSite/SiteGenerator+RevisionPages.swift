@@ -171,15 +171,6 @@ extension HTML {
 
   /// A link to a release page, or the tag as text when it has none.
   mutating func releaseLink(_ tag: String, slug: String?, depth: Depth) {
-    guard let slug else {
-      element("<span class=\"tag\">", tag, "</span>")
-      return
-    }
-    raw("<a class=\"tag\" href=\"")
-    raw(depth == .root ? "releases/" : "../releases/")
-    text(slug)
-    raw(".html\">")
-    text(tag)
-    raw("</a>")
+    pageLink(tag, slug: slug, folder: "releases", cssClass: "tag", depth: depth)
   }
 }
