@@ -68,7 +68,7 @@ extension HTML {
   /// A value as compact JSON text, escaped.
   mutating func jsonText(_ value: JSONValue) {
     raw("<code>")
-    text(String(decoding: JSONWriter.canonicalBytes(value), as: UTF8.self))
+    text(utf8: JSONWriter.canonicalBytes(value))
     raw("</code>")
   }
 

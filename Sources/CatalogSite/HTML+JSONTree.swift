@@ -85,7 +85,7 @@ extension HTML {
     case .null: raw("<span class=\"z\">")
     case .array, .object: raw("<span class=\"p\">")
     }
-    text(String(decoding: JSONWriter.canonicalBytes(value), as: UTF8.self))
+    text(utf8: JSONWriter.canonicalBytes(value))
     raw("</span>")
     if comma { raw(",") }
     raw("</span>")

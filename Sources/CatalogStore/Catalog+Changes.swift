@@ -26,19 +26,28 @@ extension Catalog {
     -> CatalogDiff
   {
     var oldEntries: [CatalogEntry] = []
-    var kindOfComponent: [Int64: String] = [:]
+    // Each OLD component's kind, the revision of its row in force, and its index.
+    var oldRows: [Int64: (kind: String, revision: Int64, index: Int)] = [:]
     if old > 0 {
       try context.forEachEntry(at: old) { stored in
+        oldRows[stored.componentID] = (stored.entry.kind, stored.revision, oldEntries.count)
         oldEntries.append(stored.entry)
-        kindOfComponent[stored.componentID] = stored.entry.kind
       }
     }
     var newEntries: [CatalogEntry] = []
     var renames: [String: String] = [:]
     if new > 0 {
-      try context.forEachEntry(at: new) { stored in
+      try context.forEachEntryRow(at: new, .inExportOrder) { row in
+        // A component whose row in force is the same stored row at both revisions is the
+        // same entry: NEW shares OLD's value (its storage too) instead of decoding a copy,
+        // so comparing two revisions holds about one catalog, not two.
+        if let before = oldRows[row.componentID], before.revision == row.revision {
+          newEntries.append(oldEntries[before.index])
+          return
+        }
+        let stored = try EntryCodec.decode(row)
         newEntries.append(stored.entry)
-        if let before = kindOfComponent[stored.componentID],
+        if let before = oldRows[stored.componentID]?.kind,
           !before.hasSameBytes(as: stored.entry.kind)
         {
           renames[stored.entry.kind] = before
