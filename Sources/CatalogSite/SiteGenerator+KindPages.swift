@@ -89,13 +89,9 @@ extension SiteGenerator {
     }
     page.raw("</p>\n")
 
-    var blameByPointer: [JSONPointer: Int64] = [:]
     var cells: [Int64: HTML] = [:]
-    for line in blame {
-      blameByPointer[line.path] = line.revision.id
-      if cells[line.revision.id] == nil {
-        cells[line.revision.id] = HTML.blameCell(line.revision, time: time(of: line.revision))
-      }
+    for line in blame where cells[line.revision.id] == nil {
+      cells[line.revision.id] = HTML.blameCell(line.revision, time: time(of: line.revision))
     }
 
     page.raw("<section aria-labelledby=\"payload-h\"><h2 id=\"payload-h\">Payload</h2>\n")
@@ -104,7 +100,7 @@ extension SiteGenerator {
     )
     page.jsonTree(
       try Self.payload(of: value) ?? entry.payload.value(), under: ["payload"],
-      blame: blameByPointer, cells: cells)
+      blame: blame.filter { $0.path.tokens.first == "payload" }, cells: cells)
     page.raw("</section>\n")
 
     page.raw("<section aria-labelledby=\"fields-h\"><h2 id=\"fields-h\">Fields</h2>\n")

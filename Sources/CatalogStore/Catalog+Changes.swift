@@ -25,11 +25,27 @@ extension Catalog {
   static func diff(from old: Int64, to new: Int64, in context: any CatalogReadContext) throws
     -> CatalogDiff
   {
+    // A component whose row in force is the same stored row at both revisions has the same
+    // entry on both sides: the diff skips it after comparing its fields (equal), and only
+    // its kind's place in the order matters (moves). Such entries are read without their
+    // payload text, the same value on both sides, so comparing two revisions of a catalog
+    // holds the kinds of both and the payloads of the entries that differ, not two catalogs.
+    var newRevisionOf: [Int64: Int64] = [:]
+    if new > 0, old > 0 {
+      try context.forEachEntryRow(at: new, .withoutPayloads) {
+        newRevisionOf[$0.componentID] = $0.revision
+      }
+    }
     var oldEntries: [CatalogEntry] = []
     // Each OLD component's kind, the revision of its row in force, and its index.
     var oldRows: [Int64: (kind: String, revision: Int64, index: Int)] = [:]
     if old > 0 {
-      try context.forEachEntry(at: old) { stored in
+      try context.forEachEntryRow(at: old, .inExportOrder) { row in
+        var row = row
+        if newRevisionOf[row.componentID] == row.revision {
+          row.payload = UnsafeRawBufferPointer(start: nil, count: 0)
+        }
+        let stored = try EntryCodec.decode(row)
         oldRows[stored.componentID] = (stored.entry.kind, stored.revision, oldEntries.count)
         oldEntries.append(stored.entry)
       }
@@ -38,9 +54,6 @@ extension Catalog {
     var renames: [String: String] = [:]
     if new > 0 {
       try context.forEachEntryRow(at: new, .inExportOrder) { row in
-        // A component whose row in force is the same stored row at both revisions is the
-        // same entry: NEW shares OLD's value (its storage too) instead of decoding a copy,
-        // so comparing two revisions holds about one catalog, not two.
         if let before = oldRows[row.componentID], before.revision == row.revision {
           newEntries.append(oldEntries[before.index])
           return
