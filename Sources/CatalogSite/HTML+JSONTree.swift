@@ -86,7 +86,7 @@ extension HTML {
   ) {
     let line = blame.line(at: tokens)
     raw("<div class=\"row\" data-pointer=\"")
-    text(line?.path.description ?? JSONPointer(tokens).description)
+    text(line.map { blame.lines[$0].path.description } ?? JSONPointer(tokens).description)
     raw("\"><span class=\"code\">")
     jsonKey(key)
     switch value {
@@ -100,7 +100,7 @@ extension HTML {
     raw("</span>")
     if comma { raw(",") }
     raw("</span>")
-    if let line, let cell = cells[line.revision.id] { append(cell) }
+    if let line, let cell = cells[blame.lines[line].revision.id] { append(cell) }
     raw("</div>")
   }
 
@@ -141,17 +141,17 @@ struct BlameCursor {
     self.lines = lines
   }
 
-  /// The blame line of the leaf at `tokens`, nil when it has none.
-  mutating func line(at tokens: [String]) -> BlameLine? {
+  /// The index in ``lines`` of the leaf at `tokens`, nil when it has none.
+  mutating func line(at tokens: [String]) -> Int? {
     if next < lines.count, lines[next].path.tokens.haveSameBytes(as: tokens) {
       next += 1
-      return lines[next - 1]
+      return next - 1
     }
     if index == nil {
       var built: [JSONPointer: Int] = [:]
       for (position, line) in lines.enumerated() { built[line.path] = position }
       index = built
     }
-    return index?[JSONPointer(tokens)].map { lines[$0] }
+    return index?[JSONPointer(tokens)]
   }
 }
