@@ -142,18 +142,10 @@ extension SiteGenerator {
 
     page.raw("<nav class=\"neighbours\" aria-label=\"Kinds of the same category\">")
     if let previous {
-      page.raw("<a rel=\"prev\" href=\"")
-      page.text(kinds[previous].slug)
-      page.raw(".html\">← ")
-      page.text(kinds[previous].kind)
-      page.raw("</a>")
+      page.neighbourLink(next: false, page: kinds[previous].slug, label: kinds[previous].kind)
     }
     if let next {
-      page.raw("<a rel=\"next\" href=\"")
-      page.text(kinds[next].slug)
-      page.raw(".html\">")
-      page.text(kinds[next].kind)
-      page.raw(" →</a>")
+      page.neighbourLink(next: true, page: kinds[next].slug, label: kinds[next].kind)
     }
     page.raw("</nav>\n")
 

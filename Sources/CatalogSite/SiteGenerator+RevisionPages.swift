@@ -64,18 +64,10 @@ extension SiteGenerator {
     }
     page.raw("</ul></section>\n<nav class=\"neighbours\" aria-label=\"Revisions\">")
     if let older {
-      page.raw("<a rel=\"prev\" href=\"")
-      page.number(older)
-      page.raw(".html\">← revision ")
-      page.number(older)
-      page.raw("</a>")
+      page.neighbourLink(next: false, page: String(older), label: "revision \(older)")
     }
     if let newer {
-      page.raw("<a rel=\"next\" href=\"")
-      page.number(newer)
-      page.raw(".html\">revision ")
-      page.number(newer)
-      page.raw(" →</a>")
+      page.neighbourLink(next: true, page: String(newer), label: "revision \(newer)")
     }
     page.raw("</nav>\n")
     page.endPage(depth: .nested)
