@@ -20,26 +20,9 @@ struct SitePostgreSQLTests {
       ["-d", database.url, "site", "--output", "site", "--title", "Fixture <catalog>"],
       in: directory)
     #expect(site.status == 0, "\(site)")
-    let golden = Fixtures.url("site/golden").path
-    let written = try Self.files(in: directory.path("site"))
-    let expected = try Self.files(in: golden)
-    #expect(expected.count == 25)
-    #expect(Set(written.keys) == Set(expected.keys))
-    for (path, bytes) in expected.sorted(by: { $0.key < $1.key }) {
-      #expect(written[path] == bytes, "\(path) differs from the golden site")
-    }
-  }
-
-  static func files(in root: String) throws -> [String: [UInt8]] {
-    var files: [String: [UInt8]] = [:]
-    let enumerator = FileManager.default.enumerator(atPath: root)
-    while let relative = enumerator?.nextObject() as? String {
-      var isDirectory: ObjCBool = false
-      guard FileManager.default.fileExists(atPath: "\(root)/\(relative)", isDirectory: &isDirectory),
-        !isDirectory.boolValue
-      else { continue }
-      files[relative] = Array(try Data(contentsOf: URL(fileURLWithPath: "\(root)/\(relative)")))
-    }
-    return files
+    let written = try FileTree.files(in: directory.path("site"))
+    let golden = try FileTree.files(in: Fixtures.url("site/golden").path)
+    #expect(golden.count == 25)
+    #expect(FileTree.differences(written, golden) == [])
   }
 }
