@@ -3,8 +3,7 @@ import Foundation
 import TestSupport
 import Testing
 
-@testable import CatalogSQLite
-@testable import CatalogStore
+import CatalogStore
 
 #if canImport(Glibc)
   import Glibc
@@ -15,8 +14,8 @@ import Testing
 /// Writers killed with SIGKILL at many moments, from before they open the catalog to after
 /// they commit: the catalog is always at the previous head or at the new one, never between,
 /// SQLite's integrity_check is ok, and the export is one of the two documents.
-@Suite("Reliability: killed writers", .serialized)
-struct ReliabilityCrashTests {
+@Suite("Killed writers", .serialized)
+struct KilledWriterTests {
   let directory: TemporaryDirectory
   /// Two documents of `entries` entries that differ in every entry.
   let documents: [[UInt8]]
@@ -39,8 +38,8 @@ struct ReliabilityCrashTests {
 
   /// `PRAGMA integrity_check` through a connection of the test's own.
   func integrity() throws -> String {
-    let db = try Database(path: directory.path("components.sqlite"), mode: .readOnly)
-    return try db.scalar(sql: "PRAGMA integrity_check") ?? ""
+    let db = try RawSQLite(path: directory.path("components.sqlite"), mode: .readOnly)
+    return try db.text("PRAGMA integrity_check") ?? ""
   }
 
   /// Runs `arguments` to completion and returns how long it took.
