@@ -1,9 +1,8 @@
+import CatalogStore
 import Components
 import Foundation
 import TestSupport
 import Testing
-
-import CatalogStore
 
 /// Several processes at once on one catalog: writers queue behind each other's lock (up to
 /// the busy timeout) instead of failing, `--expect-head` turns a lost race into a clear

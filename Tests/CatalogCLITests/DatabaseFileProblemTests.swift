@@ -1,8 +1,7 @@
+import CatalogStore
 import Foundation
 import TestSupport
 import Testing
-
-import CatalogStore
 
 #if canImport(Glibc)
   import Glibc

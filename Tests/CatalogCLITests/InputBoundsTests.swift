@@ -2,7 +2,6 @@ import Foundation
 import TestSupport
 import Testing
 
-
 /// A hostile file or patch must not take the machine down: memory and time stay linear in
 /// the input, whatever its shape.
 @Suite("Bounds on every input")

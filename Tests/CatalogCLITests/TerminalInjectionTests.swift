@@ -130,7 +130,8 @@ struct TerminalInjectionTests {
     try directory.write("old.json", GeneratedCatalog.document([old]))
     try directory.write("new.json", GeneratedCatalog.document([new, added]))
     for options in [[], ["--stat"], ["--name-only"]] {
-      let result = try CatalogProcess.run(["diff"] + options + ["old.json", "new.json"], in: directory)
+      let result = try CatalogProcess.run(
+        ["diff"] + options + ["old.json", "new.json"], in: directory)
       #expect(result.status == 1, "\(options): \(result)")
       #expect(!Self.hasRawControl(result.stdout), "\(options): \(result)")
       #expect(result.stdout.contains("\"new\\u009B31m\""), "\(options): \(result)")

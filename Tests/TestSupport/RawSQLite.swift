@@ -103,7 +103,8 @@ public final class RawSQLite {
       CREATE TABLE schema_migration (name TEXT PRIMARY KEY, applied_at TEXT NOT NULL);
       """)
     for name in names {
-      try db.execute(String(decoding: try Data(contentsOf: folder.appendingPathComponent(name)), as: UTF8.self))
+      try db.execute(
+        String(decoding: try Data(contentsOf: folder.appendingPathComponent(name)), as: UTF8.self))
       try db.execute(
         "INSERT INTO schema_migration (name, applied_at) VALUES (?1, '2026-01-01T00:00:00.000Z')",
         [String(name.dropLast(4))])
