@@ -108,7 +108,9 @@ let package = Package(
       dependencies: [
         "CatalogCLI", "CatalogStore", "CatalogDiff", "Components", "TestSupport",
         "catalog",
-      ]
+      ],
+      // Help/ holds the expected help texts, read from the source tree (HelpGoldenTests).
+      exclude: ["Help"]
     ),
   ],
   swiftLanguageModes: [.v6]

@@ -20,30 +20,41 @@ package enum CatalogCommandTable {
       Environment: CATALOG_DATABASE is the database when --database is not given, \
       CATALOG_AUTHOR the author when --author is not given; NO_COLOR turns colour off.
       """,
-    globalOptions: [.database, .busyTimeout],
-    commands: [
-      .importCommand,
-      .exportCommand,
-      .checkCommand,
-      .logCommand,
-      .showCommand,
-      .blameCommand,
-      .kindsCommand,
-      .categoriesCommand,
-      .tagCommand,
-      .restoreCommand,
-      .revertCommand,
-      .renameCommand,
-      .deprecateCommand,
-      .undeprecateCommand,
-      .diffCommand,
-      .patchCommand,
-      .mergeCommand,
-      .gitCommand,
-      .doctorCommand,
-      .copyCommand,
-      .siteCommand,
-    ])
+    globalOptions: [CommonArguments.database.spec, CommonArguments.busyTimeout.spec],
+    commands: commands.map { $0.spec })
+
+  /// Every command, in the order the root help lists them: its spec and its run.
+  // Computed: an array of metatypes is not Sendable, so it cannot be a stored static.
+  package static var commands: [any CatalogCommand.Type] {
+    [
+      ImportCommand.self,
+      ExportCommand.self,
+      CheckCommand.self,
+      LogCommand.self,
+      ShowCommand.self,
+      BlameCommand.self,
+      KindsCommand.self,
+      CategoriesCommand.self,
+      TagCommand.self,
+      RestoreCommand.self,
+      RevertCommand.self,
+      RenameCommand.self,
+      DeprecateCommand.self,
+      UndeprecateCommand.self,
+      DiffCommand.self,
+      PatchCommand.self,
+      MergeCommand.self,
+      GitCommand.self,
+      DoctorCommand.self,
+      CopyCommand.self,
+      SiteCommand.self,
+    ]
+  }
+
+  /// The command called `name`, as the parser selected it.
+  package static func command(named name: String) -> (any CatalogCommand.Type)? {
+    commands.first { $0.spec.name == name }
+  }
 
   /// A parser for the table.
   package static let parser = ArgumentParser(root: root)

@@ -1,14 +1,14 @@
 import Components
 
 /// The arguments several catalog commands share, declared once so that their names,
-/// placeholders and help read the same everywhere.
-extension ArgumentSpec {
+/// placeholders and help read the same everywhere, and read through the same keys.
+enum CommonArguments {
   // MARK: - Global options
 
   /// `--database <location>` / `-d <location>`: the catalog, a SQLite file or a PostgreSQL
   /// connection (`CatalogLocation`). The caller falls back to `$CATALOG_DATABASE`, then
   /// `components.sqlite`; the parser reads no environment.
-  package static let database = option(
+  static let database: ArgumentKey<String?> = .option(
     "database", short: "d", valueName: "location",
     help:
       "The catalog: a SQLite file, or a PostgreSQL database as a postgresql:// URI or a "
@@ -16,29 +16,29 @@ extension ArgumentSpec {
       + "current directory. Created on first write.")
 
   /// `--busy-timeout <seconds>`: how long a writer waits for another writer's lock.
-  package static let busyTimeout = option(
-    "busy-timeout", valueName: "seconds", value: .number(minimum: 0), defaultValue: "5",
+  static let busyTimeout: ArgumentKey<Double?> = .option(
+    "busy-timeout", valueName: "seconds", minimum: 0, defaultValue: "5",
     help: "How long to wait while another process is writing to the catalog.")
 
   // MARK: - Writing a revision
 
   /// `--message <text>` / `-m <text>`: the revision message.
-  package static let message = option(
+  static let message: ArgumentKey<String?> = .option(
     "message", short: "m", valueName: "text", help: "The revision message.")
 
   /// `--author <name>`: the revision author. The caller falls back to `$CATALOG_AUTHOR`,
   /// then the user name.
-  package static let author = option(
+  static let author: ArgumentKey<String?> = .option(
     "author", valueName: "name",
     help: "The revision author. Default: $CATALOG_AUTHOR, else your user name.")
 
   /// `--expect-head <n>`: compare-and-set; a mismatch writes nothing and exits 75.
-  package static let expectHead = option(
-    "expect-head", valueName: "n", value: .integer(minimum: 0),
+  static let expectHead: ArgumentKey<Int?> = .option(
+    "expect-head", valueName: "n", minimum: 0,
     help: "Write only if head is revision <n>; otherwise write nothing and exit with 75.")
 
   /// The options of every command that writes a revision.
-  package static let writeOptions: [ArgumentSpec] = [message, author, expectHead]
+  static let writeOptions: [ArgumentSpec] = [message.spec, author.spec, expectHead.spec]
 
   // MARK: - Reading
 
@@ -47,32 +47,36 @@ extension ArgumentSpec {
   /// The reader recurses once per level of a value it keeps, so the limit is what keeps a
   /// nested file from overflowing the stack; it is capped where a debug build still has half
   /// of an 8 MiB main-thread stack to spare (about 3 KiB per level), found by experiment.
-  package static let maxDepth = option(
-    "max-depth", valueName: "n",
-    value: .integer(minimum: 1, maximum: JSONReader.defaultMaxDepth),
-    defaultValue: "\(JSONReader.defaultMaxDepth)",
+  static let maxDepth: ArgumentKey<Int?> = .option(
+    "max-depth", valueName: "n", minimum: 1, maximum: JSONReader.defaultMaxDepth,
+    defaultValue: JSONReader.defaultMaxDepth,
     help: "Reject JSON nested more than <n> levels deep (1000, the default, at most).")
 
   /// `--max-size <bytes>`: the largest document accepted, so that a hostile or runaway input
   /// cannot exhaust memory or disk.
-  package static let maxSize = option(
-    "max-size", valueName: "bytes", value: .integer(minimum: 1), defaultValue: "1073741824",
+  static let maxSize: ArgumentKey<Int?> = .option(
+    "max-size", valueName: "bytes", minimum: 1, defaultValue: 1_073_741_824,
     help: "Reject a document larger than <bytes> bytes (1073741824 is 1 GiB).")
 
   /// `--at <rev>`: the revision to read.
-  package static let at = option(
+  static let at: ArgumentKey<String?> = .option(
     "at", valueName: "rev", defaultValue: "head",
     help: "The revision to read: a number, head, head~N, a tag or an ISO-8601 time.")
 
-  /// `--format <format>` with the given choices, the first being the default.
+  /// The words of `--format` on a command that reports a result.
+  enum ResultFormat: String, CaseIterable, Sendable {
+    case text
+    case json
+  }
+
   /// `--format text|json` on a command that reports a result: json prints one object on
   /// stdout (`ResultJSON`).
-  package static let resultFormat = format(
-    ["text", "json"], help: "text for people; json for scripts: one object on stdout.")
+  static let resultFormat: ArgumentKey<ResultFormat?> = .choice(
+    "format", valueName: "format", of: ResultFormat.self,
+    help: "text for people; json for scripts: one object on stdout.")
 
-  package static func format(_ values: [String], help: String) -> ArgumentSpec {
-    option(
-      "format", valueName: "format", value: .choice(values), defaultValue: values.first,
-      help: help)
-  }
+  /// `--format text|json` on a command that lists or shows (the words are the same as a
+  /// result's, the help is not).
+  static let listFormat: ArgumentKey<ResultFormat?> = .choice(
+    "format", valueName: "format", of: ResultFormat.self, help: "The output format.")
 }
