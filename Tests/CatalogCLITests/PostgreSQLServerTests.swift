@@ -45,6 +45,8 @@ struct PostgreSQLServerTests {
     #expect(try run(["export", "--at", "2"]).stdoutBytes == second)
     let doctor = try run(["doctor"])
     #expect(doctor.status == 0, "\(doctor)")
+    #expect(doctor.stdout.hasSuffix("; references between rows ok\n"), "\(doctor)")
+    #expect(!doctor.stdout.contains("integrity_check"), "SQLite's check does not run here")
   }
 
   /// Four processes import ten different files each, at once: forty revisions, numbered
