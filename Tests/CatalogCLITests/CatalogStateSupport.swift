@@ -10,7 +10,7 @@ import Testing
   import Darwin
 #endif
 
-/// What "the catalog is unchanged" means in the reliability tests: the same head revision
+/// What "the catalog is unchanged" means in these tests: the same head revision
 /// and the same export, byte for byte.
 struct CatalogState: Equatable, CustomStringConvertible {
   var head: Int64

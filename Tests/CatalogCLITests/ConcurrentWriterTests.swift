@@ -1,16 +1,14 @@
+import CatalogStore
 import Components
 import Foundation
 import TestSupport
 import Testing
 
-@testable import CatalogSQLite
-@testable import CatalogStore
-
 /// Several processes at once on one catalog: writers queue behind each other's lock (up to
 /// the busy timeout) instead of failing, `--expect-head` turns a lost race into a clear
 /// conflict, and readers always see one whole revision.
-@Suite("Reliability: concurrent writers and readers", .serialized)
-struct ReliabilityConcurrencyTests {
+@Suite("Concurrent writers and readers", .serialized)
+struct ConcurrentWriterTests {
   let directory: TemporaryDirectory
 
   init() throws {
@@ -275,9 +273,8 @@ struct ReliabilityConcurrencyTests {
     try directory.write("b.json", try Fixtures.bytes("generated-300-mutated.json"))
     #expect(try CatalogProcess.run(["import", "a.json"], in: directory).status == 0)
     let before = try directory.catalogState()
-    let lock = try Database(
-      path: directory.path("components.sqlite"), mode: .readWrite(create: false))
-    try lock.execute(sql: "BEGIN IMMEDIATE")
+    let lock = try RawSQLite(path: directory.path("components.sqlite"))
+    try lock.execute("BEGIN IMMEDIATE")
 
     let start = monotonicSeconds()
     let refused = try CatalogProcess.run(
@@ -297,7 +294,7 @@ struct ReliabilityConcurrencyTests {
     // The default timeout (5 s) outlasts a lock held for 1 s.
     let writer = try RunningCatalog(["import", "b.json"], in: directory)
     usleep(1_000_000)
-    try lock.execute(sql: "ROLLBACK")
+    try lock.execute("ROLLBACK")
     let result = writer.wait()
     #expect(result.status == 0, "\(result)")
     #expect(result.stdout.hasPrefix("revision 2: "))
