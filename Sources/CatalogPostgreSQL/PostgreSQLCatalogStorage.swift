@@ -72,6 +72,9 @@ final class PostgreSQLCatalogStorage: CatalogStorage {
       }
       var result: T?
       try connection.inTransactionDeciding(.write) {
+        // Behind the writers' lock, so that a first writer's uncommitted schema is not
+        // created a second time here.
+        try lockWriters()
         try PostgreSQLMigrator().applyPending(inTransactionOf: connection)
         result = try body(PostgreSQLContext(storage: self))
         return .rollback
@@ -94,11 +97,7 @@ final class PostgreSQLCatalogStorage: CatalogStorage {
     var committing = false
     do {
       try connection.inTransactionDeciding(.write) {
-        // lock_timeout 0 would mean "wait forever": at least one millisecond.
-        let milliseconds = max(1, Int64((busyTimeout * 1000).rounded()))
-        _ = try connection.execute(
-          "SELECT set_config('lock_timeout', $1, true)", [.text("\(milliseconds)ms")])
-        _ = try connection.execute("SELECT pg_advisory_xact_lock($1)", [.int(Self.writerLockKey)])
+        try lockWriters()
         if schemaPending {
           // Under the lock: another process may have created the catalog meanwhile.
           try PostgreSQLMigrator().applyPending(inTransactionOf: connection)
@@ -128,6 +127,16 @@ final class PostgreSQLCatalogStorage: CatalogStorage {
           .inconsistent, path: location.description, detail: "the write produced no result"))
     }
     return result
+  }
+
+  /// Takes the writers' advisory lock for the current transaction, waiting at most the busy
+  /// timeout.
+  private func lockWriters() throws {
+    // lock_timeout 0 would mean "wait forever": at least one millisecond.
+    let milliseconds = max(1, Int64((busyTimeout * 1000).rounded()))
+    _ = try connection.execute(
+      "SELECT set_config('lock_timeout', $1, true)", [.text("\(milliseconds)ms")])
+    _ = try connection.execute("SELECT pg_advisory_xact_lock($1)", [.int(Self.writerLockKey)])
   }
 
   /// The number of commits by other connections since the first call: notifications on
