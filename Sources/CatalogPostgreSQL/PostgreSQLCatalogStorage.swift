@@ -41,9 +41,7 @@ final class PostgreSQLCatalogStorage: CatalogStorage {
       let migrator = PostgreSQLMigrator()
       let pending = try migrator.pendingMigrations(in: connection)
       if (options.readOnly || !options.create) && pending.count == migrator.migrations.count {
-        throw CatalogError.unreadable(
-          path: location.description,
-          reason: "no catalog in this database; 'catalog import FILE' creates one")
+        throw CatalogError.noCatalog(location: location.description, .missing)
       }
       if options.readOnly {
         if !pending.isEmpty {
