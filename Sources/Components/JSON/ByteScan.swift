@@ -60,33 +60,33 @@ enum ByteScan {
   /// How many bytes of `bytes[from..<to]` begin a Unicode scalar (are not continuation
   /// bytes).
   static func scalarCount(_ bytes: UnsafePointer<UInt8>, from: Int, to: Int) -> Int {
-    var i = from
-    var continuations = ByteLaneCounter()
-    while i + 8 <= to {
-      continuations.add(continuationBits(loadWord(bytes, i)))
-      i += 8
-    }
-    var count = to - from - continuations.total
-    while i < to {
-      if bytes[i] & 0xC0 == 0x80 { count -= 1 }
-      i += 1
-    }
-    return count
+    to - from
+      - count(bytes, from: from, to: to, flags: continuationBits) { $0 & 0xC0 == 0x80 }
   }
 
   /// How many newlines `bytes[from..<to]` holds.
   static func newlineCount(_ bytes: UnsafePointer<UInt8>, from: Int, to: Int) -> Int {
+    count(bytes, from: from, to: to, flags: newlineBits) { $0 == 0x0A }
+  }
+
+  /// How many bytes of `bytes[from..<to]` match: `flags` tests eight at a time (exactly),
+  /// `matches` the bytes of a last partial word.
+  @inline(__always)
+  private static func count(
+    _ bytes: UnsafePointer<UInt8>, from: Int, to: Int, flags: (UInt64) -> UInt64,
+    matches: (UInt8) -> Bool
+  ) -> Int {
     var i = from
     var counter = ByteLaneCounter()
     while i + 8 <= to {
-      counter.add(newlineBits(loadWord(bytes, i)))
+      counter.add(flags(loadWord(bytes, i)))
       i += 8
     }
-    var newlines = counter.total
+    var total = counter.total
     while i < to {
-      if bytes[i] == 0x0A { newlines += 1 }
+      if matches(bytes[i]) { total += 1 }
       i += 1
     }
-    return newlines
+    return total
   }
 }

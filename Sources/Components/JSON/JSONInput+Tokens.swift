@@ -178,19 +178,15 @@ extension JSONInput {
     let byte = peek()
     advance()
     switch byte {
-    case 0x22: return .character(0x22)
-    case 0x5C: return .character(0x5C)
-    case 0x2F: return .character(0x2F)
-    case 0x62: return .character(0x08)
-    case 0x66: return .character(0x0C)
-    case 0x6E: return .character(0x0A)
-    case 0x72: return .character(0x0D)
-    case 0x74: return .character(0x09)
-    case 0x75: return .unicode(try readHex4(escapeStart: escapeStart))
+    case 0x75?:
+      return .unicode(try readHex4(escapeStart: escapeStart))
     case nil:
       try checkReadError()
       throw syntaxError("unexpected end of input in a string escape")
     case let byte?:
+      if byte < 0x80, let decoded = JSONWriter.unescapedBytes[Int(byte)] {
+        return .character(decoded)
+      }
       throw syntaxError(at: escapeStart, "invalid escape '\\\(printable(byte))' in string")
     }
   }
