@@ -270,11 +270,5 @@ private struct KeyLookup {
 /// Byte equality with `memcmp`, which stays fast in debug builds where the generic `==`
 /// compares byte by byte.
 func sameBytes(_ a: [UInt8], _ b: [UInt8]) -> Bool {
-  guard a.count == b.count else { return false }
-  return a.withUnsafeBufferPointer { x in
-    b.withUnsafeBufferPointer { y in
-      guard let p = x.baseAddress, let q = y.baseAddress else { return true }
-      return memcmp(p, q, x.count) == 0
-    }
-  }
+  a.withUnsafeBytes { x in b.withUnsafeBytes { y in x.hasSameBytes(as: y) } }
 }
