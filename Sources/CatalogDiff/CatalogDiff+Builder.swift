@@ -27,8 +27,21 @@ extension CatalogDiff {
     /// - Parameter renames: NEW's kind → OLD's kind, for each component whose kind changed
     ///   (see ``CatalogDiff/init(old:new:renames:)``).
     package init(renames: [String: String] = [:]) {
+      setRenames(renames)
+    }
+
+    /// Sets the renames (see ``init(renames:)``) once OLD is in, for a caller that learns
+    /// them while reading (a diff of two revisions). Before any of NEW.
+    package mutating func setRenames(_ renames: [String: String]) {
+      renamedFrom = [:]
       for (new, old) in renames { renamedFrom[BytewiseString(new)] = BytewiseString(old) }
       renamedAway = Set(renamedFrom.values)
+    }
+
+    /// Makes room for OLD's texts when their total size is known (a file's size bounds its
+    /// canonical text), so the compact buffer never holds two copies while it grows.
+    package mutating func reserveOld(bytes: Int) {
+      old.reserve(bytes: bytes)
     }
 
     /// Adds OLD's next entry. All of OLD comes before any of NEW.

@@ -14,6 +14,12 @@ struct CompactEntries {
 
   var count: Int { kinds.count }
 
+  /// Makes room for texts of `bytes` bytes in all, so that the buffer is not copied as it
+  /// grows (a copy holds the old buffer and the new one at once: twice the memory).
+  mutating func reserve(bytes: Int) {
+    texts.reserveCapacity(strings: 0, bytes: bytes)
+  }
+
   /// Appends an entry; returns its index, or the index of the entry that has its kind.
   mutating func append(
     kind: UnsafeRawBufferPointer, category: UnsafeRawBufferPointer,

@@ -117,11 +117,15 @@ public enum DocumentSource: Sendable, Hashable {
   /// - Throws: what `body` throws, ``CatalogError/invalidDocument(source:_:)`` (after `body`
   ///   has seen every valid entry before the first problem) or
   ///   ``CatalogError/unreadable(path:reason:)``.
+  ///
+  /// `starting` is called first with the document's size in bytes when it is known (a
+  /// regular file, bytes in memory), at most `maxSize`.
   package func forEachRawEntry(
     maxDepth: Int = JSONReader.defaultMaxDepth, maxSize: Int = JSONReader.defaultMaxSize,
-    _ body: (RawCatalogEntry) throws -> Void
+    starting: (_ totalBytes: Int?) -> Void = { _ in }, _ body: (RawCatalogEntry) throws -> Void
   ) throws -> JSONPointer {
-    try withReader(maxDepth: maxDepth, maxSize: maxSize) { reader, _ in
+    try withReader(maxDepth: maxDepth, maxSize: maxSize) { reader, total in
+      starting(total.map { min($0, maxSize) })
       let document = CatalogDocumentReader(reader)
       do {
         while try document.nextRaw() { try body(document.currentRaw) }
