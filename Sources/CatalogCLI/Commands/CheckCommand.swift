@@ -4,12 +4,31 @@ import Components
 
 /// `catalog check FILE…`: validate components.json files without touching any catalog.
 enum CheckCommand: CatalogCommand {
-  static let spec = CommandSpec.checkCommand
+  static let file: ArgumentKey<[String]> = .variadic(
+    "file", help: "The components.json files to check, or '-' for stdin (default: stdin).")
 
-  enum Format: String, CaseIterable {
-    case text
-    case json
-  }
+  static let spec = CommandSpec(
+    name: "check",
+    abstract: "Validate a components.json file without importing it.",
+    discussion: """
+      Reads and validates each file exactly as import does, and writes nothing. Prints \
+      'ok: N components' (with several files, 'ok: FILE: N components' for each valid one), \
+      or the problems found, each as FILE:LINE:COLUMN: error: <message>, and then exits with \
+      status 65 (66 when a file cannot be read and none has problems). Every file is \
+      checked, even after one with problems.
+      """,
+    arguments: [
+      file.spec,
+      CommonArguments.maxDepth.spec,
+      CommonArguments.maxSize.spec,
+      CommonArguments.resultFormat.spec,
+    ],
+    examples: [
+      Example("Check a file before committing it:", "catalog check components.json"),
+      Example("Check generated output:", "generate-components | catalog check -"),
+      Example("Check every manifest in a pre-commit hook:", "catalog check apps/*/components.json"),
+    ],
+    seeAlso: ["import"])
 
   /// What checking one file found.
   struct FileResult {
@@ -22,13 +41,13 @@ enum CheckCommand: CatalogCommand {
   }
 
   static func run(_ context: CommandContext) throws -> ExitStatus {
-    var files = context.arguments.positionals("file")
+    var files = context.arguments[Self.file]
     if files.isEmpty { files = ["-"] }
     if files.count(where: { $0 == "-" }) > 1 {
       throw UsageError.invalidArguments("at most one file may be '-' (standard input)")
     }
-    let format = try context.arguments.choice("format", as: Format.self) ?? .text
-    let limits = try context.documentLimits()
+    let format = context.arguments[CommonArguments.resultFormat] ?? .text
+    let limits = context.documentLimits
     // Every file is checked, so that a pre-commit hook sees all problems at once.
     var results: [FileResult] = []
     for file in files {
