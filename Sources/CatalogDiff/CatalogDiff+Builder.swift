@@ -46,26 +46,60 @@ extension CatalogDiff {
 
     /// Adds OLD's next entry. All of OLD comes before any of NEW.
     package mutating func addOld(_ entry: RawCatalogEntry) throws(CatalogDiffError) {
-      var failure: CatalogDiffError?
-      Self.withBytes(of: entry) { kind, category, description, payload in
-        do throws(CatalogDiffError) {
-          try addOld(
-            kind: kind, category: category, description: description, payload: payload,
-            extraMembers: entry.extraMembers, memberOrder: entry.memberOrder)
-        } catch { failure = error }
-      }
-      if let failure { throw failure }
+      try add(
+        old: true, entry.extraMembers, entry.memberOrder, { entry.entry },
+        texts: { Self.withBytes(of: entry, $0) })
     }
 
     /// Adds OLD's next entry.
     package mutating func addOld(_ entry: CatalogEntry) throws(CatalogDiffError) {
+      try add(
+        old: true, entry.extraMembers, entry.memberOrder, { entry },
+        texts: { Self.withBytes(of: entry, $0) })
+    }
+
+    /// Adds NEW's next entry, as the document reader left it (its buffers may be reused as
+    /// soon as this returns).
+    package mutating func addNew(_ entry: RawCatalogEntry) throws(CatalogDiffError) {
+      try add(
+        old: false, entry.extraMembers, entry.memberOrder, { entry.entry },
+        texts: { Self.withBytes(of: entry, $0) })
+    }
+
+    /// Adds NEW's next entry.
+    package mutating func addNew(_ entry: CatalogEntry) throws(CatalogDiffError) {
+      try add(
+        old: false, entry.extraMembers, entry.memberOrder, { entry },
+        texts: { Self.withBytes(of: entry, $0) })
+    }
+
+    /// The four texts of an entry, as `withBytes(of:)` hands them out.
+    private typealias Texts = (
+      UnsafeRawBufferPointer, UnsafeRawBufferPointer, UnsafeRawBufferPointer,
+      UnsafeRawBufferPointer
+    ) -> Void
+
+    /// Adds an entry to OLD or NEW, its texts given by `texts` (the entry made by `entry`
+    /// only when the diff reports it).
+    private mutating func add(
+      old isOld: Bool, _ extraMembers: [CatalogEntry.Member], _ memberOrder: [String]?,
+      _ entry: () -> CatalogEntry, texts: (Texts) -> Void
+    ) throws(CatalogDiffError) {
       var failure: CatalogDiffError?
-      Self.withBytes(of: entry) { kind, category, description, payload in
-        do throws(CatalogDiffError) {
-          try addOld(
-            kind: kind, category: category, description: description, payload: payload,
-            extraMembers: entry.extraMembers, memberOrder: entry.memberOrder)
-        } catch { failure = error }
+      withoutActuallyEscaping(entry) { entry in
+        texts { kind, category, description, payload in
+          do throws(CatalogDiffError) {
+            if isOld {
+              try addOld(
+                kind: kind, category: category, description: description, payload: payload,
+                extraMembers: extraMembers, memberOrder: memberOrder)
+            } else {
+              try addNew(
+                kind: kind, category: category, description: description, payload: payload,
+                extraMembers: extraMembers, memberOrder: memberOrder, entry: entry)
+            }
+          } catch { failure = error }
+        }
       }
       if let failure { throw failure }
     }
@@ -84,35 +118,6 @@ extension CatalogDiff {
           String(decoding: kind, as: UTF8.self), side: .old, firstIndex: first, secondIndex: index)
       }
       newIndexOfOld.append(-1)
-    }
-
-    /// Adds NEW's next entry, as the document reader left it (its buffers may be reused as
-    /// soon as this returns).
-    package mutating func addNew(_ entry: RawCatalogEntry) throws(CatalogDiffError) {
-      var failure: CatalogDiffError?
-      Self.withBytes(of: entry) { kind, category, description, payload in
-        do throws(CatalogDiffError) {
-          try addNew(
-            kind: kind, category: category, description: description, payload: payload,
-            extraMembers: entry.extraMembers, memberOrder: entry.memberOrder
-          ) { entry.entry }
-        } catch { failure = error }
-      }
-      if let failure { throw failure }
-    }
-
-    /// Adds NEW's next entry.
-    package mutating func addNew(_ entry: CatalogEntry) throws(CatalogDiffError) {
-      var failure: CatalogDiffError?
-      Self.withBytes(of: entry) { kind, category, description, payload in
-        do throws(CatalogDiffError) {
-          try addNew(
-            kind: kind, category: category, description: description, payload: payload,
-            extraMembers: entry.extraMembers, memberOrder: entry.memberOrder
-          ) { entry }
-        } catch { failure = error }
-      }
-      if let failure { throw failure }
     }
 
     private mutating func addNew(
@@ -154,10 +159,11 @@ extension CatalogDiff {
       commonOldIndices.append(i)
       commonNewIndices.append(j)
       if let renamedKind { renamedKinds[j] = renamedKind.string }
-      guard renamedKind != nil
-        || !old.hasFields(
-          i, category: category, description: description, payload: payload,
-          extraMembers: extraMembers, memberOrder: memberOrder)
+      guard
+        renamedKind != nil
+          || !old.hasFields(
+            i, category: category, description: description, payload: payload,
+            extraMembers: extraMembers, memberOrder: memberOrder)
       else { return }
       let before = old.entry(i)
       let after = entry()
@@ -199,13 +205,7 @@ extension CatalogDiff {
     }
 
     /// Calls `body` with the bytes of the entry's kind, category, description and payload.
-    private static func withBytes(
-      of entry: CatalogEntry,
-      _ body: (
-        UnsafeRawBufferPointer, UnsafeRawBufferPointer, UnsafeRawBufferPointer,
-        UnsafeRawBufferPointer
-      ) -> Void
-    ) {
+    private static func withBytes(of entry: CatalogEntry, _ body: Texts) {
       var kind = entry.kind
       var category = entry.category
       var description = entry.description
@@ -223,13 +223,7 @@ extension CatalogDiff {
     }
 
     /// Calls `body` with the bytes of the entry's kind, category, description and payload.
-    private static func withBytes(
-      of entry: RawCatalogEntry,
-      _ body: (
-        UnsafeRawBufferPointer, UnsafeRawBufferPointer, UnsafeRawBufferPointer,
-        UnsafeRawBufferPointer
-      ) -> Void
-    ) {
+    private static func withBytes(of entry: RawCatalogEntry, _ body: Texts) {
       entry.kind.withUnsafeBytes { kind in
         entry.category.withUnsafeBytes { category in
           entry.description.withUnsafeBytes { description in
