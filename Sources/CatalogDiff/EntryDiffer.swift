@@ -270,5 +270,5 @@ private struct KeyLookup {
 /// Byte equality with `memcmp`, which stays fast in debug builds where the generic `==`
 /// compares byte by byte.
 func sameBytes(_ a: [UInt8], _ b: [UInt8]) -> Bool {
-  a.withUnsafeBytes { x in b.withUnsafeBytes { y in x.hasSameBytes(as: y) } }
+  a.withUnsafeBytes { x in b.withUnsafeBytes { y in ByteComparison.equal(x, y) } }
 }

@@ -59,7 +59,7 @@ struct ChangePlanner {
   private var rows = PlannedRows()
   /// Whether new payloads are stored as they are met (not on a dry run).
   let storesPayloads: Bool
-  /// Head's slots in position order and each slot's rank there (made on first use), and the
+  /// Head's slots in order-key order and each slot's rank there (made on first use), and the
   /// rank after the last entry matched: where the next entry of a file in head's order is.
   private var slotsByRank: [Int32]?
   private var ranks: [Int32]?
@@ -169,7 +169,7 @@ struct ChangePlanner {
         if slot == expected {
           nextRank += 1
         } else {
-          if ranks == nil { ranks = index.positionRanks() }
+          if ranks == nil { ranks = index.orderKeyRanks() }
           nextRank = Int(ranks?[slot] ?? 0) + 1
         }
       }

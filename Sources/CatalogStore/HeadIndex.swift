@@ -101,7 +101,7 @@ package struct HeadIndex {
   }
 
   /// ``slot(matching:)``, trying `expected` first: a file in head's order finds each kind in
-  /// the slot after the previous one's (by position), by comparing bytes that sit next to
+  /// the slot after the previous one's (by order key), by comparing bytes that sit next to
   /// each other in memory instead of hashing into the table at random.
   package mutating func slot(matching kind: UnsafeRawBufferPointer, expecting expected: Int?) -> (
     slot: Int, sameBytes: Bool

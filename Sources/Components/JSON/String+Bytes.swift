@@ -35,12 +35,3 @@ extension Optional where Wrapped == [String] {
     }
   }
 }
-
-extension UnsafeRawBufferPointer {
-  /// Whether the two buffers hold the same bytes, with one `memcmp`.
-  package func hasSameBytes(as other: UnsafeRawBufferPointer) -> Bool {
-    guard count == other.count else { return false }
-    guard count > 0, let p = baseAddress, let q = other.baseAddress else { return true }
-    return memcmp(p, q, count) == 0
-  }
-}
