@@ -1,13 +1,5 @@
 import Components
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// Compares two entries of the same kind field by field and leaf by leaf, collecting the
 /// changes users read and the edits a patch applies.
 ///
@@ -267,8 +259,7 @@ private struct KeyLookup {
   }
 }
 
-/// Byte equality with `memcmp`, which stays fast in debug builds where the generic `==`
-/// compares byte by byte.
+/// Byte equality (``ByteComparison``, fast in debug builds too).
 func sameBytes(_ a: [UInt8], _ b: [UInt8]) -> Bool {
   a.withUnsafeBytes { x in b.withUnsafeBytes { y in ByteComparison.equal(x, y) } }
 }
