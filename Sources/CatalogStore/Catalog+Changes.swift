@@ -25,42 +25,27 @@ extension Catalog {
   static func diff(from old: Int64, to new: Int64, in context: any CatalogReadContext) throws
     -> CatalogDiff
   {
-    // A component whose row in force is the same stored row at both revisions has the same
-    // entry on both sides: the diff skips it after comparing its fields (equal), and only
-    // its kind's place in the order matters (moves). Such entries are read without their
-    // payload text, the same value on both sides, so comparing two revisions of a catalog
-    // holds the kinds of both and the payloads of the entries that differ, not two catalogs.
-    var newRevisionOf: [Int64: Int64] = [:]
-    if new > 0, old > 0 {
-      try context.forEachEntryRow(at: new, .withoutPayloads) {
-        newRevisionOf[$0.componentID] = $0.revision
-      }
-    }
-    var oldEntries: [CatalogEntry] = []
-    // Each OLD component's kind, the revision of its row in force, and its index.
-    var oldRows: [Int64: (kind: String, revision: Int64, index: Int)] = [:]
+    // OLD goes straight into the diff's compact form; NEW is held until the renames are
+    // known (an OLD kind renamed away must not match a NEW entry of that name).
+    var builder = CatalogDiff.Builder()
+    var kindOfComponent: [Int64: String] = [:]
     if old > 0 {
-      try context.forEachEntryRow(at: old, .inExportOrder) { row in
-        var row = row
-        if newRevisionOf[row.componentID] == row.revision {
-          row.payload = UnsafeRawBufferPointer(start: nil, count: 0)
+      try context.forEachEntry(at: old) { stored in
+        do {
+          try builder.addOld(stored.entry)
+        } catch {
+          throw CatalogError.database(
+            .inconsistent("the stored catalogs cannot be compared: \(error)"))
         }
-        let stored = try EntryCodec.decode(row)
-        oldRows[stored.componentID] = (stored.entry.kind, stored.revision, oldEntries.count)
-        oldEntries.append(stored.entry)
+        kindOfComponent[stored.componentID] = stored.entry.kind
       }
     }
     var newEntries: [CatalogEntry] = []
     var renames: [String: String] = [:]
     if new > 0 {
-      try context.forEachEntryRow(at: new, .inExportOrder) { row in
-        if let before = oldRows[row.componentID], before.revision == row.revision {
-          newEntries.append(oldEntries[before.index])
-          return
-        }
-        let stored = try EntryCodec.decode(row)
+      try context.forEachEntry(at: new) { stored in
         newEntries.append(stored.entry)
-        if let before = oldRows[stored.componentID]?.kind,
+        if let before = kindOfComponent[stored.componentID],
           !before.hasSameBytes(as: stored.entry.kind)
         {
           renames[stored.entry.kind] = before
@@ -68,7 +53,9 @@ extension Catalog {
       }
     }
     do {
-      return try CatalogDiff(old: oldEntries, new: newEntries, renames: renames)
+      builder.setRenames(renames)
+      for entry in newEntries { try builder.addNew(entry) }
+      return builder.finish()
     } catch {
       throw CatalogError.database(.inconsistent("the stored catalogs cannot be compared: \(error)"))
     }
