@@ -39,7 +39,7 @@ struct ChangePlan {
   /// Components renamed by this write: new kind → the component's head slot.
   var renames: [BytewiseString: Int] = [:]
   /// The rows of added and changed entries.
-  private var rows = PlannedRows()
+  private(set) var rows = PlannedRows()
   /// Whether new payloads are stored as they are met (not on a dry run).
   let storesPayloads: Bool
   /// Payload hashes of head entries read one by one so far.
@@ -50,6 +50,12 @@ struct ChangePlan {
   var keepsDeprecations = false
   /// The kinds whose deprecation was kept that way, in desired order.
   private(set) var keptDeprecations: [String] = []
+  /// Where each row's entry starts in the submitted file (nil without a file), for the
+  /// policy check's findings.
+  private(set) var rowPositions: [SourcePosition?] = []
+  /// The payload text of each row, kept when payloads are not stored (a dry run), so that
+  /// the policy check can compare them.
+  private(set) var unstoredPayloads: [Int: [UInt8]] = [:]
 
   init(index: HeadIndex, storesPayloads: Bool = true) {
     self.index = index
@@ -68,7 +74,8 @@ struct ChangePlan {
     try add(
       kind: raw.kind, category: raw.category, description: raw.description, payload: raw.payload,
       extra: extra, keyOrder: keyOrder,
-      saysDeprecated: raw.extraMembers.contains { $0.key == "deprecated" }, context: context)
+      saysDeprecated: raw.extraMembers.contains { $0.key == "deprecated" },
+      position: raw.position, context: context)
   }
 
   /// Adds every entry of a whole desired catalog, in order.
@@ -76,30 +83,34 @@ struct ChangePlan {
   /// - Parameter whose: what the entries are, for the error: `the file`.
   /// - Throws: ``CatalogError/invalidRequest(_:)`` for a kind given twice (by bytes).
   mutating func add(
-    all entries: [CatalogEntry], whose: String, context: any CatalogReadContext
+    all entries: [CatalogEntry], whose: String, positions: [SourcePosition]? = nil,
+    context: any CatalogReadContext
   ) throws {
     var seen = Set<BytewiseString>()
-    for entry in entries {
+    for (i, entry) in entries.enumerated() {
       guard seen.insert(BytewiseString(entry.kind)).inserted else {
         throw CatalogError.invalidRequest("\(whose) has kind \"\(entry.kind)\" twice")
       }
-      try add(entry, context: context)
+      try add(entry, at: positions.flatMap { i < $0.count ? $0[i] : nil }, context: context)
     }
   }
 
   /// Adds the next entry of the desired catalog.
-  mutating func add(_ entry: CatalogEntry, context: any CatalogReadContext) throws {
+  mutating func add(
+    _ entry: CatalogEntry, at position: SourcePosition? = nil, context: any CatalogReadContext
+  ) throws {
     try add(
       kind: Array(entry.kind.utf8), category: Array(entry.category.utf8),
       description: Array(entry.description.utf8), payload: entry.payload.bytes,
       extra: EntryCodec.extraColumn(entry.extraMembers),
       keyOrder: EntryCodec.keyOrderColumn(entry.memberOrder),
-      saysDeprecated: entry[extra: "deprecated"] != nil, context: context)
+      saysDeprecated: entry[extra: "deprecated"] != nil, position: position, context: context)
   }
 
   private mutating func add(
     kind: [UInt8], category: [UInt8], description: [UInt8], payload: [UInt8], extra: [UInt8]?,
-    keyOrder: [UInt8]?, saysDeprecated: Bool, context: any CatalogReadContext
+    keyOrder: [UInt8]?, saysDeprecated: Bool, position: SourcePosition?,
+    context: any CatalogReadContext
   ) throws {
     let hash = payload.withUnsafeBytes { JSONText.stableHash(of: $0) }
     // An explicit rename (rename, or a restore or revert across one) decides first, even to
@@ -177,6 +188,8 @@ struct ChangePlan {
         }
       }
     }
+    rowPositions.append(position)
+    if !storesPayloads { unstoredPayloads[row] = payload }
     fileOrder.append(
       Planned(
         status: slot == nil ? .added : .changed, isRename: isRename, existing: Int32(slot ?? -1),
@@ -243,10 +256,16 @@ struct ChangePlan {
     var (result, placement, moved) = outcome(head: head)
     result.dryRun = options.dryRun
     let counts = result.counts
-    guard !counts.isEmpty, !options.dryRun else { return .rollback(result) }
-    return try record(
+    guard !counts.isEmpty else { return .rollback(result) }
+    // The policies are checked inside the write, under the writer lock: a refusal throws,
+    // so nothing lands.
+    let violations = try policyViolations(head: head, source: source, options: options, in: context)
+    guard !options.dryRun else { return .rollback(result) }
+    let decision = try record(
       in: context, head: head, options: options, source: source, operation: operation,
       result: result, placement: placement, moved: moved)
+    return try recordPolicyEffects(
+      of: decision, violations: violations, options: options, in: context)
   }
 
   /// What the write would report, without writing: a dry run's result.

@@ -1,0 +1,121 @@
+import CatalogDiff
+import Components
+import Foundation
+
+/// The compatibility policies, checked inside the write that the plan makes
+/// (docs/policies.md).
+extension ChangePlan {
+  /// The components the plan changes, with the state each had at head and the one the plan
+  /// gives it: changed, renamed and added entries in the desired order, then removed ones.
+  func policySubjects(head: Int64, context: any CatalogReadContext) throws -> [PolicySubject] {
+    var subjects: [PolicySubject] = []
+    var present: Set<Int64>?
+    for planned in fileOrder where planned.status != .unchanged {
+      let row = Int(planned.row)
+      let new = try rowEntry(row, context: context)
+      var subject = PolicySubject(new: new, position: rowPositions[row])
+      if planned.existing >= 0 {
+        let slot = Int(planned.existing)
+        subject.component = index.componentID(slot)
+        subject.old = try headEntry(slot, context: context)
+      } else if head > 0, let previous = try context.component(named: new.kind, atOrBefore: head) {
+        // A kind that comes back continues its component's history.
+        if present == nil { present = Set((0..<index.count).map(index.componentID)) }
+        if present?.contains(previous) == false { subject.component = previous }
+      }
+      subjects.append(subject)
+    }
+    for slot in removed {
+      subjects.append(
+        PolicySubject(
+          component: index.componentID(slot), old: try headEntry(slot, context: context),
+          new: nil, position: nil))
+    }
+    return subjects
+  }
+
+  /// The violations of the plan; throws the refusal unless the write allows breaking changes.
+  func policyViolations(
+    head: Int64, source: String, options: WriteOptions, in context: any CatalogReadContext
+  ) throws -> [PolicyViolation] {
+    guard let check = try PolicyCheck.load(from: context) else { return [] }
+    let violations = try check.violations(
+      of: policySubjects(head: head, context: context), base: head, in: context)
+    if !violations.isEmpty, options.allowBreaking == nil {
+      throw PolicyRefusal(source: source, violations: violations)
+    }
+    return violations
+  }
+
+  /// After the revision is recorded: the waiver for the violations it was allowed to make,
+  /// and the kind-level policies of renamed kinds moved to their new names.
+  func recordPolicyEffects(
+    of decision: WriteDecision<WriteResult>, violations: [PolicyViolation], options: WriteOptions,
+    in context: any CatalogWriteContext
+  ) throws -> WriteDecision<WriteResult> {
+    guard case .commit(var result) = decision, let revision = result.revision else {
+      return decision
+    }
+    if let reason = options.allowBreaking, !violations.isEmpty {
+      let waiver = Waiver(
+        revision: revision.id, time: revision.time, author: options.author, reason: reason,
+        changes: violations.map(\.waived))
+      try context.appendWaiver(waiver)
+      result.waiver = waiver
+      result.waivedViolations = violations
+    }
+    try carryPolicies(afterRevision: revision.id, author: options.author, in: context)
+    return .commit(result)
+  }
+
+  /// A rename keeps the kind's own mode and ignores: they move to the new name, recorded as
+  /// policy changes by the same write (no silent escape from a policy by renaming).
+  private func carryPolicies(
+    afterRevision revision: Int64, author: String, in context: any CatalogWriteContext
+  ) throws {
+    let renamed = fileOrder.filter { $0.isRename && $0.existing >= 0 }.map {
+      (old: index.kind(Int($0.existing)), new: rows.kind(Int($0.row)))
+    }
+    guard !renamed.isEmpty else { return }
+    let policy = try CatalogPolicy(records: context.policyRecords())
+    var target = policy
+    for (old, new) in renamed where !old.hasSameBytes(as: new) {
+      if let mode = policy.mode(at: .kind, name: old), policy.mode(at: .kind, name: new) == nil {
+        target.set(nil, at: .kind, name: old)
+        target.set(mode, at: .kind, name: new)
+      }
+      for ignore in policy.ignores where ignore.kind.hasSameBytes(as: old) {
+        target.removeIgnore(ignore)
+        target.addIgnore(CatalogPolicy.Ignore(kind: new, rule: ignore.rule, pointer: ignore.pointer))
+      }
+    }
+    let draft = PolicyRecord(
+      afterRevision: revision, time: Date(), author: author, action: .set, scope: .kind, name: "")
+    for record in policy.records(to: target, draft: draft) {
+      _ = try context.appendPolicyRecord(record)
+    }
+  }
+
+  private func headEntry(_ slot: Int, context: any CatalogReadContext) throws -> CatalogEntry {
+    let stored = index.entry(slot)
+    return try EntryCodec.entry(
+      kind: stored.kind, category: stored.category, description: stored.description,
+      payload: try context.payload(stored.payloadID), extra: stored.extra,
+      keyOrder: stored.keyOrder)
+  }
+
+  private func rowEntry(_ row: Int, context: any CatalogReadContext) throws -> CatalogEntry {
+    let payload =
+      storesPayloads
+      ? try context.payload(rows.payloadID(row))
+      : JSONText(canonicalBytes: unstoredPayloads[row] ?? [])
+    return try rows.withTexts(row) { kind, category, description, extra, keyOrder in
+      func text(_ bytes: UnsafeRawBufferPointer) -> String {
+        String(decoding: bytes, as: UTF8.self)
+      }
+      return try EntryCodec.entry(
+        kind: text(kind), category: text(category), description: text(description),
+        payload: payload, extra: extra.map(text), keyOrder: keyOrder.map(text))
+    }
+  }
+}
