@@ -131,7 +131,8 @@ extension CatalogPolicy {
           addIgnore(Ignore(kind: kind, rule: rule, pointer: prefix))
         }
       default:
-        problem(pointer, "unknown member '\(member.key)'; members: catalog, categories, kinds, ignores")
+        problem(
+          pointer, "unknown member '\(member.key)'; members: catalog, categories, kinds, ignores")
       }
     }
     if !problems.isEmpty {
@@ -140,8 +141,7 @@ extension CatalogPolicy {
   }
 
   /// Where each value of a small JSON text starts.
-  static func positions(in bytes: [UInt8]) throws(JSONDiagnostic) -> [JSONPointer: SourcePosition]
-  {
+  static func positions(in bytes: [UInt8]) throws(JSONDiagnostic) -> [JSONPointer: SourcePosition] {
     let reader = JSONReader(bytes: bytes)
     var positions: [JSONPointer: SourcePosition] = [:]
     func walk(_ pointer: JSONPointer) throws(JSONDiagnostic) {

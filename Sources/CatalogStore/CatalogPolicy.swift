@@ -147,8 +147,7 @@ public struct CatalogPolicy: Sendable, Hashable {
   }
 
   /// Sets (or with nil, removes) the mode at a level.
-  public mutating func set(_ mode: CompatibilityMode?, at scope: PolicyRecord.Scope, name: String)
-  {
+  public mutating func set(_ mode: CompatibilityMode?, at scope: PolicyRecord.Scope, name: String) {
     switch scope {
     case .catalog:
       catalog = mode
@@ -210,7 +209,9 @@ public struct CatalogPolicy: Sendable, Hashable {
       records.append(r)
     }
     if catalog != other.catalog {
-      if let mode = other.catalog { record(.set, .catalog, "", mode: mode) } else {
+      if let mode = other.catalog {
+        record(.set, .catalog, "", mode: mode)
+      } else {
         record(.unset, .catalog, "")
       }
     }

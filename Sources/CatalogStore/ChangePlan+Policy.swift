@@ -86,7 +86,8 @@ extension ChangePlan {
       }
       for ignore in policy.ignores where ignore.kind.hasSameBytes(as: old) {
         target.removeIgnore(ignore)
-        target.addIgnore(CatalogPolicy.Ignore(kind: new, rule: ignore.rule, pointer: ignore.pointer))
+        target.addIgnore(
+          CatalogPolicy.Ignore(kind: new, rule: ignore.rule, pointer: ignore.pointer))
       }
     }
     let draft = PolicyRecord(

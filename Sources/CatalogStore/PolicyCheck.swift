@@ -60,7 +60,8 @@ struct PolicyCheck {
           else { continue }
           // A transitive comparison adds only what the newer ones did not find.
           guard
-            !found.contains(where: { $0.rule == change.rule && $0.change.pointer == change.pointer })
+            !found.contains(where: { $0.rule == change.rule && $0.change.pointer == change.pointer }
+            )
           else { continue }
           found.append(
             PolicyViolation(
@@ -81,7 +82,8 @@ struct PolicyCheck {
         break
       }
       if effective.mode.isTransitive, let new = subject.new, let component = subject.component {
-        for state in try earlierStates(of: component, before: base, excluding: subject.old, in: context)
+        for state in try earlierStates(
+          of: component, before: base, excluding: subject.old, in: context)
         {
           // The earlier state under the current name: a past rename was judged by the
           // write that made it; what a transitive mode adds is the payloads' compatibility.
@@ -122,8 +124,7 @@ struct PolicyCheck {
     return states
   }
 
-  static func changes(from old: CatalogEntry, to new: CatalogEntry) throws -> [CatalogDiff.Change]
-  {
+  static func changes(from old: CatalogEntry, to new: CatalogEntry) throws -> [CatalogDiff.Change] {
     do {
       return try CatalogDiff.changes(from: old, to: new)
     } catch {

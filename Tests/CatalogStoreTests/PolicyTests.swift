@@ -204,7 +204,8 @@ struct PolicyTests {
     try f.set(.forward, .catalog)
     try f.catalog.changePolicy(author: "pat") {
       $0.set(.full, at: .category, name: "Display")
-      $0.addIgnore(.init(kind: "tile", rule: .keyRemoved, pointer: JSONPointer(["payload", "debug"])))
+      $0.addIgnore(
+        .init(kind: "tile", rule: .keyRemoved, pointer: JSONPointer(["payload", "debug"])))
     }
     let history = try f.catalog.policyHistory()
     #expect(history.map(\.id) == [1, 2, 3])
@@ -275,7 +276,8 @@ struct PolicyTests {
     try f.importing([("tile", "Display", #"{"a": 1, "debug": {"x": 1, "y": 2}}"#)])
     try f.catalog.changePolicy(author: "pat") {
       $0.set(.full, at: .kind, name: "tile")
-      $0.addIgnore(.init(kind: "tile", rule: .keyRemoved, pointer: JSONPointer(["payload", "debug"])))
+      $0.addIgnore(
+        .init(kind: "tile", rule: .keyRemoved, pointer: JSONPointer(["payload", "debug"])))
     }
     try f.importing([("tile", "Display", #"{"a": 1, "debug": {"x": 1}}"#)])
     let refusal = try f.refusal {
