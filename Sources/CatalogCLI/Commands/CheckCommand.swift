@@ -9,6 +9,8 @@ enum CheckCommand: CatalogCommand {
   enum Format: String, CaseIterable {
     case text
     case json
+    case github
+    case junit
   }
 
   /// What checking one file found.
@@ -28,6 +30,19 @@ enum CheckCommand: CatalogCommand {
       throw UsageError.invalidArguments("at most one file may be '-' (standard input)")
     }
     let format = try context.arguments.choice("format", as: Format.self) ?? .text
+    if let reference = context.arguments.string("against") {
+      guard files.count == 1 else {
+        throw UsageError.invalidArguments("'--against' checks one file, but \(files.count) were given")
+      }
+      return try runAgainst(reference, file: files[0], context: context)
+    }
+    if format == .github || format == .junit {
+      throw UsageError.invalidArguments(
+        "'--format \(format.rawValue)' reports policy findings: it needs '--against <rev>'")
+    }
+    if context.arguments.flag("prune") {
+      throw UsageError.invalidArguments("'--prune' needs '--against <rev>'")
+    }
     let limits = try context.documentLimits()
     // Every file is checked, so that a pre-commit hook sees all problems at once.
     var results: [FileResult] = []

@@ -10,6 +10,8 @@ enum DiffCommand: CatalogCommand {
     case text
     case json
     case jsonPatch = "json-patch"
+    case github
+    case junit
   }
 
   enum Color: String, CaseIterable {
@@ -54,8 +56,19 @@ enum DiffCommand: CatalogCommand {
     // Where OLD's entries are in its document as given: a revision is {"components": [...]},
     // as export writes it; a file may be a bare array (then the patch says /0/...).
     var oldEntriesPointer = JSONPointer(["components"])
+    // For the CI formats NEW, when it is a file, is kept with its bytes, so that findings
+    // point at its lines.
+    let locates = format == .github || format == .junit
+    var newDocument: SubmittedDocument?
+    var violations: [PolicyViolation] = []
     func fileEntries(_ operand: String, isOld: Bool = false) throws -> [CatalogEntry] {
       let source = operand == "-" ? DocumentSource.standardInput : .file(operand)
+      if locates && !isOld {
+        let document = try SubmittedDocument(
+          source: source, maxDepth: limits.maxDepth, maxSize: limits.maxSize)
+        newDocument = document
+        return document.entries
+      }
       let document = try source.readDocument(maxDepth: limits.maxDepth, maxSize: limits.maxSize)
       if isOld { oldEntriesPointer = document.entriesPointer }
       return document.entries
@@ -69,6 +82,7 @@ enum DiffCommand: CatalogCommand {
     case (let old?, nil):
       let entries = try fileEntries(operands[1])
       let preview = try opened().plannedImport(of: entries, at: old, prune: prune)
+      violations = preview.violations
       // --quiet is the exit status alone: no notes either.
       if !arguments.flag("quiet") {
         WriteReport.printNotes(
@@ -111,6 +125,11 @@ enum DiffCommand: CatalogCommand {
           let patch = try diff.jsonPatch(
             withTests: arguments.flag("with-tests"), components: oldEntriesPointer)
           context.console.write(JSONWriter.indentedBytes(patch.jsonValue) + [0x0A])
+        case .github, .junit:
+          let report = Self.report(
+            diff, name: "\(operands[0])..\(operands[1])", failOn: failOn, document: newDocument,
+            violations: violations, maxDepth: limits.maxDepth)
+          context.console.write(Array((format == .github ? report.github() : report.junit()).utf8))
         }
       }
     } catch {

@@ -26,6 +26,10 @@ enum LogCommand: CatalogCommand {
     let detail: Detail =
       arguments.flag("patch") ? .patch : arguments.flag("stat") ? .stat : .none
     let oneline = arguments.flag("oneline")
+    if arguments.flag("waivers") {
+      try printWaivers(catalog, json: format == .json, to: console)
+      return .success
+    }
     if let kind {
       var items = try catalog.history(of: kind, matching: filter, limit: limit)
       if arguments.flag("reverse") { items.reverse() }
@@ -57,23 +61,45 @@ enum LogCommand: CatalogCommand {
       if arguments.flag("reverse") { revisions.reverse() }
       switch format {
       case .json:
+        let waivers = try catalog.waivers()
         HistoryFormat.printJSON(
           .array(
             try revisions.map { revision in
               var object = HistoryFormat.revisionJSON(revision)
+              if let waiver = waivers.first(where: { $0.revision == revision.id }) {
+                object["waiver"] = .object(waiverJSON(waiver))
+              }
               if detail != .none {
                 object["diff"] = try catalog.changes(in: .number(revision.id)).1.summaryValue
               }
               return .object(object)
             }), to: console)
       case .text:
-        for (i, revision) in revisions.enumerated() {
+        let waivers = try catalog.waivers()
+        let items = try timeline(
+          revisions, reversed: arguments.flag("reverse"),
+          policyChanges: showsPolicyChanges(filter) ? catalog.policyHistory() : [],
+          head: catalog.head()?.id ?? 0)
+        for (i, item) in items.enumerated() {
+          guard case .revision(let revision) = item else {
+            if case .policy(let record) = item {
+              if i > 0 && !oneline { console.print() }
+              printPolicyChange(record, oneline: oneline, to: console)
+            }
+            continue
+          }
+          let waiver = waivers.first { $0.revision == revision.id }
           if oneline {
-            console.print(HistoryFormat.oneline(revision))
+            console.print(
+              HistoryFormat.oneline(revision) + (waiver.map { " (waiver: \($0.reason))" } ?? ""))
             continue
           }
           if i > 0 { console.print() }
-          let blank = !HistoryFormat.printRevision(revision, to: console)
+          var blank = !HistoryFormat.printRevision(revision, to: console)
+          if let waiver {
+            printWaiver(waiver, to: console)
+            blank = true
+          }
           if detail != .none {
             try printDetail(
               detail, catalog.changes(in: .number(revision.id)).1, blank: blank, to: console)

@@ -66,9 +66,18 @@ package struct CommandContext {
 
   /// The `--message`, `--author` and `--expect-head` of a writing command.
   package func writeOptions(dryRun: Bool = false) throws -> WriteOptions {
-    WriteOptions(
+    var allowBreaking: String?
+    if declares("allow-breaking"), let reason = arguments.string("allow-breaking") {
+      guard reason.contains(where: { !$0.isWhitespace }) else {
+        throw UsageError.invalidArguments(
+          "'--allow-breaking' needs a reason: say why the break is deliberate")
+      }
+      allowBreaking = reason
+    }
+    return WriteOptions(
       author: author, message: arguments.string("message") ?? "",
-      expectHead: try arguments.int("expect-head").map(Int64.init), dryRun: dryRun)
+      expectHead: try arguments.int("expect-head").map(Int64.init), dryRun: dryRun,
+      allowBreaking: allowBreaking)
   }
 
   /// `--max-depth` and `--max-size` of a command that reads a document.

@@ -37,8 +37,16 @@ extension ArgumentSpec {
     "expect-head", valueName: "n", value: .integer(minimum: 0),
     help: "Write only if head is revision <n>; otherwise write nothing and exit with 75.")
 
+  /// `--allow-breaking <reason>`: let changes the compatibility policies refuse through,
+  /// recording a waiver on the revision (docs/policies.md).
+  package static let allowBreaking = option(
+    "allow-breaking", valueName: "reason",
+    help:
+      "Write even what the compatibility policies refuse, recording <reason>, the author and "
+      + "the refused changes in a waiver on the revision ('catalog log --waivers').")
+
   /// The options of every command that writes a revision.
-  package static let writeOptions: [ArgumentSpec] = [message, author, expectHead]
+  package static let writeOptions: [ArgumentSpec] = [message, author, expectHead, allowBreaking]
 
   // MARK: - Reading
 

@@ -25,6 +25,7 @@ package enum CatalogCommandTable {
       .importCommand,
       .exportCommand,
       .checkCommand,
+      .policyCommand,
       .logCommand,
       .showCommand,
       .blameCommand,

@@ -16,7 +16,10 @@ extension CommandSpec {
       ENTRY_ADDED), value (VALUE_CHANGED) or metadata (METADATA_CHANGED, MEMBERS_REORDERED).
 
       Formats: text, grouped by kind (+ added, - removed, ~ changed); json, a summary \
-      for scripts; json-patch, an RFC 6902 patch that turns <old> into <new>. --stat, \
+      for scripts; json-patch, an RFC 6902 patch that turns <old> into <new>; github, one \
+      GitHub Actions workflow command per change (::error for those --fail-on counts, \
+      ::notice for the others), on the line of NEW when NEW is a file; junit, JUnit XML \
+      with a test case per kind that differs (docs/ci.md). --stat, \
       --quiet and --name-only replace the text format and cannot be combined with each other \
       or with another --format; --with-tests needs --format json-patch.
 
@@ -26,7 +29,9 @@ extension CommandSpec {
     arguments: [
       .positional("old", help: "The old catalog: a file, '-' or @REF."),
       .positional("new", help: "The new catalog: a file, '-' or @REF."),
-      .format(["text", "json", "json-patch"], help: "The output format."),
+      .format(
+        ["text", "json", "json-patch", "github", "junit"],
+        help: "The output format: text, json, json-patch, github or junit."),
       .flag(
         "stat",
         help:

@@ -13,7 +13,11 @@ extension CommandSpec {
       {"components": [...]} object or a bare array of entries.
 
       A problem in the file is reported as FILE:LINE:COLUMN: error: <message>, with \
-      exit status 65, and the catalog is left unchanged.
+      exit status 65, and the catalog is left unchanged. So is a change the compatibility \
+      policies refuse ('catalog policy'): every refused change is listed with the mode, the \
+      level it was set on, the rule, the kind, the JSON Pointer, both values, a fix and the \
+      entry's FILE:LINE:COLUMN; --allow-breaking REASON writes it anyway and records a \
+      waiver.
       """,
     arguments: [
       .positional("file", help: "The components.json file to import, or '-' for stdin."),
@@ -22,6 +26,7 @@ extension CommandSpec {
       .flag("prune", help: "Remove kinds that are in the catalog but not in the file."),
       .flag("dry-run", help: "Print what would change, and write nothing."),
       .expectHead,
+      .allowBreaking,
       .maxDepth,
       .maxSize,
       .resultFormat,

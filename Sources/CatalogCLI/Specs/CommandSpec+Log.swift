@@ -19,6 +19,11 @@ extension CommandSpec {
       inclusive), --path (revisions that changed something at that JSON Pointer inside an \
       entry, in any kind). --limit counts the revisions kept; --reverse prints them oldest \
       first.
+
+      A revision written with --allow-breaking shows its waiver (the reason, who, and each \
+      refused change it let through); --waivers lists only the waivers. Changes to the \
+      compatibility policies ('catalog policy') are shown between the revisions they were \
+      made after, unless a filter (--author, --since, --until, --path, <kind>) is given.
       """,
     arguments: [
       .positional(
@@ -32,6 +37,9 @@ extension CommandSpec {
       .flag("stat", help: "Show one line per changed kind, as 'catalog diff --stat' does."),
       .flag("oneline", help: "One line per revision: number, tags, and message or source."),
       .flag("reverse", help: "Oldest first."),
+      .flag(
+        "waivers",
+        help: "List the waivers (--allow-breaking): each revision's reason, author and the refused changes it let through."),
       .option("author", valueName: "name", help: "Only revisions whose author contains <name>."),
       .option(
         "since", valueName: "time", help: "Only revisions written at or after <time> (ISO-8601)."),
@@ -54,6 +62,7 @@ extension CommandSpec {
         "One line each, by one author this month:",
         "catalog log --oneline --author ann --since 2026-11-01"),
       Example("The history for a script:", "catalog log --format json"),
+      Example("Every deliberate break, with its reason:", "catalog log --waivers"),
     ],
     seeAlso: ["show", "blame", "tag", "diff"])
 }
