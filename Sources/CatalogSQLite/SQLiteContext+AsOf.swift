@@ -72,7 +72,7 @@ extension SQLiteContext {
         }
       }
       streamed = [Bool](repeating: false, count: count)
-      for k in IncreasingRun.longest(Array(0..<count), order) {
+      for (k, member) in LongestIncreasingSubsequence.membership(order).enumerated() where member {
         streamed[order[k]] = true
       }
     }

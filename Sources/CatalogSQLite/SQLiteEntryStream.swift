@@ -11,7 +11,7 @@ import Foundation
 /// ``poolSize`` batches (so memory stays a few hundred kilobytes, whatever the document's
 /// size) to the writer thread, which interns the payloads, creates the components and
 /// appends the entry versions through the same ``SQLiteContext`` methods as any other
-/// write. The rows are those `ChangePlan` writes for an empty catalog (components and
+/// write. The rows are those `ChangePlanner` writes for an empty catalog (components and
 /// payloads numbered in document order), except that order keys are spaced for an upper
 /// bound of the entry count (``OrderKey/evenlySpaced(_:of:)``), as the count is not known
 /// until the end.

@@ -65,14 +65,15 @@ extension Catalog {
   ) throws -> ImportPreview {
     try storage.read { context in
       let revision = try reference.resolve(in: context)
-      var plan = ChangePlan(index: try context.headIndex(at: revision), storesPayloads: false)
-      plan.keepsDeprecations = true
-      try plan.add(all: entries, whose: "the file", positions: positions, context: context)
-      plan.finish(prune: prune)
+      var planner = ChangePlanner(
+        index: try context.headIndex(at: revision), storesPayloads: false)
+      planner.keepsDeprecations = true
+      try planner.add(all: entries, whose: "the file", positions: positions, context: context)
+      let plan = try planner.plan(prune: prune, head: revision)
       var violations: [PolicyViolation] = []
       if let check = try PolicyCheck.load(from: context) {
         violations = try check.violations(
-          of: plan.policySubjects(head: revision, context: context), base: revision, in: context)
+          of: plan.policySubjects(context: context), base: revision, in: context)
       }
       var current: [CatalogEntry] = []
       var bySlotKind: [BytewiseString: CatalogEntry] = [:]
@@ -82,21 +83,22 @@ extension Catalog {
           bySlotKind[BytewiseString(stored.entry.kind)] = stored.entry
         }
       }
-      let index = plan.index
       var planned: [CatalogEntry] = []
       for source in plan.resultingOrder() {
         switch source {
         case .head(let slot):
-          guard let entry = bySlotKind[BytewiseString(index.kind(slot))] else {
+          guard let entry = bySlotKind[BytewiseString(plan.headKind(slot))] else {
             throw CatalogError.database(
-              .inconsistent("head entry \"\(index.kind(slot))\" is missing"))
+              .inconsistent("head entry \"\(plan.headKind(slot))\" is missing"))
           }
           planned.append(entry)
         case .desired(let i):
-          planned.append(Self.recorded(entries[i], keepingDeprecation: plan.keptDeprecations))
+          planned.append(
+            Self.recorded(entries[i], keepingDeprecation: plan.result.keptDeprecations))
         }
       }
-      let result = try plan.report(head: revision)
+      var result = plan.result
+      result.dryRun = true
       do {
         return ImportPreview(
           diff: try CatalogDiff(old: current, new: planned), result: result,

@@ -84,83 +84,50 @@ extension Catalog {
     return try storage.write { context in
       let head = try context.headRevision()
       try Self.check(options.expectHead, head: head)
-      if head == 0 && !options.dryRun {
-        return try Self.importIntoEmptyCatalog(
-          from: source, options: options, limits: limits, progress: progress, context: context)
-      }
-      var plan = ChangePlan(index: try context.headIndex(at: head), storesPayloads: !options.dryRun)
-      plan.keepsDeprecations = true
+      // A catalog with no revisions has nothing to compare with: the planner's first-import
+      // mode (a dry run plans against the empty head instead, writing nothing).
+      let firstImport = head == 0 && !options.dryRun
+      let index = firstImport ? HeadIndex() : try context.headIndex(at: head)
+      var planned: PlannedWrite?
       try source.withReader(maxDepth: limits.maxDepth, maxSize: limits.maxSize) { reader, total in
+        var planner: ChangePlanner
+        if firstImport {
+          // Order keys are spaced for as many entries as the document could hold: each takes
+          // at least 54 bytes (`{"kind":"k","category":"","description":"","payload":0}`)
+          // and a comma.
+          let revision: Int64 = 1
+          planner = ChangePlanner(
+            firstImportInto: try context.streamAddedEntries(
+              revision: revision, capacity: min(total ?? limits.maxSize, limits.maxSize) / 54 + 1),
+            revision: revision)
+        } else {
+          planner = ChangePlanner(index: index, storesPayloads: !options.dryRun)
+          planner.keepsDeprecations = true
+        }
+        defer { planner.cancel() }
         let document = CatalogDocumentReader(reader)
         do {
           // Entries stay bytes from the file to the database (see RawCatalogEntry).
           while try document.nextRaw() {
-            try plan.add(document.currentRaw, context: context)
-            if let progress, plan.fileOrder.count % 4096 == 0 {
+            try planner.add(document.currentRaw, context: context)
+            if let progress, planner.entryCount % 4096 == 0 {
               progress(
                 ImportProgress(
-                  entries: plan.fileOrder.count, bytesRead: document.bytesConsumed,
+                  entries: planner.entryCount, bytesRead: document.bytesConsumed,
                   totalBytes: total))
             }
           }
         } catch let diagnostics as JSONDiagnostics {
           throw CatalogError.invalidDocument(source: source.name, diagnostics)
         }
+        planned = try planner.plan(prune: prune, head: head)
       }
-      plan.finish(prune: prune)
-      return try plan.write(
-        in: context, head: head, options: options, source: source.name, operation: "import")
-    }
-  }
-
-  /// The import into a catalog with no revisions: every entry is added, in document order,
-  /// so there is nothing to compare and nothing to place, and the rows are stored while the
-  /// document is still being read (``AddedEntryStream``).
-  private static func importIntoEmptyCatalog(
-    from source: DocumentSource, options: WriteOptions, limits: DocumentLimits,
-    progress: ((ImportProgress) -> Void)?, context: any CatalogWriteContext
-  ) throws -> WriteDecision<WriteResult> {
-    var result = WriteResult(revision: nil, head: 0, counts: ChangeCounts())
-    let revision: Int64 = 1
-    try source.withReader(maxDepth: limits.maxDepth, maxSize: limits.maxSize) { reader, total in
-      // Order keys are spaced for as many entries as the document could hold: each takes at
-      // least 54 bytes (`{"kind":"k","category":"","description":"","payload":0}`) and a
-      // comma.
-      let stream = try context.streamAddedEntries(
-        revision: revision, capacity: min(total ?? limits.maxSize, limits.maxSize) / 54 + 1)
-      var finished = false
-      defer { if !finished { stream.cancel() } }
-      let document = CatalogDocumentReader(reader)
-      do {
-        while try document.nextRaw() {
-          let entry = document.currentRaw
-          try stream.add(entry)
-          result.added.append(String(decoding: entry.kind, as: UTF8.self))
-          if let progress, result.added.count % 4096 == 0 {
-            progress(
-              ImportProgress(
-                entries: result.added.count, bytesRead: document.bytesConsumed, totalBytes: total))
-          }
-        }
-      } catch let diagnostics as JSONDiagnostics {
-        throw CatalogError.invalidDocument(source: source.name, diagnostics)
+      guard let planned else {
+        throw CatalogError.database(.inconsistent("the document was not read"))
       }
-      finished = true
-      _ = try stream.finish()
+      return try RevisionWriter(context: context).write(
+        planned, options: options, source: source.name, operation: "import")
     }
-    result.entryCount = result.added.count
-    result.counts = ChangeCounts(added: result.added.count)
-    guard !result.counts.isEmpty else { return .rollback(result) }
-    let id = try context.appendRevision(
-      RevisionDraft(
-        time: Date(), author: options.author, message: options.message, source: source.name,
-        operation: "import", counts: result.counts))
-    guard id == revision else {
-      throw CatalogError.database(.inconsistent("the first revision got id \(id)"))
-    }
-    result.revision = try context.revision(id)
-    result.head = id
-    return .commit(result)
   }
 
   static func check(_ expectHead: Int64?, head: Int64) throws {

@@ -100,12 +100,13 @@ extension Catalog {
     options: WriteOptions, source: String, operation: String,
     renames: [BytewiseString: Int] = [:]
   ) throws -> WriteDecision<WriteResult> {
-    var plan = ChangePlan(index: try context.headIndex(at: head), storesPayloads: !options.dryRun)
-    plan.renames = renames
-    try plan.add(all: entries, whose: "the resulting catalog", context: context)
-    plan.finish(prune: true)
-    return try plan.write(
-      in: context, head: head, options: options, source: source, operation: operation)
+    var planner = ChangePlanner(
+      index: try context.headIndex(at: head), storesPayloads: !options.dryRun)
+    planner.renames = renames
+    try planner.add(all: entries, whose: "the resulting catalog", context: context)
+    return try RevisionWriter(context: context).write(
+      try planner.plan(prune: true, head: head), options: options, source: source,
+      operation: operation)
   }
 
   /// Renames a kind in a new revision. Its history (log, blame) follows it.
@@ -162,20 +163,20 @@ extension Catalog {
         payload: try context.payload(target.payloadID), extra: target.extra,
         keyOrder: target.keyOrder)
       let updated = try change(current, index)
-      var plan = ChangePlan(index: index, storesPayloads: !options.dryRun)
+      var planner = ChangePlanner(index: index, storesPayloads: !options.dryRun)
       if !updated.kind.hasSameBytes(as: kind) {
-        plan.renames[BytewiseString(updated.kind)] = targetSlot
+        planner.renames[BytewiseString(updated.kind)] = targetSlot
       }
-      for slot in plan.slotsInPositionOrder().map(Int.init) {
+      for slot in planner.slotsInPositionOrder().map(Int.init) {
         if slot == targetSlot {
-          try plan.add(updated, context: context)
+          try planner.add(updated, context: context)
         } else {
-          plan.keep(slot)
+          planner.keep(slot)
         }
       }
-      plan.finish(prune: false)
-      return try plan.write(
-        in: context, head: head, options: options, source: source, operation: operation)
+      return try RevisionWriter(context: context).write(
+        try planner.plan(prune: false, head: head), options: options, source: source,
+        operation: operation)
     }
   }
 }

@@ -133,7 +133,7 @@ package struct HeadIndex {
 
   /// Whether the entry in `slot` may have exactly these contents (the kind is the slot's
   /// own): every text but the payload compared by bytes, the payload by its stored
-  /// ``JSONText/stableHash``. A match only makes a candidate: ``ChangePlan`` then compares
+  /// ``JSONText/stableHash``. A match only makes a candidate: ``ChangePlanner`` then compares
   /// the payload's bytes, since a 64-bit hash can be made to collide.
   package func matches(
     _ slot: Int, category: UnsafeRawBufferPointer, description: UnsafeRawBufferPointer,

@@ -60,6 +60,7 @@ final class Bench {
     if runs("growth") { try storageGrowthSuite() }
     if runs("registry") { try registrySuite() }
     if runs("site") { try siteSuite() }
+    if runs("diff-model") { try diffModelSuite() }
   }
 
   // MARK: - Import and export at each size
@@ -341,6 +342,42 @@ final class Bench {
       "registry load from the catalog (open, read, build generic components)", entries: size, load,
       target: "≤ 1.0× JSONDecoder: \(BenchReport.fixed(ratio, 2))×",
       verdict: ratio <= 1 ? .met : .missed)
+  }
+
+  // MARK: - The change model in this process
+
+  /// `CatalogDiff` of two 100,000-entry catalogs (1% changed), its patch and formats, a
+  /// reversed catalog, and a large JSON Patch, timed in this process (``DiffModelBench``). The
+  /// bounds are the ones `DiffPerformanceTests` and `JSONPatchTests` asserted before timing left `swift test`: loose enough for a
+  /// debug build beside other work; anything quadratic would take minutes.
+  private func diffModelSuite() throws {
+    let size = 100_000
+    let old = try DiffModelBench.entries(count: size, mutate: 0)
+    let new = try DiffModelBench.entries(count: size, mutate: 1)
+    var diff = Measurement()
+    var patch = Measurement()
+    var formats = Measurement()
+    var reversed = Measurement()
+    var apply = Measurement()
+    for _ in 0..<options.runs {
+      let timings = try DiffModelBench.run(old: old, new: new)
+      diff.record(seconds: timings.diff)
+      patch.record(seconds: timings.patch)
+      formats.record(seconds: timings.formats)
+      reversed.record(seconds: timings.reversed)
+      apply.record(seconds: timings.patchApply)
+    }
+    report.add(
+      "CatalogDiff in process, 1% changed", entries: size, diff,
+      target: "< 5 s", verdict: diff.median < 5 ? .met : .missed)
+    report.add("its JSON Patch, with tests", entries: size, patch)
+    report.add("its text, JSON summary and stat", entries: size, formats)
+    report.add(
+      "CatalogDiff and patch of the catalog reversed (every entry but one moves)", entries: size,
+      reversed, target: "< 20 s", verdict: reversed.median < 20 ? .met : .missed)
+    report.add(
+      "JSONPatch.apply: 4,000 operations on a 50,000-element array", entries: nil, apply,
+      target: "< 5 s", verdict: apply.median < 5 ? .met : .missed)
   }
 
   // MARK: - Helpers

@@ -19,7 +19,7 @@ struct BenchOptions {
   /// Entries and revisions of the catalog whose site is written (`catalog site`).
   var siteSize = 10_000
   var siteRevisions = 100
-  /// The suites to run (all when nil): sizes, history, growth, registry, site.
+  /// The suites to run (all when nil): sizes, history, growth, registry, site, diff-model.
   var only: Set<String>?
   /// Where catalogs and files go; a fresh temporary directory when nil.
   var work: String?
@@ -37,7 +37,7 @@ struct BenchOptions {
     Times the catalog command's operations on generated catalogs and prints a Markdown table
     (median, min and max of --runs runs, and peak memory). --quick: sizes 1000,10000, 3 runs,
     a 10,000-entry history of 100 revisions and 50 growth imports. --only runs some of the
-    suites: sizes, history, growth, registry, site. Build it in release mode:
+    suites: sizes, history, growth, registry, site, diff-model. Build it in release mode:
     swift run -c release catalog-bench. See docs/benchmarks.md.
     """
 
@@ -79,7 +79,7 @@ struct BenchOptions {
       case "--site-revisions": siteRevisions = try integer(argument)
       case "--only":
         let names = Set(try value(argument).split(separator: ",").map(String.init))
-        let known: Set = ["sizes", "history", "growth", "registry", "site"]
+        let known: Set = ["sizes", "history", "growth", "registry", "site", "diff-model"]
         guard names.isSubset(of: known) else {
           throw BenchError("--only: unknown suite; the suites are \(known.sorted())")
         }

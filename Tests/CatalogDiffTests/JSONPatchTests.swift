@@ -255,9 +255,10 @@ struct JSONPatchTests {
     #expect(throws: JSONPatchError.self) { try JSONPatch(decoding: duplicated) }
   }
 
-  /// Thousands of operations on a large array: each changes the document in place, so the
-  /// whole patch stays fast (a copy per operation would take minutes here).
-  @Test func largeDocumentsAreChangedInPlace() throws {
+  /// Thousands of operations on a large array, applied to a new value while the original
+  /// stays as it was. (Each operation changes the document in place; how long that takes is
+  /// timed by `catalog-bench --only diff-model`, not here.)
+  @Test func largeDocumentsArePatchedWithoutChangingTheOriginal() throws {
     let count = 50_000
     let document = JSONValue.object(
       JSONObject([
@@ -269,13 +270,10 @@ struct JSONPatchTests {
         .replace(path: JSONPointer(["components", String(i * 20), "n"]), value: -1))
       operations.append(.add(path: JSONPointer(["components", String(i * 20), "m"]), value: true))
     }
-    let clock = ContinuousClock()
-    let start = clock.now
     let result = try JSONPatch(operations).apply(to: document)
-    let elapsed = clock.now - start
     #expect(result[JSONPointer(["components", "20", "n"])] == -1)
+    #expect(result[JSONPointer(["components", "20", "m"])] == true)
     #expect(result[JSONPointer(["components", "21", "n"])] == 21)
     #expect(document[JSONPointer(["components", "20", "n"])] == 20)
-    #expect(elapsed < .seconds(5), "\(elapsed)")
   }
 }

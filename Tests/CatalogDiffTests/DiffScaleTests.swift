@@ -2,11 +2,11 @@ import CatalogDiff
 import Components
 import Testing
 
-/// The speed target: two 100,000-entry catalogs with 1% changed diff in well under a
-/// second. Entries are compared by their canonical bytes first, and only the ones that differ
-/// are parsed.
-@Suite("Diff speed")
-struct DiffPerformanceTests {
+/// Diffs of 100,000-entry catalogs: what they find and the patches they make. How long they
+/// take is the benchmark's business (`catalog-bench --only diff-model`, docs/benchmarks.md),
+/// not a clock in a test; anything quadratic would still take minutes here.
+@Suite("Diff at scale")
+struct DiffScaleTests {
   static let count = 100_000
 
   /// Entries shaped like gen_components.py's, as canonical text (no parsing needed to build).
@@ -47,44 +47,27 @@ struct DiffPerformanceTests {
   @Test func hundredThousandEntriesWithOnePercentChanged() throws {
     let old = Self.catalog(count: Self.count)
     let new = try Self.mutated(old)
-    let clock = ContinuousClock()
-    var diff: CatalogDiff?
-    let diffTime = try clock.measure { diff = try CatalogDiff(old: old, new: new) }
-    let result = try #require(diff)
+    let result = try CatalogDiff(old: old, new: new)
     #expect(result.changed.count == 1000)
     #expect(result.removed.count == 100)
     #expect(result.added.count == 100)
     #expect(result.moved.isEmpty)
     #expect(result.changed.allSatisfy { $0.changes.count == 1 })
 
-    var patch = JSONPatch()
-    let patchTime = try clock.measure { patch = try result.jsonPatch(withTests: true) }
+    let patch = try result.jsonPatch(withTests: true)
     #expect(patch.operations.count == 100 * 2 + 100 + 1000 * 3)
-    let formatTime = clock.measure {
-      _ = result.text()
-      _ = result.jsonSummary()
-      _ = result.stat()
-    }
-    print(
-      "diff of 2 × \(Self.count) entries: \(diffTime); patch: \(patchTime); formats: \(formatTime)")
-    // A debug build running beside other suites is ten times slower than release (about
-    // 0.1 s there), so the bound is loose enough not to flake; anything quadratic in the
-    // number of entries would still take minutes and fail it.
-    #expect(diffTime < .seconds(5))
+    #expect(result.text().contains("changed"))
+    #expect(result.stat().contains("1000"))
+    #expect(result.jsonSummary().hasPrefix("{"))
   }
 
   /// Reordering everything is the worst case for moves: 99,999 of them, each placed with a
   /// Fenwick tree in O(log n), not by searching the array.
-  @Test func reversedCatalogMovesAreFoundAndPlannedFast() throws {
+  @Test func reversedCatalogMovesAreFoundAndPlanned() throws {
     let old = Self.catalog(count: Self.count)
-    let clock = ContinuousClock()
-    var diff: CatalogDiff?
-    var patch = JSONPatch()
-    let elapsed = try clock.measure {
-      diff = try CatalogDiff(old: old, new: old.reversed())
-      patch = try diff?.jsonPatch() ?? JSONPatch()
-    }
-    #expect(diff?.moved.count == Self.count - 1)
+    let diff = try CatalogDiff(old: old, new: old.reversed())
+    let patch = try diff.jsonPatch()
+    #expect(diff.moved.count == Self.count - 1)
     #expect(patch.operations.count == Self.count - 1)
     // The first entry stays; each other one, in NEW's order, is taken from the end of the
     // array and put after the ones already placed.
@@ -97,7 +80,5 @@ struct DiffPerformanceTests {
       patch.operations.last
         == .move(
           from: JSONPointer(["components", "99999"]), path: JSONPointer(["components", "99998"])))
-    print("reversed \(Self.count) entries: diff and patch in \(elapsed)")
-    #expect(elapsed < .seconds(20))
   }
 }

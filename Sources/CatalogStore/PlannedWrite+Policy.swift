@@ -2,22 +2,28 @@ import CatalogDiff
 import Components
 import Foundation
 
-/// The compatibility policies, checked inside the write that the plan makes
-/// (docs/policies.md).
-extension ChangePlan {
-  /// The components the plan changes, with the state each had at head and the one the plan
-  /// gives it: changed, renamed and added entries in the desired order, then removed ones.
-  func policySubjects(head: Int64, context: any CatalogReadContext) throws -> [PolicySubject] {
+/// The compatibility policies, checked on a planned write before ``RevisionWriter`` records
+/// it, inside the same transaction (docs/policies.md).
+extension PlannedWrite {
+  /// The components the write changes, with the state each had at head and the one the
+  /// write gives it: changed, renamed and added entries in the desired order, then removed
+  /// ones. A first import has none to check: it only adds kinds, which no mode refuses.
+  func policySubjects(context: any CatalogReadContext) throws -> [PolicySubject] {
+    guard case .againstHead(let index, let entries, let rows, _, _, _, let removed) = shape else {
+      return []
+    }
+    let head = result.head
     var subjects: [PolicySubject] = []
     var present: Set<Int64>?
-    for planned in fileOrder where planned.status != .unchanged {
+    for planned in entries where planned.status != .unchanged {
       let row = Int(planned.row)
-      let new = try rowEntry(row, context: context)
-      var subject = PolicySubject(new: new, position: rowPositions[row])
+      let new = try rowEntry(row, rows: rows, context: context)
+      var subject = PolicySubject(
+        new: new, position: row < rowPositions.count ? rowPositions[row] : nil)
       if planned.existing >= 0 {
         let slot = Int(planned.existing)
         subject.component = index.componentID(slot)
-        subject.old = try headEntry(slot, context: context)
+        subject.old = try Self.headEntry(slot, index: index, context: context)
       } else if head > 0, let previous = try context.component(named: new.kind, atOrBefore: head) {
         // A kind that comes back continues its component's history.
         if present == nil { present = Set((0..<index.count).map(index.componentID)) }
@@ -28,19 +34,22 @@ extension ChangePlan {
     for slot in removed {
       subjects.append(
         PolicySubject(
-          component: index.componentID(slot), old: try headEntry(slot, context: context),
-          new: nil, position: nil))
+          component: index.componentID(slot),
+          old: try Self.headEntry(slot, index: index, context: context), new: nil, position: nil))
     }
     return subjects
   }
 
-  /// The violations of the plan; throws the refusal unless the write allows breaking changes.
+  /// The violations of the write; throws the refusal unless the write allows breaking
+  /// changes.
   func policyViolations(
-    head: Int64, source: String, options: WriteOptions, in context: any CatalogReadContext
+    source: String, options: WriteOptions, in context: any CatalogReadContext
   ) throws -> [PolicyViolation] {
-    guard let check = try PolicyCheck.load(from: context) else { return [] }
+    guard case .againstHead = shape, let check = try PolicyCheck.load(from: context) else {
+      return []
+    }
     let violations = try check.violations(
-      of: policySubjects(head: head, context: context), base: head, in: context)
+      of: policySubjects(context: context), base: result.head, in: context)
     if !violations.isEmpty, options.allowBreaking == nil {
       throw PolicyRefusal(source: source, violations: violations)
     }
@@ -50,12 +59,10 @@ extension ChangePlan {
   /// After the revision is recorded: the waiver for the violations it was allowed to make,
   /// and the kind-level policies of renamed kinds moved to their new names.
   func recordPolicyEffects(
-    of decision: WriteDecision<WriteResult>, violations: [PolicyViolation], options: WriteOptions,
+    on result: inout WriteResult, violations: [PolicyViolation], options: WriteOptions,
     in context: any CatalogWriteContext
-  ) throws -> WriteDecision<WriteResult> {
-    guard case .commit(var result) = decision, let revision = result.revision else {
-      return decision
-    }
+  ) throws {
+    guard let revision = result.revision else { return }
     if let reason = options.allowBreaking, !violations.isEmpty {
       let waiver = Waiver(
         revision: revision.id, time: revision.time, author: options.author, reason: reason,
@@ -65,7 +72,6 @@ extension ChangePlan {
       result.waivedViolations = violations
     }
     try carryPolicies(afterRevision: revision.id, author: options.author, in: context)
-    return .commit(result)
   }
 
   /// A rename keeps the kind's own mode and ignores: they move to the new name, recorded as
@@ -73,7 +79,8 @@ extension ChangePlan {
   private func carryPolicies(
     afterRevision revision: Int64, author: String, in context: any CatalogWriteContext
   ) throws {
-    let renamed = fileOrder.filter { $0.isRename && $0.existing >= 0 }.map {
+    guard case .againstHead(let index, let entries, let rows, _, _, _, _) = shape else { return }
+    let renamed = entries.filter { $0.isRename && $0.existing >= 0 }.map {
       (old: index.kind(Int($0.existing)), new: rows.kind(Int($0.row)))
     }
     guard !renamed.isEmpty else { return }
@@ -97,7 +104,9 @@ extension ChangePlan {
     }
   }
 
-  private func headEntry(_ slot: Int, context: any CatalogReadContext) throws -> CatalogEntry {
+  private static func headEntry(
+    _ slot: Int, index: HeadIndex, context: any CatalogReadContext
+  ) throws -> CatalogEntry {
     let stored = index.entry(slot)
     return try EntryCodec.entry(
       kind: stored.kind, category: stored.category, description: stored.description,
@@ -105,11 +114,12 @@ extension ChangePlan {
       keyOrder: stored.keyOrder)
   }
 
-  private func rowEntry(_ row: Int, context: any CatalogReadContext) throws -> CatalogEntry {
+  private func rowEntry(_ row: Int, rows: PlannedRows, context: any CatalogReadContext) throws
+    -> CatalogEntry
+  {
     let payload =
-      storesPayloads
-      ? try context.payload(rows.payloadID(row))
-      : JSONText(canonicalBytes: unstoredPayloads[row] ?? [])
+      try unstoredPayloads.map { JSONText(canonicalBytes: $0[row] ?? []) }
+      ?? context.payload(rows.payloadID(row))
     return try rows.withTexts(row) { kind, category, description, extra, keyOrder in
       func text(_ bytes: UnsafeRawBufferPointer) -> String {
         String(decoding: bytes, as: UTF8.self)

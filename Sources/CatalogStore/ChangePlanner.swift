@@ -1,0 +1,325 @@
+import Components
+import Foundation
+
+/// Works out what a write changes. Fed the desired catalog entry by entry, in the desired
+/// order, it compares each with head (by bytes), stores new payloads, and decides the fate of
+/// head's kinds the desired catalog lacks; ``plan(prune:head:)`` then gives the
+/// ``PlannedWrite``: what the write reports and the rows it adds, placed by
+/// ``OrderKeyPlacement``, which ``RevisionWriter`` records as one revision.
+///
+/// Import, restore, patch, rename and deprecation all end here, so all of them share one
+/// definition of "what changed" and one way of writing it. It speaks only to the storage
+/// seam, never SQL.
+///
+/// It has two modes (``Mode``): against head, and the first import into a catalog with no
+/// revisions, where every entry is added in document order, so there is nothing to compare
+/// and nothing to place, and the engine stores the rows while the document is still being
+/// read (``AddedEntryStream``).
+struct ChangePlanner {
+  enum Mode {
+    /// Each desired entry is compared with head's entry of its kind (``HeadIndex``).
+    case againstHead
+    /// A first import into a catalog with no revisions: each entry is handed to the engine's
+    /// stream as it is read, as an added component of revision `revision`.
+    case firstImport(any AddedEntryStream, revision: Int64)
+  }
+
+  /// What the write does to one entry of the desired catalog.
+  enum Status: UInt8 {
+    case unchanged
+    case changed
+    case added
+  }
+
+  /// One entry of the desired catalog, in order: 12 bytes, so that a plan for 100,000
+  /// entries is about a megabyte.
+  struct Planned {
+    var status: Status
+    /// The entry takes over a component under a new name (see ``ChangePlanner/renames``).
+    var isRename = false
+    /// The head entry it keeps or replaces (its slot in ``ChangePlanner/index``), or -1.
+    var existing: Int32
+    /// Its new row in ``PlannedRows`` for added and changed entries, or -1.
+    var row: Int32
+  }
+
+  let mode: Mode
+  private(set) var index: HeadIndex
+  /// The desired catalog, in order (against head).
+  private(set) var entries: [Planned] = []
+  /// The kinds of a first import, in document order.
+  private var firstImportKinds: [String] = []
+  /// Whether a first import's stream was finished or cancelled.
+  private var streamClosed = false
+  /// Which head slots the desired catalog holds, by kind.
+  private var seen: [Bool]
+  /// Components renamed by this write: new kind → the component's head slot.
+  var renames: [BytewiseString: Int] = [:]
+  /// The rows of added and changed entries.
+  private var rows = PlannedRows()
+  /// Whether new payloads are stored as they are met (not on a dry run).
+  let storesPayloads: Bool
+  /// Payload hashes of head entries read one by one so far.
+  private var hashLookups = 0
+  /// Whether a desired entry without a `"deprecated"` member keeps head's deprecation: true
+  /// for imports, where a file that says nothing about it must not undo a decision made in
+  /// the catalog; false for writes that give the whole entry (restore, patch, rename).
+  var keepsDeprecations = false
+  /// The kinds whose deprecation was kept that way, in desired order.
+  private var keptDeprecations: [String] = []
+  /// Where each row's entry starts in the submitted file (nil without a file), for the
+  /// policy check's findings.
+  private var rowPositions: [SourcePosition?] = []
+  /// The payload text of each row, kept when payloads are not stored (a dry run), so that
+  /// the policy check can compare them.
+  private var unstoredPayloads: [Int: [UInt8]] = [:]
+
+  /// A plan against head's `index`.
+  init(index: HeadIndex, storesPayloads: Bool = true) {
+    self.mode = .againstHead
+    self.index = index
+    self.seen = [Bool](repeating: false, count: index.count)
+    self.storesPayloads = storesPayloads
+  }
+
+  /// The plan of a first import into a catalog with no revisions, whose rows go to `stream`
+  /// as revision `revision`.
+  init(firstImportInto stream: any AddedEntryStream, revision: Int64) {
+    self.mode = .firstImport(stream, revision: revision)
+    self.index = HeadIndex()
+    self.seen = []
+    self.storesPayloads = true
+  }
+
+  /// How many desired entries were added so far.
+  var entryCount: Int {
+    if case .firstImport = mode { return firstImportKinds.count }
+    return entries.count
+  }
+
+  /// The head slots in the order they are exported.
+  mutating func slotsInPositionOrder() -> [Int32] { index.slotsInPositionOrder() }
+
+  /// Adds the next entry of the desired catalog, as the document reader left it: the
+  /// import's path, which makes no `String` for an entry that is unchanged or new.
+  mutating func add(_ raw: RawCatalogEntry, context: any CatalogReadContext) throws {
+    if case .firstImport(let stream, _) = mode {
+      try stream.add(raw)
+      firstImportKinds.append(String(decoding: raw.kind, as: UTF8.self))
+      return
+    }
+    let extra = EntryCodec.extraColumn(raw.extraMembers)
+    let keyOrder = EntryCodec.keyOrderColumn(raw.memberOrder)
+    try add(
+      kind: raw.kind, category: raw.category, description: raw.description, payload: raw.payload,
+      extra: extra, keyOrder: keyOrder,
+      saysDeprecated: raw.extraMembers.contains { $0.key == "deprecated" },
+      position: raw.position, context: context)
+  }
+
+  /// Adds every entry of a whole desired catalog, in order.
+  ///
+  /// - Parameter whose: what the entries are, for the error: `the file`.
+  /// - Throws: ``CatalogError/invalidRequest(_:)`` for a kind given twice (by bytes).
+  mutating func add(
+    all entries: [CatalogEntry], whose: String, positions: [SourcePosition]? = nil,
+    context: any CatalogReadContext
+  ) throws {
+    var seen = Set<BytewiseString>()
+    for (i, entry) in entries.enumerated() {
+      guard seen.insert(BytewiseString(entry.kind)).inserted else {
+        throw CatalogError.invalidRequest("\(whose) has kind \"\(entry.kind)\" twice")
+      }
+      try add(entry, at: positions.flatMap { i < $0.count ? $0[i] : nil }, context: context)
+    }
+  }
+
+  /// Adds the next entry of the desired catalog.
+  mutating func add(
+    _ entry: CatalogEntry, at position: SourcePosition? = nil, context: any CatalogReadContext
+  ) throws {
+    try add(
+      kind: Array(entry.kind.utf8), category: Array(entry.category.utf8),
+      description: Array(entry.description.utf8), payload: entry.payload.bytes,
+      extra: EntryCodec.extraColumn(entry.extraMembers),
+      keyOrder: EntryCodec.keyOrderColumn(entry.memberOrder),
+      saysDeprecated: entry[extra: "deprecated"] != nil, position: position, context: context)
+  }
+
+  private mutating func add(
+    kind: [UInt8], category: [UInt8], description: [UInt8], payload: [UInt8], extra: [UInt8]?,
+    keyOrder: [UInt8]?, saysDeprecated: Bool, position: SourcePosition?,
+    context: any CatalogReadContext
+  ) throws {
+    guard case .againstHead = mode else {
+      throw CatalogError.database(.inconsistent("a first import takes entries as read"))
+    }
+    let hash = payload.withUnsafeBytes { JSONText.stableHash(of: $0) }
+    // An explicit rename (rename, or a restore or revert across one) decides first, even to
+    // another spelling of the same kind; otherwise kinds match by bytes, and the entry is
+    // unchanged only when every byte is the same.
+    var match: (slot: Int, sameBytes: Bool)?
+    var slot: Int?
+    var isRename = false
+    if !renames.isEmpty, let target = renames[BytewiseString(String(decoding: kind, as: UTF8.self))]
+    {
+      slot = target
+      isRename = true
+    } else {
+      match = kind.withUnsafeBytes { index.slot(matching: $0) }
+      slot = match?.slot
+      if let slot { seen[slot] = true }
+    }
+    var extra = extra
+    var keyOrder = keyOrder
+    if keepsDeprecations, !saysDeprecated, let slot, try Self.isDeprecated(index, slot) {
+      // Appended after the other members, as `catalog deprecate` writes it.
+      extra =
+        Array((extra?.dropLast() ?? [0x7B]) + (extra == nil ? [] : [0x2C]))
+        + Array(#""deprecated":true}"#.utf8)
+      keyOrder = keyOrder.map { Array($0.dropLast()) + Array(#","deprecated"]"#.utf8) }
+      keptDeprecations.append(String(decoding: kind, as: UTF8.self))
+    }
+    if let slot, !isRename, match?.sameBytes == true {
+      if !index.hasPayloadHash(slot) {
+        // A few look-ups for a small document, one pass over all payloads for a large one.
+        hashLookups += 1
+        if hashLookups > 1024 {
+          try context.readPayloadHashes(into: &index)
+        } else {
+          index.setPayloadHash(try context.payloadHash(ofPayload: index.payloadID(slot)), at: slot)
+        }
+      }
+      let unchanged = category.withUnsafeBytes { category in
+        description.withUnsafeBytes { description in
+          Self.withOptionalBytes(extra) { extra in
+            Self.withOptionalBytes(keyOrder) { keyOrder in
+              index.matches(
+                slot, category: category, description: description, extra: extra,
+                keyOrder: keyOrder, payloadHash: hash)
+            }
+          }
+        }
+      }
+      // The hashes matched; the bytes decide (FNV-1a collisions can be made on purpose).
+      if unchanged,
+        try payload.withUnsafeBytes({ try context.payload(index.payloadID(slot), hasBytes: $0) })
+      {
+        entries.append(Planned(status: .unchanged, existing: Int32(slot), row: -1))
+        return
+      }
+    }
+    var payloadID: Int64 = 0
+    if storesPayloads {
+      guard let writer = context as? any CatalogWriteContext else {
+        throw CatalogError.database(
+          .inconsistent("a plan that stores payloads needs the writer lock"))
+      }
+      payloadID = try payload.withUnsafeBytes { try writer.internPayload(bytes: $0, hash: hash) }
+    }
+    let row = kind.withUnsafeBytes { kind in
+      category.withUnsafeBytes { category in
+        description.withUnsafeBytes { description in
+          Self.withOptionalBytes(extra) { extra in
+            Self.withOptionalBytes(keyOrder) { keyOrder in
+              rows.append(
+                componentID: slot.map(index.componentID) ?? 0, kind: kind, category: category,
+                description: description, payloadID: payloadID, extra: extra, keyOrder: keyOrder)
+            }
+          }
+        }
+      }
+    }
+    rowPositions.append(position)
+    if !storesPayloads { unstoredPayloads[row] = payload }
+    entries.append(
+      Planned(
+        status: slot == nil ? .added : .changed, isRename: isRename, existing: Int32(slot ?? -1),
+        row: Int32(row)))
+  }
+
+  /// Whether head's entry in `slot` carries `"deprecated": true`.
+  private static func isDeprecated(_ index: HeadIndex, _ slot: Int) throws -> Bool {
+    guard let extra = index.entry(slot).extra, extra.contains(#""deprecated":true"#) else {
+      return false
+    }
+    guard case .object(let members) = try JSONValue(parsing: extra) else { return false }
+    return members["deprecated"] == .bool(true)
+  }
+
+  /// Adds an entry that is already stored, unchanged (rename and deprecation copy the rest
+  /// of the catalog this way).
+  mutating func keep(_ slot: Int) {
+    seen[slot] = true
+    entries.append(Planned(status: .unchanged, existing: Int32(slot), row: -1))
+  }
+
+  /// Stops a first import's stream after an error (nothing when the plan was made).
+  mutating func cancel() {
+    guard case .firstImport(let stream, _) = mode, !streamClosed else { return }
+    streamClosed = true
+    stream.cancel()
+  }
+
+  /// The write, once every desired entry was added: kinds head has and the desired catalog
+  /// lacks are removed when `prune`, kept otherwise; entries are placed; nothing is recorded
+  /// yet.
+  mutating func plan(prune: Bool, head: Int64) throws -> PlannedWrite {
+    if case .firstImport(let stream, let revision) = mode {
+      streamClosed = true
+      _ = try stream.finish()
+      var result = WriteResult(
+        revision: nil, head: head, counts: ChangeCounts(added: firstImportKinds.count))
+      result.added = firstImportKinds
+      result.entryCount = firstImportKinds.count
+      return PlannedWrite(firstImport: result, revision: revision)
+    }
+    let renamed = Set(renames.values.map(index.componentID))
+    var missing: [Int] = []
+    for slot in index.slotsInPositionOrder().lazy.map(Int.init)
+    where !seen[slot] && !renamed.contains(index.componentID(slot)) {
+      missing.append(slot)
+    }
+    let removed = prune ? missing : []
+    let kept = prune ? [] : missing
+    let placement = OrderKeyPlacement(entries, kept: kept, index: &index)
+    var counts = ChangeCounts()
+    var result = WriteResult(revision: nil, head: head, counts: counts)
+    result.entryCount = entries.count
+    result.kept = kept.map(index.kind)
+    result.keptDeprecations = keptDeprecations
+    var moved = [Bool](repeating: false, count: entries.count)
+    for (i, planned) in entries.enumerated() {
+      switch planned.status {
+      case .added:
+        counts.added += 1
+        result.added.append(rows.kind(Int(planned.row)))
+      case .changed:
+        counts.changed += 1
+        result.changed.append(rows.kind(Int(planned.row)))
+      case .unchanged:
+        if let key = placement.newKeys[i], key != index.position(Int(planned.existing)) {
+          moved[i] = true
+          counts.moved += 1
+          result.moved.append(index.kind(Int(planned.existing)))
+        }
+      }
+    }
+    counts.removed = removed.count
+    result.removed = removed.map(index.kind)
+    result.counts = counts
+    var planned = PlannedWrite(
+      result: result, index: index, entries: entries, rows: rows, placement: placement,
+      moved: moved, kept: kept, removed: removed)
+    planned.rowPositions = rowPositions
+    planned.unstoredPayloads = storesPayloads ? nil : unstoredPayloads
+    return planned
+  }
+
+  private static func withOptionalBytes<R>(
+    _ bytes: [UInt8]?, _ body: (UnsafeRawBufferPointer?) throws -> R
+  ) rethrows -> R {
+    guard let bytes else { return try body(nil) }
+    return try bytes.withUnsafeBytes { try body($0) }
+  }
+}

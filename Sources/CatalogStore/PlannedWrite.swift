@@ -1,0 +1,78 @@
+import Components
+
+/// A write as planned by ``ChangePlanner``, before any of it is recorded: what it will report
+/// (``result``: counts and the kinds added, changed, moved, removed and kept) and the rows
+/// ``RevisionWriter`` will append for it.
+///
+/// This is the seam where a write's changes can be looked at before they are written: every
+/// write path (import, restore, revert, rename, deprecate, patch) makes one and hands it to
+/// the writer in the same transaction. In a first import (``ChangePlanner/Mode/firstImport``)
+/// the engine has already stored the added rows in that open transaction, so refusing such a
+/// write means rolling the transaction back, which leaves the catalog untouched as always.
+struct PlannedWrite {
+  enum Shape {
+    /// Rows of added and changed entries, copies for moved and removed ones.
+    case againstHead(
+      index: HeadIndex, entries: [ChangePlanner.Planned], rows: PlannedRows,
+      placement: OrderKeyPlacement, moved: [Bool], kept: [Int], removed: [Int])
+    /// Every entry was added and its row stored as read; only the revision is left to write.
+    case firstImport(revision: Int64)
+  }
+
+  /// What the write reports; `revision` is nil until it is recorded.
+  var result: WriteResult
+  let shape: Shape
+  /// Where each row's entry starts in the submitted file, for the policy check's findings.
+  var rowPositions: [SourcePosition?] = []
+  /// The payload texts of the rows, when they were not stored (a dry run).
+  var unstoredPayloads: [Int: [UInt8]]?
+
+  init(
+    result: WriteResult, index: HeadIndex, entries: [ChangePlanner.Planned], rows: PlannedRows,
+    placement: OrderKeyPlacement, moved: [Bool], kept: [Int], removed: [Int]
+  ) {
+    self.result = result
+    self.shape = .againstHead(
+      index: index, entries: entries, rows: rows, placement: placement, moved: moved, kept: kept,
+      removed: removed)
+  }
+
+  init(firstImport result: WriteResult, revision: Int64) {
+    self.result = result
+    self.shape = .firstImport(revision: revision)
+  }
+
+  /// Where each entry of the catalog this write leaves comes from, in export order: a head
+  /// entry kept as it is (`head`, its slot) or an entry of the desired catalog (`desired`,
+  /// its index in the order the entries were added).
+  enum Source: Equatable {
+    case head(Int)
+    case desired(Int)
+  }
+
+  /// The order of the catalog this write leaves, as an export of the new revision lists it.
+  func resultingOrder() -> [Source] {
+    switch shape {
+    case .firstImport:
+      return result.added.indices.map(Source.desired)
+    case .againstHead(let index, let entries, _, let placement, _, let kept, _):
+      var keyed: [(key: String, source: Source)] = []
+      for (i, planned) in entries.enumerated() {
+        keyed.append(
+          (
+            placement.key(of: i, planned, in: index),
+            planned.status == .unchanged ? .head(Int(planned.existing)) : .desired(i)
+          ))
+      }
+      for slot in kept { keyed.append((index.position(slot), .head(slot))) }
+      return keyed.sorted { Array($0.key.utf8).lexicographicallyPrecedes(Array($1.key.utf8)) }
+        .map(\.source)
+    }
+  }
+
+  /// The kind of head's entry in `slot` (for the sources ``resultingOrder()`` gives).
+  func headKind(_ slot: Int) -> String {
+    guard case .againstHead(let index, _, _, _, _, _, _) = shape else { return "" }
+    return index.kind(slot)
+  }
+}

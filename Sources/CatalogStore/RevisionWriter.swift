@@ -1,0 +1,115 @@
+import Components
+import Foundation
+
+/// Records a ``PlannedWrite`` as one revision: the revision row, the components of added
+/// kinds, and one entry row for each component that was added, changed, moved or removed,
+/// and nothing else. Nothing is written when the plan changes nothing or on a dry run.
+struct RevisionWriter {
+  let context: any CatalogWriteContext
+
+  /// Writes the revision, or reports what it would be.
+  func write(
+    _ planned: PlannedWrite, options: WriteOptions, source: String, operation: String
+  ) throws -> WriteDecision<WriteResult> {
+    var result = planned.result
+    result.dryRun = options.dryRun
+    guard !result.counts.isEmpty else { return .rollback(result) }
+    // The policies are checked here, inside the write and under the writer lock: a refusal
+    // throws, so nothing lands (a dry run is refused as the write would be).
+    let violations = try planned.policyViolations(source: source, options: options, in: context)
+    guard !options.dryRun else { return .rollback(result) }
+    let revision = try context.appendRevision(
+      RevisionDraft(
+        time: Date(), author: options.author, message: options.message, source: source,
+        operation: operation, counts: result.counts))
+    switch planned.shape {
+    case .firstImport(let reserved):
+      guard revision == reserved else {
+        throw CatalogError.database(.inconsistent("the first revision got id \(revision)"))
+      }
+    case .againstHead(let index, let entries, let rows, let placement, let moved, _, let removed):
+      let components = try assignComponents(
+        entries, rows: rows, index: index, head: planned.result.head, revision: revision)
+      for (i, entry) in entries.enumerated() {
+        switch entry.status {
+        case .unchanged:
+          guard moved[i], let key = placement.newKeys[i] else { continue }
+          try appendCopy(
+            of: Int(entry.existing), index: index, change: .moved, position: key, revision)
+        case .changed, .added:
+          let row = Int(entry.row)
+          let change: EntryChange =
+            entry.status == .added ? .added : entry.isRename ? .renamed : .changed
+          let componentID = entry.status == .added ? components[row] : rows.componentID(row)
+          var position = placement.key(of: i, entry, in: index)
+          try position.withUTF8 { position in
+            try rows.withTexts(row) { kind, category, description, extra, keyOrder in
+              try context.appendVersion(
+                EntryRow(
+                  componentID: componentID, revision: revision, change: change, kind: kind,
+                  category: category, description: description, payloadID: rows.payloadID(row),
+                  extra: extra, keyOrder: keyOrder, position: UnsafeRawBufferPointer(position)))
+            }
+          }
+        }
+      }
+      for slot in removed {
+        try appendCopy(of: slot, index: index, change: .removed, position: nil, revision)
+      }
+    }
+    result.revision = try context.revision(revision)
+    result.head = revision
+    try planned.recordPolicyEffects(
+      on: &result, violations: violations, options: options, in: context)
+    return .commit(result)
+  }
+
+  /// The component of every added row: a kind that was removed and comes back continues
+  /// its component's history; other kinds get new components, numbered in desired order.
+  private func assignComponents(
+    _ entries: [ChangePlanner.Planned], rows: PlannedRows, index: HeadIndex, head: Int64,
+    revision: Int64
+  ) throws -> [Int64] {
+    var components = [Int64](repeating: 0, count: rows.count)
+    var needNew: [Int] = []
+    var present: Set<Int64>?
+    for planned in entries where planned.status == .added {
+      let row = Int(planned.row)
+      // An empty catalog has no history to continue.
+      if head > 0, let previous = try context.component(named: rows.kind(row), atOrBefore: head) {
+        if present == nil { present = Set((0..<index.count).map(index.componentID)) }
+        if let present, !present.contains(previous) {
+          components[row] = previous
+          continue
+        }
+      }
+      needNew.append(row)
+    }
+    if !needNew.isEmpty {
+      let first = try context.newComponents(count: needNew.count, in: revision)
+      for (offset, row) in needNew.enumerated() { components[row] = first + Int64(offset) }
+    }
+    return components
+  }
+
+  /// Appends a row that copies a head entry with a new change (and position).
+  private func appendCopy(
+    of slot: Int, index: HeadIndex, change: EntryChange, position newPosition: String?,
+    _ revision: Int64
+  ) throws {
+    try index.withTexts(slot) { kind, category, description, extra, keyOrder, position in
+      func append(_ position: UnsafeRawBufferPointer) throws {
+        try context.appendVersion(
+          EntryRow(
+            componentID: index.componentID(slot), revision: revision, change: change, kind: kind,
+            category: category, description: description, payloadID: index.payloadID(slot),
+            extra: extra, keyOrder: keyOrder, position: position))
+      }
+      if var newPosition {
+        try newPosition.withUTF8 { try append(UnsafeRawBufferPointer($0)) }
+      } else {
+        try append(position)
+      }
+    }
+  }
+}
