@@ -318,3 +318,23 @@ struct PolicyTests {
     #expect(try f.catalog.head()?.id == 1)
   }
 }
+
+extension PolicyTests {
+  @Test(arguments: TestEngine.allCases) func aCopyKeepsThePoliciesAndWaivers(_ engine: TestEngine)
+    throws
+  {
+    let f = try Fixture(engine)
+    try f.importing([("tile", "Display", #"{"a": 1}"#)])
+    try f.set(.forward, .category, "Display")
+    try f.importing([("tile", "Display", #"{}"#)], allowBreaking: "a goes")
+    let copy = try Catalog(path: try f.location.sibling(fileName: "copy.sqlite"))
+    try copy.copyHistory(from: f.catalog)
+    #expect(try copy.policyHistory() == (try f.catalog.policyHistory()))
+    #expect(try copy.waivers() == (try f.catalog.waivers()))
+    #expect(
+      try f.refusal { try copy.importDocument(
+        from: .bytes(Fixture.document([("tile", "Display", #"{"b": 1}"#)]), name: "c.json"),
+        options: WriteOptions(author: "ann"))
+      }.violations.isEmpty == false)
+  }
+}
