@@ -48,8 +48,8 @@ extension CommandSpec {
       Example("Switch the checks off for one kind:", "catalog policy set --kind debug-panel NONE"),
       Example("Where a kind's mode comes from:", "catalog policy show --kind tile-preview"),
       Example(
-        "Let a debug field go:",
-        "catalog policy ignore --kind tile-preview --rule KEY_REMOVED --pointer /payload/debug"),
+        "Let debug fields come and go:",
+        "catalog policy ignore --kind hud --rule KEY_ADDED --pointer /payload/debug"),
       Example("Keep the policies in git:", "catalog policy export -o policies.json"),
       Example("Apply them in CI:", "catalog policy import policies.json"),
     ],
@@ -58,7 +58,8 @@ extension CommandSpec {
       "set [--kind <kind> | --category <name>] <mode>",
       "unset [--kind <kind> | --category <name>]",
       "show [--kind <kind>]",
-      "ignore|unignore --kind <kind> --rule <rule> --pointer <pointer>",
+      "ignore --kind <kind> --rule <rule> --pointer <ptr>",
+      "unignore --kind <kind> --rule <rule> --pointer <ptr>",
       "export [--output <file>]",
       "import <file>",
     ])
