@@ -22,7 +22,8 @@ public struct SubmittedDocument: Sendable {
   ) throws {
     name = source.name
     bytes = try source.readBytes(maxSize: maxSize)
-    let reader = CatalogDocumentReader(JSONReader(bytes: bytes, maxDepth: maxDepth, maxSize: maxSize))
+    let reader = CatalogDocumentReader(
+      JSONReader(bytes: bytes, maxDepth: maxDepth, maxSize: maxSize))
     var entries: [CatalogEntry] = []
     var positions: [SourcePosition] = []
     do throws(JSONDiagnostics) {

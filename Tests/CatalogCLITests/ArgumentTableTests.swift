@@ -96,7 +96,8 @@ import Testing
     #expect(try spec("log", "format").valueKind == .choice(["text", "json"]))
     #expect(try spec("show", "format").valueKind == .choice(["json", "text"]))
     #expect(try spec("blame", "format").valueKind == .choice(["text", "json"]))
-    #expect(try spec("diff", "format").valueKind
+    #expect(
+      try spec("diff", "format").valueKind
         == .choice(["text", "json", "json-patch", "github", "junit"]))
     #expect(try spec("diff", "color").valueKind == .choice(["auto", "always", "never"]))
     #expect(try spec("diff", "fail-on").valueKind == .choice(["breaking", "any"]))

@@ -3,18 +3,31 @@ import Components
 
 /// `catalog blame KIND`: who last changed each leaf of an entry.
 enum BlameCommand: CatalogCommand {
-  static let spec = CommandSpec.blameCommand
+  static let kind: ArgumentKey<String?> = .positional("kind", help: "The kind of the entry.")
 
-  enum Format: String, CaseIterable {
-    case text
-    case json
-  }
+  static let spec = CommandSpec(
+    name: "blame",
+    abstract: "Show who last changed each field of an entry.",
+    discussion: """
+      For every leaf of the entry (category, description and every leaf of the payload, \
+      as JSON Pointers) shows the revision, time and author that last changed it. The \
+      json format is an array of {"path", "revision", "time", "author", "message"} \
+      objects. The history of a renamed kind is followed back through its old names.
+      """,
+    arguments: [
+      kind.spec, CommonArguments.at.spec, CommonArguments.listFormat.spec,
+    ],
+    examples: [
+      Example("Who changed what in an entry:", "catalog blame tile-preview"),
+      Example("As of a tag, for a script:", "catalog blame tile-preview --at v1.2 --format json"),
+    ],
+    seeAlso: ["log", "show"])
 
   static func run(_ context: CommandContext) throws -> ExitStatus {
     let catalog = try context.openCatalog(forWriting: false)
     let lines = try catalog.blame(
-      context.arguments.positional("kind") ?? "", at: context.atReference)
-    switch try context.arguments.choice("format", as: Format.self) ?? .text {
+      context.arguments[kind] ?? "", at: context.atReference)
+    switch context.arguments[CommonArguments.listFormat] ?? .text {
     case .json:
       let objects: [JSONValue] = lines.map { line in
         .object(

@@ -8,15 +8,15 @@ extension CheckCommand {
     -> ExitStatus
   {
     let arguments = context.arguments
-    let format = try arguments.choice("format", as: Format.self) ?? .text
-    let limits = try context.documentLimits()
+    let format = arguments[Self.format] ?? .text
+    let limits = context.documentLimits
     let source: DocumentSource = file == "-" ? .standardInput : .file(file)
     let document = try SubmittedDocument(
       source: source, maxDepth: limits.maxDepth, maxSize: limits.maxSize)
     let catalog = try context.openCatalog(forWriting: false)
     let preview = try catalog.policyCheck(
       of: document.entries, positions: document.positions,
-      at: RevisionReference(parsing: reference), prune: arguments.flag("prune"))
+      at: RevisionReference(parsing: reference), prune: arguments[Self.prune])
     let report = Self.report(preview, document: document, maxDepth: limits.maxDepth)
     switch format {
     case .text:

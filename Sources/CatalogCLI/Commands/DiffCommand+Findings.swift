@@ -11,7 +11,8 @@ extension DiffCommand {
   ///   - document: NEW as a submitted file, so that findings point at its lines.
   ///   - violations: what the policies refuse (`diff @REF FILE`), to name the mode.
   static func report(
-    _ diff: CatalogDiff, name: String, failOn: FailOn, document: SubmittedDocument?,
+    _ diff: CatalogDiff, name: String, failOn: CatalogDiff.FailureClass,
+    document: SubmittedDocument?,
     violations: [PolicyViolation], maxDepth: Int
   ) -> FindingReport {
     var groups: [(kind: String, index: Int?, changes: [CatalogDiff.Change])] = []

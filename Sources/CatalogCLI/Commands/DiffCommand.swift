@@ -4,9 +4,78 @@ import Components
 
 /// `catalog diff OLD NEW`: compare two catalogs entry by entry.
 enum DiffCommand: CatalogCommand {
-  static let spec = CommandSpec.diffCommand
+  static let old: ArgumentKey<String?> = .positional(
+    "old", help: "The old catalog: a file, '-' or @REF.")
+  static let new: ArgumentKey<String?> = .positional(
+    "new", help: "The new catalog: a file, '-' or @REF.")
+  static let format: ArgumentKey<Format?> = .choice(
+    "format", valueName: "format", of: Format.self,
+    help: "The output format: text, json, json-patch, github or junit.")
+  static let stat: ArgumentKey<Bool> = .flag(
+    "stat",
+    help:
+      "Print one line per kind and a total, like 'git diff --stat': added, removed, moved, or the number of changes and a bar (- breaking, + additive, ~ value or metadata)."
+  )
+  static let quiet: ArgumentKey<Bool> = .flag(
+    "quiet", help: "Print nothing; only the exit status tells whether the catalogs differ.")
+  static let nameOnly: ArgumentKey<Bool> = .flag(
+    "name-only", help: "Print only the kinds that differ, one per line, in byte order.")
+  static let prune: ArgumentKey<Bool> = .flag(
+    "prune",
+    help: "With @REF FILE, count kinds the file lacks as removed, as 'import --prune' would.")
+  static let withTests: ArgumentKey<Bool> = .flag(
+    "with-tests", help: "With --format json-patch, add test operations that guard the old values.")
+  static let color: ArgumentKey<Color?> = .choice(
+    "color", valueName: "when", of: Color.self,
+    help: "Colour the text format; auto means when stdout is a terminal and NO_COLOR is unset.")
+  static let failOn: ArgumentKey<CatalogDiff.FailureClass?> = .choice(
+    "fail-on", valueName: "class", of: CatalogDiff.FailureClass.self, defaultValue: .any,
+    help: "Exit with 1 for any difference, or only for breaking changes.")
 
-  enum Format: String, CaseIterable {
+  static let spec = CommandSpec(
+    name: "diff",
+    abstract: "Compare two catalogs entry by entry.",
+    discussion: """
+      Each operand is a file, '-' for stdin (one operand at most), or @REF for a catalog \
+      revision: @head, @7, @head~2, @v1.2^, @2026-11-29. Two revisions are compared by \
+      component identity, so a renamed kind is one change (ENTRY_RENAMED). @REF FILE shows \
+      exactly what 'import FILE' would record on top of REF: kinds the file lacks are kept \
+      (a note lists them) unless --prune is given, deprecations the file does not mention are \
+      kept, and member order counts (MEMBERS_REORDERED). Otherwise entries are matched by \
+      kind. For a changed kind every changed field is shown as a JSON Pointer with its old \
+      and new value. Every change has a class: breaking (rules KEY_REMOVED, TYPE_CHANGED, \
+      ELEMENT_REMOVED, ENTRY_REMOVED, ENTRY_RENAMED), additive (KEY_ADDED, ELEMENT_ADDED, \
+      ENTRY_ADDED), value (VALUE_CHANGED) or metadata (METADATA_CHANGED, MEMBERS_REORDERED).
+
+      Formats: text, grouped by kind (+ added, - removed, ~ changed); json, a summary \
+      for scripts; json-patch, an RFC 6902 patch that turns <old> into <new>; github, one \
+      GitHub Actions workflow command per change (::error for those --fail-on counts, \
+      ::notice for the others), on the line of NEW when NEW is a file; junit, JUnit XML \
+      with a test case per kind that differs (docs/ci.md). --stat, \
+      --quiet and --name-only replace the text format and cannot be combined with each other \
+      or with another --format; --with-tests needs --format json-patch.
+
+      Exit status, like diff(1): 0 no differences (or none of the --fail-on class), \
+      1 differences, 2 trouble (a bad operand or invalid JSON).
+      """,
+    arguments: [
+      old.spec, new.spec, format.spec, stat.spec, quiet.spec, nameOnly.spec, prune.spec,
+      withTests.spec, color.spec, failOn.spec, CommonArguments.maxDepth.spec,
+      CommonArguments.maxSize.spec,
+    ],
+    examples: [
+      Example("What importing a file would change:", "catalog diff @head components.json"),
+      Example("Since a release, as a patch:", "catalog diff @v1.0 @head --format json-patch"),
+      Example(
+        "Fail a CI job on breaking changes only:",
+        "catalog diff @head components.json --fail-on breaking"),
+    ],
+    seeAlso: ["patch", "import", "log"])
+
+  /// diff(1) reports every kind of trouble as 2.
+  static var failureStatus: ExitStatus? { .trouble }
+
+  enum Format: String, CaseIterable, Sendable {
     case text
     case json
     case jsonPatch = "json-patch"
@@ -14,36 +83,31 @@ enum DiffCommand: CatalogCommand {
     case junit
   }
 
-  enum Color: String, CaseIterable {
+  enum Color: String, CaseIterable, Sendable {
     case auto
     case always
     case never
   }
 
-  enum FailOn: String, CaseIterable {
-    case breaking
-    case any
-  }
-
   static func run(_ context: CommandContext) throws -> ExitStatus {
     let arguments = context.arguments
-    let operands = [arguments.positional("old") ?? "", arguments.positional("new") ?? ""]
+    let operands = [arguments[old] ?? "", arguments[new] ?? ""]
     if operands.allSatisfy({ $0 == "-" }) {
       throw UsageError.invalidArguments("at most one operand may be '-' (standard input)")
     }
-    let format = try arguments.choice("format", as: Format.self) ?? .text
+    let format = arguments[Self.format] ?? .text
     try checkCombinations(arguments, format: format)
-    let failOn = try arguments.choice("fail-on", as: FailOn.self) ?? .any
+    let failOn = arguments[Self.failOn] ?? .any
     let color: Bool
-    switch try arguments.choice("color", as: Color.self) ?? .auto {
+    switch arguments[Self.color] ?? .auto {
     case .always: color = true
     case .never: color = false
     case .auto:
       color = context.console.stdoutIsTerminal && (context.environment["NO_COLOR"] ?? "").isEmpty
     }
 
-    let prune = arguments.flag("prune")
-    let limits = try context.documentLimits()
+    let prune = arguments[Self.prune]
+    let limits = context.documentLimits
     var catalog: Catalog?
     func opened() throws -> Catalog {
       let opened = try catalog ?? context.openCatalog(forWriting: false)
@@ -84,7 +148,7 @@ enum DiffCommand: CatalogCommand {
       let preview = try opened().plannedImport(of: entries, at: old, prune: prune)
       violations = preview.violations
       // --quiet is the exit status alone: no notes either.
-      if !arguments.flag("quiet") {
+      if !arguments[quiet] {
         WriteReport.printNotes(
           kept: preview.result.kept, keptDeprecations: preview.result.keptDeprecations,
           conditional: true, to: context.console)
@@ -109,12 +173,12 @@ enum DiffCommand: CatalogCommand {
     }
     let diff = computed
     do {
-      if arguments.flag("quiet") {
+      if arguments[quiet] {
         // Exit status only.
-      } else if arguments.flag("name-only") {
+      } else if arguments[nameOnly] {
         let names = diff.differingKinds.map { $0 + "\n" }.joined()
         context.console.write(Array(names.utf8))
-      } else if arguments.flag("stat") {
+      } else if arguments[stat] {
         context.console.write(Array(diff.stat(color: color).utf8))
       } else {
         switch format {
@@ -123,7 +187,7 @@ enum DiffCommand: CatalogCommand {
         case .jsonPatch:
           // The patch applies to <old> as given: `/0/...` for a bare array.
           let patch = try diff.jsonPatch(
-            withTests: arguments.flag("with-tests"), components: oldEntriesPointer)
+            withTests: arguments[withTests], components: oldEntriesPointer)
           context.console.write(JSONWriter.indentedBytes(patch.jsonValue) + [0x0A])
         case .github, .junit:
           let report = Self.report(
@@ -136,17 +200,14 @@ enum DiffCommand: CatalogCommand {
       context.console.error("catalog: error: \(error)")
       return .trouble
     }
-    switch failOn {
-    case .any: return diff.isEmpty ? .success : .differences
-    case .breaking: return diff.hasChanges(ofClass: .breaking) ? .differences : .success
-    }
+    return diff.differs(failingOn: failOn) ? .differences : .success
   }
 
   /// Options that make no sense together are usage errors (64), not silently ignored:
   /// `--stat` prints text, so it cannot be JSON; `--with-tests` only shapes a JSON Patch;
   /// `--quiet`, `--name-only` and `--stat` each replace the output.
   static func checkCombinations(_ arguments: ParsedArguments, format: Format) throws {
-    let given = ["quiet", "name-only", "stat"].filter { arguments.flag($0) }
+    let given = [quiet, nameOnly, stat].filter { arguments[$0] }.map(\.spec.name)
     if given.count > 1 {
       throw UsageError.invalidArguments("'--\(given[1])' cannot be used with '--\(given[0])'")
     }
@@ -154,7 +215,7 @@ enum DiffCommand: CatalogCommand {
       throw UsageError.invalidArguments(
         "'--\(output)' cannot be used with '--format \(format.rawValue)'")
     }
-    if arguments.flag("with-tests"), format != .jsonPatch {
+    if arguments[withTests], format != .jsonPatch {
       throw UsageError.invalidArguments(
         "'--with-tests' needs '--format json-patch' (it adds test operations to a patch)")
     }

@@ -2,7 +2,21 @@ import CatalogStore
 
 /// `catalog doctor`: check the database and the catalog's invariants.
 enum DoctorCommand: CatalogCommand {
-  static let spec = CommandSpec.doctorCommand
+  static let spec = CommandSpec(
+    name: "doctor",
+    abstract: "Check the database and the catalog's invariants.",
+    discussion: """
+      Runs the database's own checks (SQLite: integrity_check and foreign_key_check; \
+      PostgreSQL, which checks its own pages: the references between rows), then the \
+      catalog's own checks: revision numbers are consecutive, every stored payload is \
+      referenced, and every revision's catalog is valid. Reports every problem found, and writes nothing.
+      """,
+    arguments: [CommonArguments.resultFormat.spec],
+    examples: [
+      Example("Check the default catalog:", "catalog doctor"),
+      Example("Check a shared catalog:", "catalog -d /srv/catalog/components.sqlite doctor"),
+    ],
+    seeAlso: ["log"])
 
   static func run(_ context: CommandContext) throws -> ExitStatus {
     let console = context.console
@@ -14,7 +28,7 @@ enum DoctorCommand: CatalogCommand {
       guard
         let findings = try Catalog.integrityCheck(
           location: CatalogLocation(context.databasePath),
-          busyTimeout: try context.arguments.double("busy-timeout") ?? 5)
+          busyTimeout: context.busyTimeout)
       else { throw CatalogError.database(problem) }
       let note = "the catalog's schema cannot be read, so only SQLite's integrity_check ran"
       let problems =
@@ -43,7 +57,7 @@ enum DoctorCommand: CatalogCommand {
     if report.isHealthy {
       console.print(
         "ok: \(report.revisions) revisions, \(report.entryVersions) entry versions, "
-          + "\(report.components) components at head; integrity_check ok, foreign keys ok")
+          + "\(report.components) components at head; \(report.storageChecks)")
       return .success
     }
     for problem in report.problems { console.error("catalog: error: \(problem)") }

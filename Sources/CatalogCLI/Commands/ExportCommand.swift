@@ -4,26 +4,50 @@ import Components
 
 /// `catalog export`: the catalog at a revision as components.json.
 enum ExportCommand: CatalogCommand {
-  static let spec = CommandSpec.exportCommand
+  static let output: ArgumentKey<String?> = .option(
+    "output", short: "o", valueName: "file",
+    help: "Write to <file> instead of stdout ('-' is stdout).")
+  static let category: ArgumentKey<[String]> = .repeatableOption(
+    "category", valueName: "name", help: "Export only the entries of this category.")
+
+  static let spec = CommandSpec(
+    name: "export",
+    abstract: "Write the catalog as components.json.",
+    discussion: """
+      Writes the catalog at --at (default head) in the canonical format: 2-space \
+      indentation, one entry per element, one newline at the end. Entries keep the order \
+      of the import that placed them; new kinds follow the existing ones. Exporting a \
+      revision gives the same bytes that export printed when it was head.
+
+      With --output, the data goes to a temporary file that is then renamed, so a reader \
+      never sees half a file.
+      """,
+    arguments: [
+      output.spec, category.spec, CommonArguments.at.spec,
+    ],
+    examples: [
+      Example("Print the head catalog:", "catalog export"),
+      Example("Save the catalog as it was at tag v1.2:", "catalog export --at v1.2 -o v1.2.json"),
+      Example("Export two categories:", "catalog export --category Display --category Input"),
+    ],
+    seeAlso: ["import", "show", "diff"])
 
   static func run(_ context: CommandContext) throws -> ExitStatus {
     let catalog = try context.openCatalog(forWriting: false)
     // A catalog with no revision exports nothing a build could use: say so, as for a
     // missing catalog, instead of printing an empty manifest.
     guard try catalog.head() != nil else {
-      throw CatalogError.unreadable(
-        path: context.databasePath,
-        reason: "the catalog has no revision yet; 'catalog import FILE' writes the first")
+      throw CatalogError.noCatalog(location: context.databasePath, .noRevision)
     }
     var reference = context.atReference
-    let categories = context.arguments.strings("category")
+    let categories = context.arguments[category]
     if !categories.isEmpty {
       // Pin the revision so that the check and the export read the same one.
       let number = try catalog.revision(reference).id
       reference = .number(number)
       try checkCategories(categories, at: number, in: catalog)
     }
-    if let output = context.arguments.string("output"), output != "-" {
+    if let output = context.arguments[Self.output], output != "-" {
       try catalog.export(at: reference, categories: categories, toFile: output)
     } else {
       try catalog.export(at: reference, categories: categories) {

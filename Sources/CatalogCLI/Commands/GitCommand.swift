@@ -5,16 +5,58 @@ import Foundation
 
 /// `catalog git install|check|uninstall`, and the drivers git runs (`diff`, `textconv`).
 enum GitCommand: CatalogCommand {
-  static let spec = CommandSpec.gitCommand
+  static let action: ArgumentKey<Action?> = .choicePositional(
+    "action", of: Action.self,
+    help: "install, check or uninstall; diff and textconv are run by git.")
+  static let operands: ArgumentKey<[String]> = .variadic(
+    "arguments", help: "For diff and textconv: git's arguments.")
+  static let path: ArgumentKey<String?> = .option(
+    "path", valueName: "pattern", defaultValue: "components.json",
+    help: "The catalog file, as a .gitattributes pattern relative to the top of the work tree.")
 
-  enum Action: String, CaseIterable {
+  static let spec = CommandSpec(
+    name: "git",
+    abstract: "Make git merge and diff components.json with catalog.",
+    discussion: """
+      'catalog git install', run inside a repository, adds the line \
+      '<path> merge=catalog diff=catalog' to the .gitattributes at the top of the work \
+      tree (once; what is there is kept) and sets, in the repository's own config \
+      (.git/config), merge.catalog.name and merge.catalog.driver ('catalog merge %O %A %B \
+      --output %A --name %P'), so that git merges the file with 'catalog merge', and \
+      diff.catalog.command ('catalog git diff') and diff.catalog.textconv ('catalog git \
+      textconv'), so that 'git diff' shows catalog's structural diff and 'git log -p' the \
+      canonical form. The drivers run 'catalog' from PATH.
+
+      'catalog git check' exits with 0 when the repository is set up and 1 otherwise, \
+      naming what is missing: for CI. 'catalog git uninstall' removes exactly what install \
+      added (a .gitattributes left empty is deleted; a key changed since is kept).
+
+      'catalog git diff' and 'catalog git textconv' are what git runs: the first takes \
+      git's seven external-diff arguments (path, old file, hex, mode, new file, hex, mode), \
+      the second one file.
+      """,
+    arguments: [
+      action.spec, operands.spec, path.spec,
+    ],
+    examples: [
+      Example("Merge components.json with catalog from now on:", "catalog git install"),
+      Example("A catalog file elsewhere:", "catalog git install --path config/components.json"),
+      Example("Fail CI when a clone is not set up:", "catalog git check"),
+      Example("Undo 'catalog git install':", "catalog git uninstall"),
+    ],
+    seeAlso: ["merge", "diff"],
+    usageForms: [
+      "install [--path <pattern>]", "check [--path <pattern>]", "uninstall [--path <pattern>]",
+    ])
+
+  enum Action: String, CaseIterable, Sendable {
     case install, check, uninstall, diff, textconv
   }
 
   static func run(_ context: CommandContext) throws -> ExitStatus {
     let arguments = context.arguments
-    let action = try arguments.choice("action", as: Action.self) ?? .check
-    let operands = arguments.positionals("arguments")
+    let action = arguments[Self.action] ?? .check
+    let operands = arguments[Self.operands]
     switch action {
     case .diff:
       guard operands.count >= 7 else {
@@ -37,7 +79,7 @@ enum GitCommand: CatalogCommand {
     let setup: GitSetup
     do {
       setup = GitSetup(
-        repository: try GitRepository(), path: arguments.string("path") ?? "components.json")
+        repository: try GitRepository(), path: arguments[path] ?? "components.json")
       switch action {
       case .install:
         let done = try setup.install()

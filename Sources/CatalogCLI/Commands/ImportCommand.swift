@@ -3,19 +3,65 @@ import Components
 
 /// `catalog import FILE`: one revision from a components.json file.
 enum ImportCommand: CatalogCommand {
-  static let spec = CommandSpec.importCommand
+  static let file: ArgumentKey<String?> = .positional(
+    "file", help: "The components.json file to import, or '-' for stdin.")
+  static let prune: ArgumentKey<Bool> = .flag(
+    "prune", help: "Remove kinds that are in the catalog but not in the file.")
+  static let dryRun: ArgumentKey<Bool> = .flag(
+    "dry-run", help: "Print what would change, and write nothing.")
+
+  static let spec = CommandSpec(
+    name: "import",
+    abstract: "Import a components.json file as a new revision.",
+    discussion: """
+      Validates the whole file before writing anything. If the file matches head, \
+      prints 'no changes (head is revision N)' and writes nothing; otherwise writes one \
+      revision and prints 'revision N: A added, C changed, R removed'.
+
+      Kinds that are in the catalog but not in the file are kept and listed in a note, \
+      unless --prune removes them in the same revision. The file may hold a \
+      {"components": [...]} object or a bare array of entries.
+
+      A problem in the file is reported as FILE:LINE:COLUMN: error: <message>, with \
+      exit status 65, and the catalog is left unchanged. So is a change the compatibility \
+      policies refuse ('catalog policy'): every refused change is listed with the mode, the \
+      level it was set on, the rule, the kind, the JSON Pointer, both values, a fix and the \
+      entry's FILE:LINE:COLUMN; --allow-breaking REASON writes it anyway and records a \
+      waiver.
+      """,
+    arguments: [
+      file.spec,
+      CommonArguments.message.spec,
+      CommonArguments.author.spec,
+      prune.spec,
+      dryRun.spec,
+      CommonArguments.expectHead.spec,
+      CommonArguments.allowBreaking.spec,
+      CommonArguments.maxDepth.spec,
+      CommonArguments.maxSize.spec,
+      CommonArguments.resultFormat.spec,
+    ],
+    examples: [
+      Example("Import a file and say why:", #"catalog import components.json -m "Add hero tile""#),
+      Example("See what an import would change:", "catalog import components.json --dry-run"),
+      Example("Import from stdin, removing kinds the file lacks:", "catalog import - --prune"),
+      Example(
+        "Import only if nobody has written since revision 41:",
+        "catalog import components.json --expect-head 41"),
+    ],
+    seeAlso: ["check", "diff", "export", "log"])
 
   static func run(_ context: CommandContext) throws -> ExitStatus {
-    let file = context.arguments.positional("file") ?? "-"
+    let file = context.arguments[Self.file] ?? "-"
     let source: DocumentSource = file == "-" ? .standardInput : .file(file)
     try source.checkReadable()
     let catalog = try context.openCatalog(forWriting: true)
-    let limits = try context.documentLimits()
+    let limits = context.documentLimits
     let progress = ProgressLine(console: context.console, label: "importing \(source.name)")
-    let options = try context.writeOptions(dryRun: context.arguments.flag("dry-run"))
+    let options = context.writeOptions(dryRun: context.arguments[dryRun])
     let result = try WriteReport.reportingProblems(context) {
       try catalog.importDocument(
-        from: source, options: options, prune: context.arguments.flag("prune"), limits: limits,
+        from: source, options: options, prune: context.arguments[prune], limits: limits,
         progress: progress.update)
     }
     progress.finish()

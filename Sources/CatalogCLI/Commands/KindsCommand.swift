@@ -3,18 +3,33 @@ import Components
 
 /// `catalog kinds [--category C]`: the kinds at a revision.
 enum KindsCommand: CatalogCommand {
-  static let spec = CommandSpec.kindsCommand
+  static let category: ArgumentKey<String?> = .option(
+    "category", valueName: "name", help: "List only the kinds of this category.")
 
-  enum Format: String, CaseIterable {
-    case text
-    case json
-  }
+  static let spec = CommandSpec(
+    name: "kinds",
+    abstract: "List the kinds of the catalog, with their categories.",
+    discussion: """
+      Lists every kind at --at (default head) in catalog order, with its category, and \
+      (deprecated) after a deprecated one. --category keeps one category; a category no \
+      kind has is an error (exit status 65) that names the closest one.
+      """,
+    arguments: [
+      category.spec, CommonArguments.at.spec, CommonArguments.listFormat.spec,
+    ],
+    examples: [
+      Example("Every kind at head:", "catalog kinds"),
+      Example(
+        "The badges of a release, for a script:",
+        "catalog kinds --category Badges --at v1 --format json"),
+    ],
+    seeAlso: ["categories", "show", "export"])
 
   static func run(_ context: CommandContext) throws -> ExitStatus {
     let catalog = try context.openCatalog(forWriting: false)
     let entries = try catalog.kinds(
-      category: context.arguments.string("category"), at: context.atReference)
-    switch try context.arguments.choice("format", as: Format.self) ?? .text {
+      category: context.arguments[category], at: context.atReference)
+    switch context.arguments[CommonArguments.listFormat] ?? .text {
     case .json:
       HistoryFormat.printJSON(
         .array(
@@ -41,12 +56,22 @@ enum KindsCommand: CatalogCommand {
 
 /// `catalog categories`: the categories at a revision.
 enum CategoriesCommand: CatalogCommand {
-  static let spec = CommandSpec.categoriesCommand
+  static let spec = CommandSpec(
+    name: "categories",
+    abstract: "List the categories of the catalog, with how many kinds each has.",
+    discussion: """
+      Lists the categories at --at (default head), sorted, each with its number of kinds.
+      """,
+    arguments: [
+      CommonArguments.at.spec, CommonArguments.listFormat.spec,
+    ],
+    examples: [Example("The categories at head:", "catalog categories")],
+    seeAlso: ["kinds"])
 
   static func run(_ context: CommandContext) throws -> ExitStatus {
     let catalog = try context.openCatalog(forWriting: false)
     let categories = try catalog.categories(at: context.atReference)
-    switch try context.arguments.choice("format", as: KindsCommand.Format.self) ?? .text {
+    switch context.arguments[CommonArguments.listFormat] ?? .text {
     case .json:
       HistoryFormat.printJSON(
         .array(

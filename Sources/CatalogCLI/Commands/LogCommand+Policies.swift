@@ -20,9 +20,12 @@ extension LogCommand {
 
   /// The waiver lines under a revision's header.
   static func printWaiver(_ waiver: Waiver, to console: Console) {
-    console.print("Waiver:  \(waiver.reason) (by \(waiver.author), \(Timestamp.string(waiver.time)))")
+    console.print(
+      "Waiver:  \(waiver.reason) (by \(waiver.author), \(Timestamp.string(waiver.time)))")
     for change in waiver.changes {
-      console.print("         \(change.rule) \(change.pointer.isEmpty ? "/" : change.pointer) in \(change.kind) (\(change.mode))")
+      console.print(
+        "         \(change.rule) \(change.pointer.isEmpty ? "/" : change.pointer) in \(change.kind) (\(change.mode))"
+      )
     }
   }
 

@@ -4,35 +4,100 @@ import Components
 
 /// `catalog log [KIND | A..B]`: revisions newest first, or the history of one kind.
 enum LogCommand: CatalogCommand {
-  static let spec = CommandSpec.logCommand
+  static let kind: ArgumentKey<String?> = .positional(
+    "kind", arity: .optional,
+    help: "List only the revisions that touched this kind, or those of a range A..B.")
+  static let limit: ArgumentKey<Int?> = .option(
+    "limit", valueName: "n", minimum: 1, help: "List at most <n> revisions.")
+  static let patch: ArgumentKey<Bool> = .flag(
+    "patch", short: "p", help: "Show each revision's changes, as 'catalog diff' does.")
+  static let stat: ArgumentKey<Bool> = .flag(
+    "stat", help: "Show one line per changed kind, as 'catalog diff --stat' does.")
+  static let oneline: ArgumentKey<Bool> = .flag(
+    "oneline", help: "One line per revision: number, tags, and message or source.")
+  static let reverse: ArgumentKey<Bool> = .flag("reverse", help: "Oldest first.")
+  static let waivers: ArgumentKey<Bool> = .flag(
+    "waivers",
+    help:
+      "List the waivers (--allow-breaking): each revision's reason, author and the refused "
+      + "changes it let through.")
+  static let author: ArgumentKey<String?> = .option(
+    "author", valueName: "name", help: "Only revisions whose author contains <name>.")
+  static let since: ArgumentKey<String?> = .option(
+    "since", valueName: "time", help: "Only revisions written at or after <time> (ISO-8601).")
+  static let until: ArgumentKey<String?> = .option(
+    "until", valueName: "time", help: "Only revisions written at or before <time> (ISO-8601).")
+  static let path: ArgumentKey<String?> = .option(
+    "path", valueName: "pointer",
+    help: "Only revisions that changed something at <pointer> (such as /payload/title).")
 
-  enum Format: String, CaseIterable {
-    case text
-    case json
-  }
+  static let spec = CommandSpec(
+    name: "log",
+    abstract: "List revisions, newest first.",
+    discussion: """
+      Shows each revision's number, time, author, message, source file, counts of kinds \
+      added, changed and removed, and its tags.
+
+      With <kind>, lists only the revisions that touched that kind, each with what \
+      changed: added, removed, renamed, deprecated, or the changed fields as JSON \
+      Pointers (array elements aligned as diff aligns them). The history of a renamed kind \
+      is followed back through its old names. With a range A..B, lists the revisions after \
+      A up to and including B (A.. means up to head, ..B from the first revision).
+
+      -p adds each revision's changes as 'catalog diff' prints them, --stat a line per kind; \
+      both compare the revision with the one before it, by component identity. Filters \
+      combine: --author (a substring of the author), --since and --until (ISO-8601 times, \
+      inclusive), --path (revisions that changed something at that JSON Pointer inside an \
+      entry, in any kind). --limit counts the revisions kept; --reverse prints them oldest \
+      first.
+
+      A revision written with --allow-breaking shows its waiver (the reason, who, and each \
+      refused change it let through); --waivers lists only the waivers. Changes to the \
+      compatibility policies ('catalog policy') are shown between the revisions they were \
+      made after, unless a filter (--author, --since, --until, --path, <kind>) is given.
+      """,
+    arguments: [
+      kind.spec, limit.spec, CommonArguments.listFormat.spec, patch.spec, stat.spec,
+      oneline.spec, reverse.spec, waivers.spec, author.spec, since.spec, until.spec, path.spec,
+    ],
+    constraints: [
+      .mutuallyExclusive(patch, stat), .mutuallyExclusive(oneline, patch),
+    ],
+    examples: [
+      Example("The last five revisions:", "catalog log --limit 5"),
+      Example("Every change to one kind:", "catalog log tile-preview"),
+      Example("What changed between two releases, with the changes:", "catalog log -p v1..v2"),
+      Example("Who touched a field, oldest first:", "catalog log --path /payload/title --reverse"),
+      Example(
+        "One line each, by one author this month:",
+        "catalog log --oneline --author ann --since 2026-11-01"),
+      Example("The history for a script:", "catalog log --format json"),
+      Example("Every deliberate break, with its reason:", "catalog log --waivers"),
+    ],
+    seeAlso: ["show", "blame", "tag", "diff"])
 
   static func run(_ context: CommandContext) throws -> ExitStatus {
     let catalog = try context.openCatalog(forWriting: false)
     let arguments = context.arguments
-    let limit = try arguments.int("limit")
-    let format = try arguments.choice("format", as: Format.self) ?? .text
+    let limit = arguments[Self.limit]
+    let format = arguments[CommonArguments.listFormat] ?? .text
     let console = context.console
     var filter = try self.filter(arguments)
-    var kind = arguments.positional("kind")
+    var kind = arguments[Self.kind]
     if let operand = kind, let range = try range(operand, catalog: catalog) {
       (filter.after, filter.upTo) = range
       kind = nil
     }
     let detail: Detail =
-      arguments.flag("patch") ? .patch : arguments.flag("stat") ? .stat : .none
-    let oneline = arguments.flag("oneline")
-    if arguments.flag("waivers") {
+      arguments[patch] ? .patch : arguments[stat] ? .stat : .none
+    let oneline = arguments[Self.oneline]
+    if arguments[Self.waivers] {
       try printWaivers(catalog, json: format == .json, to: console)
       return .success
     }
     if let kind {
       var items = try catalog.history(of: kind, matching: filter, limit: limit)
-      if arguments.flag("reverse") { items.reverse() }
+      if arguments[reverse] { items.reverse() }
       switch format {
       case .json:
         HistoryFormat.printJSON(
@@ -58,7 +123,7 @@ enum LogCommand: CatalogCommand {
       }
     } else {
       var revisions = try catalog.revisions(matching: filter, limit: limit)
-      if arguments.flag("reverse") { revisions.reverse() }
+      if arguments[reverse] { revisions.reverse() }
       switch format {
       case .json:
         let waivers = try catalog.waivers()
@@ -77,7 +142,7 @@ enum LogCommand: CatalogCommand {
       case .text:
         let waivers = try catalog.waivers()
         let items = try timeline(
-          revisions, reversed: arguments.flag("reverse"),
+          revisions, reversed: arguments[reverse],
           policyChanges: showsPolicyChanges(filter) ? catalog.policyHistory() : [],
           head: catalog.head()?.id ?? 0)
         for (i, item) in items.enumerated() {
@@ -135,17 +200,17 @@ enum LogCommand: CatalogCommand {
   /// The filter options.
   static func filter(_ arguments: ParsedArguments) throws -> RevisionFilter {
     var filter = RevisionFilter()
-    filter.author = arguments.string("author")
-    for name in ["since", "until"] {
-      guard let text = arguments.string(name) else { continue }
+    filter.author = arguments[author]
+    for key in [since, until] {
+      guard let text = arguments[key] else { continue }
       guard let date = Timestamp.parse(text) else {
         throw UsageError.invalidArguments(
-          "invalid value '\(text)' for '--\(name) <time>': expected an ISO-8601 time such as "
-            + "2026-11-29 or 2026-11-29T14:03:00Z")
+          "invalid value '\(text)' for '--\(key.spec.name) <time>': expected an ISO-8601 time "
+            + "such as 2026-11-29 or 2026-11-29T14:03:00Z")
       }
-      if name == "since" { filter.since = date } else { filter.until = date }
+      if key.spec == since.spec { filter.since = date } else { filter.until = date }
     }
-    if let text = arguments.string("path") {
+    if let text = arguments[path] {
       do {
         filter.path = try JSONPointer(parsing: text)
       } catch {

@@ -4,21 +4,70 @@ import Components
 
 /// `catalog merge BASE OURS THEIRS`: a three-way merge of components.json files.
 enum MergeCommand: CatalogCommand {
-  static let spec = CommandSpec.mergeCommand
+  static let base: ArgumentKey<String?> = .positional(
+    "base", help: "The common ancestor: a file, or '-' for stdin.")
+  static let ours: ArgumentKey<String?> = .positional("ours", help: "Our version: a file, or '-'.")
+  static let theirs: ArgumentKey<String?> = .positional(
+    "theirs", help: "Their version: a file, or '-'.")
+  static let output: ArgumentKey<String?> = .option(
+    "output", short: "o", valueName: "file",
+    help: "Write the result to <file> instead of stdout ('-' is stdout); may be <ours>.")
+  static let name: ArgumentKey<String?> = .option(
+    "name", valueName: "file",
+    help: "The file name messages give the result (git passes the real path, %P).")
+  static let format: ArgumentKey<CommonArguments.ResultFormat?> = .choice(
+    "format", valueName: "format", of: CommonArguments.ResultFormat.self,
+    help: "text writes the result; json prints the merge report (the result goes to --output).")
 
-  enum Format: String, CaseIterable {
-    case text
-    case json
-  }
+  static let spec = CommandSpec(
+    name: "merge",
+    abstract: "Merge two components.json files made from a common base.",
+    discussion: """
+      A three-way merge, as git's merge driver (see 'catalog git install'): entries are \
+      matched by kind and values merged down to JSON Pointers. A change made on one side \
+      is taken, the same change made on both sides is taken once, and arrays are lined up \
+      as 'catalog diff' lines them up, so insertions at different places combine. Entry \
+      and member order follow <ours>, with <theirs>' additions after their nearest \
+      unchanged neighbour.
+
+      Conflicts: different changes to one value; a change on one side where the other \
+      removed the entry, member or element; two different new entries (or members) with \
+      one name; different insertions at one place of an array. The result then has \
+      conflict markers (<<<<<<< OURS, =======, >>>>>>> THEIRS) around the smallest \
+      enclosing entry or member, so it is not valid JSON until resolved ('catalog check' \
+      shows each marker left), and each conflict is printed on stderr as \
+      FILE:LINE: conflict: POINTER: ours VALUE, theirs VALUE.
+
+      The result is written in the canonical export format, to --output (which may be \
+      <ours>, as git passes it) or stdout. With --format json the merge report goes to \
+      stdout: every change taken and from which side, and every conflict with its \
+      pointer, line and the three values.
+
+      Exit status: 0 merged cleanly, 1 conflicts, 2 trouble (an operand missing or invalid).
+      """,
+    arguments: [
+      base.spec, ours.spec, theirs.spec, output.spec, name.spec, format.spec,
+    ],
+    examples: [
+      Example(
+        "Merge as git does (this is the driver 'catalog git install' sets up):",
+        "catalog merge base.json ours.json theirs.json --output ours.json"),
+      Example(
+        "Print the merge report:", "catalog merge base.json ours.json theirs.json --format json"),
+    ],
+    seeAlso: ["git", "diff", "check"])
+
+  /// Like diff(1), every kind of trouble is 2.
+  static var failureStatus: ExitStatus? { .trouble }
 
   static func run(_ context: CommandContext) throws -> ExitStatus {
     let arguments = context.arguments
-    let operands = ["base", "ours", "theirs"].map { arguments.positional($0) ?? "" }
+    let operands = [base, ours, theirs].map { arguments[$0] ?? "" }
     if operands.count(where: { $0 == "-" }) > 1 {
       throw UsageError.invalidArguments("at most one operand may be '-' (standard input)")
     }
-    let format = try arguments.choice("format", as: Format.self) ?? .text
-    let output = arguments.string("output")
+    let format = arguments[Self.format] ?? .text
+    let output = arguments[Self.output]
 
     let merge: CatalogMerge
     do {
@@ -38,7 +87,7 @@ enum MergeCommand: CatalogCommand {
     }
     if format == .json { context.console.write(Array(merge.jsonReport().utf8)) }
 
-    let file = arguments.string("name") ?? output ?? "-"
+    let file = arguments[name] ?? output ?? "-"
     for conflict in merge.conflicts {
       context.console.error(
         "\(file):\(conflict.line): conflict: \(conflict.pointer): ours \(shown(conflict.ours)), "

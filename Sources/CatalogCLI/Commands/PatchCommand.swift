@@ -4,47 +4,47 @@ import Components
 
 /// `catalog patch PATCHFILE`: apply an RFC 6902 patch to head as one revision.
 enum PatchCommand: CatalogCommand {
-  static let spec = CommandSpec.patchCommand
+  static let patchFile: ArgumentKey<String?> = .positional(
+    "patch-file", help: "The JSON Patch document, or '-' for stdin.")
+
+  static let spec = CommandSpec(
+    name: "patch",
+    abstract: "Apply an RFC 6902 JSON Patch to the head catalog as a new revision.",
+    discussion: """
+      Applies the patch to the head catalog's components.json document and writes the \
+      result as one revision, validated as import validates a file. All or nothing: a \
+      failing operation is reported by its index and reason, for example 'operation 3 \
+      (replace /components/7/payload/x): path does not exist', and nothing is written.
+
+      The patch file is read under --max-depth and --max-size like an imported file, and \
+      so is the result: an operation that would nest it deeper or make it larger fails. \
+      The patch is read, applied and validated before the catalog is locked; only the \
+      write takes the lock.
+      """,
+    arguments: [
+      patchFile.spec, CommonArguments.maxDepth.spec, CommonArguments.maxSize.spec,
+    ] + CommonArguments.writeOptions + [CommonArguments.resultFormat.spec],
+    examples: [
+      Example("Record a reviewed patch:", #"catalog patch change.json -m "Apply review 42""#),
+      Example(
+        "Make a guarded patch, then apply it:",
+        """
+        catalog diff @head new.json --format json-patch --with-tests > change.json
+        catalog patch change.json -m "Apply new.json"
+        """),
+    ],
+    seeAlso: ["diff", "import"])
 
   static func run(_ context: CommandContext) throws -> ExitStatus {
-    let file = context.arguments.positional("patch-file") ?? "-"
+    let file = context.arguments[patchFile] ?? "-"
     let source: DocumentSource = file == "-" ? .standardInput : .file(file)
-    let limits = try context.documentLimits()
-    // The patch is read and decoded, under the same limits as a document, before anything
-    // is opened or locked.
-    let patch: JSONPatch
-    do {
-      patch = try JSONPatch(
-        decoding: try source.readJSONValue(maxDepth: limits.maxDepth, maxSize: limits.maxSize))
-    } catch let error as JSONPatchError {
-      throw CatalogError.invalidRequest("\(source.name): not a JSON Patch: \(error)")
-    }
+    let limits = context.documentLimits
+    // Read and decoded before anything is opened or locked.
+    let patch = try JSONPatch(reading: source, limits: limits)
     let catalog = try context.openCatalog(forWriting: true)
-    // Applied and validated outside the writer lock (see Catalog.update).
-    let options = try context.writeOptions()
+    let options = context.writeOptions()
     let result = try WriteReport.reportingProblems(context) {
-      try catalog.update(
-        options: options, source: source.name, operation: "patch"
-      ) { entries in
-        let document = JSONValue.object(
-          JSONObject([.init(key: "components", value: .array(try entries.map { try $0.jsonValue }))]
-          ))
-        let patched: JSONValue
-        do {
-          patched = try patch.apply(to: document, limits: limits)
-        } catch {
-          throw CatalogError.invalidRequest("\(source.name): \(error); nothing was written")
-        }
-        // The result must be a valid catalog document, checked as import checks a file (its
-        // size was bounded as the patch applied; the indented text is only longer).
-        let bytes = JSONWriter.indentedBytes(patched)
-        do throws(JSONDiagnostics) {
-          return try CatalogDocumentReader(JSONReader(bytes: bytes, maxDepth: limits.maxDepth))
-            .readAll()
-        } catch {
-          throw CatalogError.invalidDocument(source: "\(source.name) (the patched catalog)", error)
-        }
-      }
+      try catalog.apply(patch, source: source.name, options: options, limits: limits)
     }
     WriteReport.report(result, context)
     return .success

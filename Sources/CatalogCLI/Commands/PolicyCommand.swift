@@ -5,25 +5,82 @@ import Foundation
 
 /// `catalog policy …`: the compatibility policies (docs/policies.md).
 enum PolicyCommand: CatalogCommand {
-  static let spec = CommandSpec.policyCommand
+  static let action: ArgumentKey<Action?> = .choicePositional(
+    "action", of: Action.self,
+    help: "What to do: set, unset, show, export, import, ignore or unignore.")
+  static let operand: ArgumentKey<String?> = .positional(
+    "operand", arity: .optional,
+    help: "For set: the mode. For import: the policy file, or '-' for stdin.")
+  static let kind: ArgumentKey<String?> = .option(
+    "kind", valueName: "kind", help: "The kind the change or question is about.")
+  static let category: ArgumentKey<String?> = .option(
+    "category", valueName: "name", help: "The category the change is about.")
+  static let rule: ArgumentKey<String?> = .option(
+    "rule", valueName: "rule", help: "For ignore and unignore: the change rule (KEY_REMOVED, …).")
+  static let pointer: ArgumentKey<String?> = .option(
+    "pointer", valueName: "ptr",
+    help: "For ignore and unignore: a JSON Pointer prefix inside the entry (/payload/debug).")
+  static let output: ArgumentKey<String?> = .option(
+    "output", short: "o", valueName: "file", help: "For export: write to <file>.")
 
-  enum Action: String, CaseIterable {
+  static let spec = CommandSpec(
+    name: "policy",
+    abstract: "Set, show, export and import the compatibility policies.",
+    discussion: """
+      A policy is a compatibility mode: NONE, BACKWARD, FORWARD, FULL, \
+      BACKWARD_TRANSITIVE, FORWARD_TRANSITIVE or FULL_TRANSITIVE (docs/policies.md has the \
+      table of what each refuses). It is set on the catalog, on a category (--category) or \
+      on a kind (--kind); the most specific level wins, and NONE at a level switches an \
+      inherited mode off. Every write (import, patch, restore, revert, rename, deprecate) is \
+      checked against the policies of the kinds it changes; a write they refuse lands \
+      nothing and exits with 65, unless --allow-breaking REASON records a waiver.
+
+      'set MODE' and 'unset' change a level; 'show' prints the policies, or with --kind the \
+      kind's effective mode and where it comes from; 'ignore' and 'unignore' skip a rule \
+      under a JSON Pointer prefix of a kind (--kind, --rule, --pointer); 'export' writes \
+      the policies as a small JSON file and 'import FILE' makes the catalog's policies \
+      exactly the file's. Every change is recorded with its author and time, and \
+      'catalog log' shows it.
+      """,
+    arguments: [
+      action.spec, operand.spec, kind.spec, category.spec, rule.spec, pointer.spec,
+      CommonArguments.author.spec, output.spec, CommonArguments.listFormat.spec,
+    ],
+    constraints: [.mutuallyExclusive(kind, category)],
+    examples: [
+      Example("Refuse changes old apps cannot read:", "catalog policy set FORWARD"),
+      Example("Stricter for one category:", "catalog policy set --category Display FULL"),
+      Example("Switch the checks off for one kind:", "catalog policy set --kind debug-panel NONE"),
+      Example("Where a kind's mode comes from:", "catalog policy show --kind tile-preview"),
+      Example(
+        "Let debug fields come and go:",
+        "catalog policy ignore --kind hud --rule KEY_ADDED --pointer /payload/debug"),
+      Example("Keep the policies in git:", "catalog policy export -o policies.json"),
+      Example("Apply them in CI:", "catalog policy import policies.json"),
+    ],
+    seeAlso: ["check", "import", "log"],
+    usageForms: [
+      "set [--kind <kind> | --category <name>] <mode>",
+      "unset [--kind <kind> | --category <name>]",
+      "show [--kind <kind>]",
+      "ignore --kind <kind> --rule <rule> --pointer <ptr>",
+      "unignore --kind <kind> --rule <rule> --pointer <ptr>",
+      "export [--output <file>]",
+      "import <file>",
+    ])
+
+  enum Action: String, CaseIterable, Sendable {
     case set, unset, show, export, `import`, ignore, unignore
-  }
-
-  enum Format: String, CaseIterable {
-    case text
-    case json
   }
 
   static func run(_ context: CommandContext) throws -> ExitStatus {
     let arguments = context.arguments
-    guard let action = Action(rawValue: arguments.positional("action") ?? "") else {
+    guard let action = arguments[Self.action] else {
       throw UsageError.invalidArguments("missing action")
     }
-    let operand = arguments.positional("operand")
-    let kind = arguments.string("kind")
-    let category = arguments.string("category")
+    let operand = arguments[Self.operand]
+    let kind = arguments[Self.kind]
+    let category = arguments[Self.category]
     func requireNoOperand() throws {
       if let operand {
         throw UsageError.invalidArguments(
@@ -60,7 +117,8 @@ enum PolicyCommand: CatalogCommand {
       }
       let where_ = describe(scope, name)
       if records.isEmpty {
-        context.console.print("no change: \(where_) already \(mode.map { "has \($0.rawValue)" } ?? "has no mode")")
+        context.console.print(
+          "no change: \(where_) already \(mode.map { "has \($0.rawValue)" } ?? "has no mode")")
       } else if let mode {
         context.console.print("policy change \(records[0].id): \(mode.rawValue) set on \(where_)")
       } else {
@@ -68,11 +126,16 @@ enum PolicyCommand: CatalogCommand {
       }
     case .ignore, .unignore:
       try requireNoOperand()
-      guard let kind, let ruleName = arguments.string("rule"),
-        let rule = ChangeRule(rawValue: ruleName), let pointerText = arguments.string("pointer")
+      guard let kind, let ruleName = arguments[Self.rule],
+        let pointerText = arguments[Self.pointer]
       else {
         throw UsageError.invalidArguments(
           "'policy \(action.rawValue)' needs --kind, --rule and --pointer")
+      }
+      guard let rule = ChangeRule(rawValue: ruleName) else {
+        throw UsageError.invalidArguments(
+          "unknown rule '\(ruleName)'; rules: "
+            + ChangeRule.allCases.map(\.rawValue).joined(separator: ", "))
       }
       let pointer: JSONPointer
       do {
@@ -86,7 +149,8 @@ enum PolicyCommand: CatalogCommand {
       let records = try catalog.changePolicy(author: context.author) {
         if action == .ignore { $0.addIgnore(ignore) } else { $0.removeIgnore(ignore) }
       }
-      let what = "\(rule.rawValue) under \(pointer.isRoot ? "/" : pointer.description) of kind \(kind)"
+      let what =
+        "\(rule.rawValue) under \(pointer.isRoot ? "/" : pointer.description) of kind \(kind)"
       if records.isEmpty {
         context.console.print(
           "no change: \(what) \(action == .ignore ? "is already" : "is not") ignored")
@@ -99,7 +163,7 @@ enum PolicyCommand: CatalogCommand {
       try requireNoOperand()
       let catalog = try context.openCatalog(forWriting: false)
       let policy = try catalog.policy()
-      let format = try arguments.choice("format", as: Format.self) ?? .text
+      let format = arguments[CommonArguments.listFormat] ?? .text
       if let kind {
         let entry = try? catalog.entryFollowingRenames(kind).entry
         let effective = policy.effectiveMode(kind: kind, category: entry?.category ?? "")
@@ -113,7 +177,8 @@ enum PolicyCommand: CatalogCommand {
                 .init(key: "origin", value: .string(effective.origin.description)),
               ])), to: context.console)
         } else {
-          let note = entry == nil ? " (the kind is not at head: its category's mode is not known)" : ""
+          let note =
+            entry == nil ? " (the kind is not at head: its category's mode is not known)" : ""
           context.console.print("\(kind): \(effective.mode.rawValue) (\(effective.origin))\(note)")
         }
       } else if format == .json {
@@ -136,7 +201,7 @@ enum PolicyCommand: CatalogCommand {
       try requireNoOperand()
       let catalog = try context.openCatalog(forWriting: false)
       let bytes = try catalog.policy().document()
-      if let output = arguments.string("output"), output != "-" {
+      if let output = arguments[Self.output], output != "-" {
         do {
           try Data(bytes).write(to: URL(fileURLWithPath: output), options: .atomic)
         } catch {
@@ -160,7 +225,9 @@ enum PolicyCommand: CatalogCommand {
         let first = records[0].id
         let last = records[records.count - 1].id
         let range = first == last ? "change \(first)" : "changes \(first)-\(last)"
-        context.console.print("policy \(range): \(records.count) change\(records.count == 1 ? "" : "s") from \(source.name)")
+        context.console.print(
+          "policy \(range): \(records.count) change\(records.count == 1 ? "" : "s") from \(source.name)"
+        )
       }
     }
     return .success

@@ -160,8 +160,3 @@ enum ResultJSON {
     .array(values.map(JSONValue.string))
   }
 }
-
-extension CommandContext {
-  /// Whether the command was given `--format json` (the parser has checked the value).
-  var wantsJSON: Bool { arguments.string("format") == "json" }
-}

@@ -3,21 +3,52 @@ import Components
 
 /// `catalog show KIND`: one entry at a revision; `catalog show REV`: what a revision changed.
 enum ShowCommand: CatalogCommand {
-  static let spec = CommandSpec.showCommand
+  static let kind: ArgumentKey<String?> = .positional(
+    "kind", help: "The kind of the entry, or a revision.")
+  static let revision: ArgumentKey<Bool> = .flag(
+    "revision", help: "Read the argument as a revision, even when a kind has its name.")
+  static let stat: ArgumentKey<Bool> = .flag(
+    "stat", help: "With a revision, one line per changed kind instead of every change.")
+  static let format: ArgumentKey<Format?> = .choice(
+    "format", valueName: "format", of: Format.self, help: "The output format.")
 
-  enum Format: String, CaseIterable {
+  static let spec = CommandSpec(
+    name: "show",
+    abstract: "Print one entry as it was at a revision, or what one revision changed.",
+    discussion: """
+      With a kind, prints its entry at --at (default head). A kind is followed through \
+      renames: 'show tile-card --at v1' shows the entry under the name it had then, and \
+      says so. A kind that did not exist at that revision is an error (exit status 65) that \
+      says when it did exist.
+
+      With a revision (when the argument names no kind but resolves as a revision: 7, \
+      head^, v2~1, a tag; or with --revision), prints the revision's header and its \
+      changes with old and new values, as 'catalog diff @REV^ @REV' does, like 'git show'.
+      """,
+    arguments: [
+      kind.spec, CommonArguments.at.spec, revision.spec, stat.spec, format.spec,
+    ],
+    constraints: [.mutuallyExclusive(revision, CommonArguments.at)],
+    examples: [
+      Example("The entry at head:", "catalog show tile-preview"),
+      Example("Three revisions ago:", "catalog show tile-preview --at head~3"),
+      Example("At the start of a day (UTC):", "catalog show tile-preview --at 2026-11-29"),
+      Example("What the last revision changed:", "catalog show head"),
+      Example("What a tagged release changed:", "catalog show --revision v2 --format text"),
+    ],
+    seeAlso: ["log", "blame", "export", "diff"])
+
+  enum Format: String, CaseIterable, Sendable {
     case json
     case text
   }
 
   static func run(_ context: CommandContext) throws -> ExitStatus {
     let catalog = try context.openCatalog(forWriting: false)
-    let argument = context.arguments.positional("kind") ?? ""
+    let argument = context.arguments[kind] ?? ""
     // The default format depends on what is shown: JSON for an entry, text for a revision.
-    let format =
-      context.arguments.contains("format")
-      ? try context.arguments.choice("format", as: Format.self) : nil
-    if context.arguments.flag("revision") {
+    let format = context.arguments.contains(Self.format) ? context.arguments[Self.format] : nil
+    if context.arguments[revision] {
       return try showRevision(argument, format: format ?? .text, catalog: catalog, context)
     }
     let found: (entry: CatalogEntry, followedRename: Bool)
@@ -29,7 +60,7 @@ enum ShowCommand: CatalogCommand {
       let reference = RevisionReference(parsing: argument)
       var readsAsRevision = true
       if case .tag = reference { readsAsRevision = false }
-      if !context.arguments.contains("at"),
+      if !context.arguments.contains(CommonArguments.at),
         readsAsRevision || (try? catalog.revision(reference)) != nil
       {
         return try showRevision(argument, format: format ?? .text, catalog: catalog, context)
@@ -74,7 +105,7 @@ enum ShowCommand: CatalogCommand {
       HistoryFormat.printJSON(.object(object), to: context.console)
     case .text:
       if !HistoryFormat.printRevision(revision, to: context.console) { context.console.print() }
-      let text = context.arguments.flag("stat") ? diff.stat() : diff.text()
+      let text = context.arguments[stat] ? diff.stat() : diff.text()
       context.console.write(Array(text.utf8))
     }
     return .success

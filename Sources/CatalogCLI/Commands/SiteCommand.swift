@@ -3,13 +3,44 @@ import CatalogStore
 
 /// `catalog site --output DIR`: the catalog as a static website.
 enum SiteCommand: CatalogCommand {
-  static let spec = CommandSpec.siteCommand
+  static let output: ArgumentKey<String?> = .option(
+    "output", short: "o", valueName: "dir", help: "The directory to write.")
+  static let title: ArgumentKey<String?> = .option(
+    "title", valueName: "text", defaultValue: "Component catalog",
+    help: "The site's name, shown on every page.")
+
+  static let spec = CommandSpec(
+    name: "site",
+    abstract: "Write a browsable, searchable static website of the catalog.",
+    discussion: """
+      Writes plain HTML files into --output: an index of every kind with search and \
+      filters, a page per kind (payload with per-value blame, history, exact JSON), a \
+      page per revision, and the releases (tags) with their components.json and the \
+      changes since the previous tag. The site works opened from file:// and from any \
+      static host; it fetches nothing from the network.
+
+      The site is written into a temporary directory beside --output and renamed into \
+      place when complete. An existing --output is replaced only if it is empty or a \
+      site written by this command (it holds a .catalog-site file).
+      """,
+    arguments: [
+      output.spec, title.spec, CommonArguments.at.spec,
+    ],
+    constraints: [.oneRequired(output)],
+    examples: [
+      Example("Publish the catalog at head:", "catalog site --output site"),
+      Example(
+        "The site of release v1.2, with a name:",
+        "catalog site --output site-v1.2 --at v1.2 --title 'Design system'"),
+    ],
+    seeAlso: ["export", "log", "blame"],
+    usageForms: ["--output <dir> [--title <text>] [--at <rev>]"])
 
   static func run(_ context: CommandContext) throws -> ExitStatus {
     let catalog = try context.openCatalog(forWriting: false)
-    let output = context.arguments.string("output") ?? ""
+    let output = context.arguments[Self.output] ?? ""
     let options = CatalogSite.Options(
-      title: context.arguments.string("title") ?? "Component catalog",
+      title: context.arguments[title] ?? "Component catalog",
       reference: context.atReference)
     let summary: CatalogSite.Summary
     do {

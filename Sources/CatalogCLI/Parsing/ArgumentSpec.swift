@@ -1,8 +1,8 @@
 /// The declaration of one command-line argument: a named option, a flag or a positional.
 ///
-/// Specs are plain values, declared once per command (see `Specs/`). The parser, the help
-/// text and the usage synopsis are all derived from them, so a new option is one line in a
-/// spec and nothing else.
+/// Specs are plain values, declared once per command as typed keys (`ArgumentKey`, in the
+/// command's file under `Commands/`). The parser, the help text and the usage synopsis are
+/// all derived from them, so a new option is one key in a command and nothing else.
 ///
 /// ```swift
 /// let limit = ArgumentSpec.option(
@@ -11,8 +11,8 @@
 /// ```
 ///
 /// Every spec has a `name`: the long name without dashes for options and flags
-/// (`"expect-head"`), the placeholder for positionals (`"file"`). Commands read their values
-/// back from `ParsedArguments` by that name.
+/// (`"expect-head"`), the placeholder for positionals (`"file"`): the parser's key. Commands
+/// read their values back through the `ArgumentKey` that declared them.
 package struct ArgumentSpec: Sendable, Equatable {
   /// How many values a positional argument takes.
   package enum Arity: Sendable, Equatable {

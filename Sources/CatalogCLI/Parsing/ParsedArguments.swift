@@ -1,4 +1,5 @@
-/// The values of a parsed command line, read by argument name.
+/// The values of a parsed command line. Commands read them through typed keys
+/// (`ParsedArguments+Keys.swift`); the parser and its tests by argument name.
 ///
 /// Names are `ArgumentSpec.name` values: the long name without dashes for options and
 /// flags (`"expect-head"`), the placeholder for positionals (`"file"`). Global options are
@@ -24,6 +25,11 @@ package struct ParsedArguments: Sendable, Equatable {
   package init(specs: [ArgumentSpec], occurrences: [ArgumentOccurrence]) {
     self.specs = Dictionary(specs.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
     self.occurrences = occurrences
+  }
+
+  /// The declaration called `name`, if the command (or the root) has one.
+  package func spec(named name: String) -> ArgumentSpec? {
+    specs[name]
   }
 
   /// The occurrences of one argument, in command-line order, with their origins.

@@ -4,19 +4,6 @@ import Foundation
 
 /// The `catalog` executable: parse, run, map errors to messages and exit statuses.
 package enum CatalogMain {
-  /// The implementation of every command in the table, by name.
-  static var commands: [String: any CatalogCommand.Type] {
-    let all: [any CatalogCommand.Type] = [
-      ImportCommand.self, ExportCommand.self, CheckCommand.self, LogCommand.self,
-      ShowCommand.self, BlameCommand.self, TagCommand.self, RestoreCommand.self, RevertCommand.self,
-      KindsCommand.self, CategoriesCommand.self,
-      RenameCommand.self, DeprecateCommand.self, UndeprecateCommand.self, DiffCommand.self,
-      PatchCommand.self, MergeCommand.self, GitCommand.self, DoctorCommand.self, CopyCommand.self,
-      SiteCommand.self, PolicyCommand.self,
-    ]
-    return Dictionary(uniqueKeysWithValues: all.map { ($0.spec.name, $0) })
-  }
-
   /// Runs a command line and returns the exit status.
   ///
   /// A write to stdout or stderr that failed turns a success into exit status 74 (2 for
@@ -27,11 +14,10 @@ package enum CatalogMain {
     // the process with SIGXFSZ halfway through a file.
     signal(SIGXFSZ, SIG_IGN)
     let console = Console()
-    var command: String?
+    var command: (any CatalogCommand.Type)?
     var status = execute(arguments, environment: environment, console: console, command: &command)
     console.flush()
-    // diff(1) reports every kind of trouble as 2, and so does merge.
-    let failure: ExitStatus = command == "diff" || command == "merge" ? .trouble : .ioError
+    let failure = command?.failureStatus ?? .ioError
     if let error = console.stdoutError {
       if error != EPIPE {
         console.error("catalog: error: stdout: \(String(cString: strerror(error)))")
@@ -49,7 +35,7 @@ package enum CatalogMain {
   /// Parses and runs a command line and returns its exit status.
   private static func execute(
     _ arguments: [String], environment: [String: String], console: Console,
-    command commandName: inout String?
+    command selected: inout (any CatalogCommand.Type)?
   ) -> Int32 {
     let parser = CatalogCommandTable.parser
     switch parser.parse(arguments) {
@@ -60,25 +46,23 @@ package enum CatalogMain {
       console.progress(failure.text)
       return failure.exitStatus
     case .run(let command):
-      commandName = command.name
-      guard let implementation = commands[command.name] else {
+      guard let implementation = CatalogCommandTable.command(named: command.name) else {
         console.error("catalog: error: '\(command.name)' is not implemented")
         return ExitStatus.internalError.rawValue
       }
+      selected = implementation
       let context = CommandContext(command: command, console: console, environment: environment)
       do {
         return try implementation.run(context).rawValue
       } catch is OutputFailure {
         // `run` reports it once the command has stopped.
-        return command.name == "diff" ? ExitStatus.trouble.rawValue : ExitStatus.ioError.rawValue
+        return (implementation.failureStatus ?? .ioError).rawValue
       } catch let error as UsageError {
         console.progress(parser.failure(error, command: command.name).text)
         return ExitStatus.usage.rawValue
       } catch {
         let status = report(error, command: command.name, console: console)
-        // diff(1) reports every kind of trouble as 2, and so does merge.
-        return ["diff", "merge"].contains(command.name)
-          ? ExitStatus.trouble.rawValue : status.rawValue
+        return (implementation.failureStatus ?? status).rawValue
       }
     }
   }
@@ -109,6 +93,12 @@ package enum CatalogMain {
       case .unreadable:
         console.error("catalog: error: \(error)")
         return .noInput
+      case .noCatalog(_, let absence):
+        let advice =
+          absence == .missing
+          ? "'catalog import FILE' creates one" : "'catalog import FILE' writes the first"
+        console.error("catalog: error: \(error); \(advice)")
+        return .noInput
       case .unavailable:
         console.error("catalog: error: \(error)")
         return .unavailable
@@ -123,13 +113,15 @@ package enum CatalogMain {
       // One located line per refused change, as for problems in a file, then the verdict.
       for violation in refusal.violations {
         let finding = Finding(violation, file: violation.position == nil ? nil : refusal.source)
-        console.error(FindingReport(name: refusal.source, checkedKinds: [], findings: [finding])
-          .text().trimmingCharacters(in: .newlines))
+        console.error(
+          FindingReport(name: refusal.source, checkedKinds: [], findings: [finding]).text()
+            .trimmingCharacters(in: .newlines))
       }
       let count = refusal.violations.count
       console.error(
-        "catalog: error: the compatibility policies refuse \(count) change\(count == 1 ? "" : "s"), "
-          + "so nothing was written (--allow-breaking \"REASON\" records a deliberate break)")
+        "catalog: error: the compatibility policies refuse \(count) change"
+          + "\(count == 1 ? "" : "s"), so nothing was written "
+          + "(--allow-breaking \"REASON\" records a deliberate break)")
       return .dataError
     default:
       console.error("catalog: internal error: \(error)")

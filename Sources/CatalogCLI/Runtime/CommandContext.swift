@@ -22,15 +22,10 @@ package struct CommandContext {
 
   package var arguments: ParsedArguments { command.arguments }
 
-  /// Whether the command takes the argument `name` (tag takes no --author, for example).
-  package func declares(_ name: String) -> Bool {
-    command.spec.arguments.contains { $0.name == name }
-  }
-
   /// `--database`, else `$CATALOG_DATABASE`, else `components.sqlite`: a SQLite file's path
   /// or a PostgreSQL connection (``CatalogLocation/init(_:)``).
   package var databasePath: String {
-    arguments.string("database") ?? environment["CATALOG_DATABASE"].flatMap {
+    arguments[CommonArguments.database] ?? environment["CATALOG_DATABASE"].flatMap {
       $0.isEmpty ? nil : $0
     }
       ?? "components.sqlite"
@@ -38,7 +33,9 @@ package struct CommandContext {
 
   /// `--author`, else `$CATALOG_AUTHOR`, else the user name.
   package var author: String {
-    if declares("author"), let author = arguments.string("author") { return author }
+    if arguments.declares(CommonArguments.author), let author = arguments[CommonArguments.author] {
+      return author
+    }
     if let author = environment["CATALOG_AUTHOR"], !author.isEmpty { return author }
     if let user = environment["USER"] ?? environment["LOGNAME"], !user.isEmpty { return user }
     if let entry = getpwuid(getuid()), let name = entry.pointee.pw_name {
@@ -50,10 +47,11 @@ package struct CommandContext {
   /// Opens the catalog: read-only for commands that only read, so that they never create,
   /// migrate or lock it.
   package func openCatalog(forWriting: Bool) throws -> Catalog {
-    let timeout = try arguments.double("busy-timeout") ?? 5
+    let timeout = busyTimeout
     // A catalog that does not exist yet is at revision 0: refuse a stale --expect-head before
     // creating the file, so that "nothing is written" holds for the file too.
-    if forWriting, declares("expect-head"), let expected = try arguments.int("expect-head"),
+    if forWriting, arguments.declares(CommonArguments.expectHead),
+      let expected = arguments[CommonArguments.expectHead],
       expected != 0, case .sqlite(let path) = CatalogLocation(databasePath),
       !FileManager.default.fileExists(atPath: path)
     {
@@ -65,36 +63,34 @@ package struct CommandContext {
   }
 
   /// The `--message`, `--author` and `--expect-head` of a writing command.
-  package func writeOptions(dryRun: Bool = false) throws -> WriteOptions {
-    var allowBreaking: String?
-    if declares("allow-breaking"), let reason = arguments.string("allow-breaking") {
-      guard reason.contains(where: { !$0.isWhitespace }) else {
-        throw UsageError.invalidArguments(
-          "'--allow-breaking' needs a reason: say why the break is deliberate")
-      }
-      allowBreaking = reason
-    }
-    return WriteOptions(
-      author: author, message: arguments.string("message") ?? "",
-      expectHead: try arguments.int("expect-head").map(Int64.init), dryRun: dryRun,
-      allowBreaking: allowBreaking)
+  package func writeOptions(dryRun: Bool = false) -> WriteOptions {
+    WriteOptions(
+      author: author, message: arguments[CommonArguments.message] ?? "",
+      expectHead: arguments[CommonArguments.expectHead].map(Int64.init), dryRun: dryRun,
+      allowBreaking: arguments[CommonArguments.allowBreaking])
   }
 
   /// `--max-depth` and `--max-size` of a command that reads a document.
-  package func documentLimits() throws -> DocumentLimits {
+  package var documentLimits: DocumentLimits {
     DocumentLimits(
-      maxDepth: try arguments.int("max-depth") ?? JSONReader.defaultMaxDepth,
-      maxSize: try arguments.int("max-size") ?? JSONReader.defaultMaxSize)
+      maxDepth: arguments[CommonArguments.maxDepth] ?? JSONReader.defaultMaxDepth,
+      maxSize: arguments[CommonArguments.maxSize] ?? JSONReader.defaultMaxSize)
   }
 
   /// The revision named by `--at` (head when absent).
   package var atReference: RevisionReference {
-    RevisionReference(parsing: arguments.string("at") ?? "head")
+    RevisionReference(parsing: arguments[CommonArguments.at] ?? "head")
   }
-}
 
-/// One subcommand's behaviour: it calls the library and formats the result.
-package protocol CatalogCommand {
-  static var spec: CommandSpec { get }
-  static func run(_ context: CommandContext) throws -> ExitStatus
+  /// `--busy-timeout`, a global option (5 seconds when absent).
+  package var busyTimeout: Double {
+    arguments[CommonArguments.busyTimeout] ?? 5
+  }
+
+  /// Whether the command was given `--format json` for its result (the parser has checked
+  /// the value).
+  var wantsJSON: Bool {
+    arguments.declares(CommonArguments.resultFormat)
+      && arguments[CommonArguments.resultFormat] == .json
+  }
 }

@@ -33,7 +33,8 @@ public enum FindingLocator {
       guard !reader.isEmptyContainer(close: close) else { return }
       var index = 0
       repeat {
-        let child = byte == 0x7B ? pointer.appending(try reader.readKey()) : pointer.appending(index)
+        let child =
+          byte == 0x7B ? pointer.appending(try reader.readKey()) : pointer.appending(index)
         index += 1
         if prefixes.contains(child) {
           try walk(child)

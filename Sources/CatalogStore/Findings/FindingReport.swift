@@ -78,7 +78,8 @@ public struct FindingReport: Sendable {
       properties.append(
         "title=\(Self.githubProperty("\(finding.rule.rawValue) in \(finding.kind)"))")
       let level = finding.fails ? "error" : "notice"
-      return "::\(level) \(properties.joined(separator: ","))::\(Self.githubData(finding.message))\n"
+      return
+        "::\(level) \(properties.joined(separator: ","))::\(Self.githubData(finding.message))\n"
     }.joined()
   }
 

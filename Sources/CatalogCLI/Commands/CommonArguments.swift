@@ -1,0 +1,92 @@
+import Components
+
+/// The arguments several catalog commands share, declared once so that their names,
+/// placeholders and help read the same everywhere, and read through the same keys.
+enum CommonArguments {
+  // MARK: - Global options
+
+  /// `--database <location>` / `-d <location>`: the catalog, a SQLite file or a PostgreSQL
+  /// connection (`CatalogLocation`). The caller falls back to `$CATALOG_DATABASE`, then
+  /// `components.sqlite`; the parser reads no environment.
+  static let database: ArgumentKey<String?> = .option(
+    "database", short: "d", valueName: "location",
+    help:
+      "The catalog: a SQLite file, or a PostgreSQL database as a postgresql:// URI or a "
+      + "'host=… dbname=…' string. Default: $CATALOG_DATABASE, else components.sqlite in the "
+      + "current directory. Created on first write.")
+
+  /// `--busy-timeout <seconds>`: how long a writer waits for another writer's lock.
+  static let busyTimeout: ArgumentKey<Double?> = .option(
+    "busy-timeout", valueName: "seconds", minimum: 0, defaultValue: "5",
+    help: "How long to wait while another process is writing to the catalog.")
+
+  // MARK: - Writing a revision
+
+  /// `--message <text>` / `-m <text>`: the revision message.
+  static let message: ArgumentKey<String?> = .option(
+    "message", short: "m", valueName: "text", help: "The revision message.")
+
+  /// `--author <name>`: the revision author. The caller falls back to `$CATALOG_AUTHOR`,
+  /// then the user name.
+  static let author: ArgumentKey<String?> = .option(
+    "author", valueName: "name",
+    help: "The revision author. Default: $CATALOG_AUTHOR, else your user name.")
+
+  /// `--expect-head <n>`: compare-and-set; a mismatch writes nothing and exits 75.
+  static let expectHead: ArgumentKey<Int?> = .option(
+    "expect-head", valueName: "n", minimum: 0,
+    help: "Write only if head is revision <n>; otherwise write nothing and exit with 75.")
+
+  /// `--allow-breaking <reason>`: let changes the compatibility policies refuse through,
+  /// recording a waiver on the revision (docs/policies.md).
+  static let allowBreaking: ArgumentKey<String?> = .option(
+    "allow-breaking", valueName: "reason",
+    help:
+      "Write even what the compatibility policies refuse, recording <reason>, the author and "
+      + "the refused changes in a waiver on the revision ('catalog log --waivers').")
+
+  /// The options of every command that writes a revision.
+  static let writeOptions: [ArgumentSpec] = [
+    message.spec, author.spec, expectHead.spec, allowBreaking.spec,
+  ]
+
+  // MARK: - Reading
+
+  /// `--max-depth <n>`: the deepest JSON nesting accepted.
+  ///
+  /// The reader recurses once per level of a value it keeps, so the limit is what keeps a
+  /// nested file from overflowing the stack; it is capped where a debug build still has half
+  /// of an 8 MiB main-thread stack to spare (about 3 KiB per level), found by experiment.
+  static let maxDepth: ArgumentKey<Int?> = .option(
+    "max-depth", valueName: "n", minimum: 1, maximum: JSONReader.defaultMaxDepth,
+    defaultValue: JSONReader.defaultMaxDepth,
+    help: "Reject JSON nested more than <n> levels deep (1000, the default, at most).")
+
+  /// `--max-size <bytes>`: the largest document accepted, so that a hostile or runaway input
+  /// cannot exhaust memory or disk.
+  static let maxSize: ArgumentKey<Int?> = .option(
+    "max-size", valueName: "bytes", minimum: 1, defaultValue: 1_073_741_824,
+    help: "Reject a document larger than <bytes> bytes (1073741824 is 1 GiB).")
+
+  /// `--at <rev>`: the revision to read.
+  static let at: ArgumentKey<String?> = .option(
+    "at", valueName: "rev", defaultValue: "head",
+    help: "The revision to read: a number, head, head~N, a tag or an ISO-8601 time.")
+
+  /// The words of `--format` on a command that reports a result.
+  enum ResultFormat: String, CaseIterable, Sendable {
+    case text
+    case json
+  }
+
+  /// `--format text|json` on a command that reports a result: json prints one object on
+  /// stdout (`ResultJSON`).
+  static let resultFormat: ArgumentKey<ResultFormat?> = .choice(
+    "format", valueName: "format", of: ResultFormat.self,
+    help: "text for people; json for scripts: one object on stdout.")
+
+  /// `--format text|json` on a command that lists or shows (the words are the same as a
+  /// result's, the help is not).
+  static let listFormat: ArgumentKey<ResultFormat?> = .choice(
+    "format", valueName: "format", of: ResultFormat.self, help: "The output format.")
+}
