@@ -115,14 +115,14 @@ enum PolicyCommand: CatalogCommand {
       let records = try catalog.changePolicy(author: context.author) {
         $0.set(mode, at: scope, name: name)
       }
-      let where_ = describe(scope, name)
+      let level = describe(scope, name)
       if records.isEmpty {
         context.console.print(
-          "no change: \(where_) already \(mode.map { "has \($0.rawValue)" } ?? "has no mode")")
+          "no change: \(level) already \(mode.map { "has \($0.rawValue)" } ?? "has no mode")")
       } else if let mode {
-        context.console.print("policy change \(records[0].id): \(mode.rawValue) set on \(where_)")
+        context.console.print("policy change \(records[0].id): \(mode.rawValue) set on \(level)")
       } else {
-        context.console.print("policy change \(records[0].id): mode unset on \(where_)")
+        context.console.print("policy change \(records[0].id): mode unset on \(level)")
       }
     case .ignore, .unignore:
       try requireNoOperand()
