@@ -69,7 +69,7 @@ final class SQLiteEntryStream: AddedEntryStream, @unchecked Sendable {
     if current == nil { current = try takeFreeBatch() }
     // The payload's hash and the order key are worked out here, on the caller's thread,
     // which has time to spare: the writer's is the longer half.
-    current?.append(entry, position: keys.nextKey())
+    current?.append(entry, orderKey: keys.nextKey())
     added += 1
     if let batch = current, batch.count == Self.batchSize {
       current = nil
@@ -187,10 +187,10 @@ final class EntryBatch {
 
   func payloadHash(_ entry: Int) -> Int64 { hashes[entry] }
 
-  func append(_ entry: RawCatalogEntry, position: String) {
+  func append(_ entry: RawCatalogEntry, orderKey: String) {
     hashes.append(entry.payload.withUnsafeBytes { JSONText.stableHash(of: $0) })
     EntryCodec.withRow(
-      of: entry, componentID: 0, revision: 0, change: .added, payloadID: 0, position: position
+      of: entry, componentID: 0, revision: 0, change: .added, payloadID: 0, orderKey: orderKey
     ) { _ = rows.append($0) }
   }
 
