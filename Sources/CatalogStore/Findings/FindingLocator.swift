@@ -23,13 +23,12 @@ public enum FindingLocator {
     let reader = JSONReader(bytes: bytes, maxDepth: maxDepth)
     func walk(_ pointer: JSONPointer) throws(JSONDiagnostic) {
       positions[pointer] = reader.positionOfNextToken()
-      let byte = reader.peekAfterWhitespace()
-      guard byte == 0x7B || byte == 0x5B else {
+      guard let byte = reader.peekAfterWhitespace(), byte == 0x7B || byte == 0x5B else {
         _ = try reader.readValue()
         return
       }
       let close: UInt8 = byte == 0x7B ? 0x7D : 0x5D
-      try reader.beginContainer(UInt8(byte))
+      try reader.beginContainer(byte)
       guard !reader.isEmptyContainer(close: close) else { return }
       var index = 0
       repeat {
