@@ -125,15 +125,18 @@ enum DiffCommand: CatalogCommand {
     let locates = format == .github || format == .junit
     var newDocument: SubmittedDocument?
     var violations: [PolicyViolation] = []
+    func source(_ operand: String) -> DocumentSource {
+      operand == "-" ? DocumentSource.standardInput : .file(operand)
+    }
     func fileEntries(_ operand: String, isOld: Bool = false) throws -> [CatalogEntry] {
-      let source = operand == "-" ? DocumentSource.standardInput : .file(operand)
       if locates && !isOld {
         let document = try SubmittedDocument(
-          source: source, maxDepth: limits.maxDepth, maxSize: limits.maxSize)
+          source: source(operand), maxDepth: limits.maxDepth, maxSize: limits.maxSize)
         newDocument = document
         return document.entries
       }
-      let document = try source.readDocument(maxDepth: limits.maxDepth, maxSize: limits.maxSize)
+      let document = try source(operand).readDocument(
+        maxDepth: limits.maxDepth, maxSize: limits.maxSize)
       if isOld { oldEntriesPointer = document.entriesPointer }
       return document.entries
     }
@@ -163,9 +166,21 @@ enum DiffCommand: CatalogCommand {
         return .trouble
       }
     case (nil, nil):
+      // OLD is held compactly, NEW streamed: only the entries that differ are kept.
       do {
-        computed = try CatalogDiff(
-          old: try fileEntries(operands[0], isOld: true), new: fileEntries(operands[1]))
+        var builder = CatalogDiff.Builder()
+        oldEntriesPointer = try source(operands[0]).forEachRawEntry(
+          maxDepth: limits.maxDepth, maxSize: limits.maxSize,
+          starting: { builder.reserveOld(bytes: $0 ?? 0) }, { try builder.addOld($0) })
+        _ = try source(operands[1]).forEachRawEntry(
+          maxDepth: limits.maxDepth, maxSize: limits.maxSize
+        ) { try builder.addNew($0) }
+        computed = builder.finish()
+        // NEW was streamed: the CI formats read it again for the lines of the changes.
+        if locates, operands[1] != "-" {
+          newDocument = try SubmittedDocument(
+            source: source(operands[1]), maxDepth: limits.maxDepth, maxSize: limits.maxSize)
+        }
       } catch let error as CatalogDiffError {
         context.console.error("catalog: error: \(error)")
         return .trouble
