@@ -1,3 +1,4 @@
+import CatalogStore
 import Foundation
 import TestSupport
 import Testing
@@ -14,6 +15,9 @@ struct SitePostgreSQLTests {
     let fixture = directory.path("fixture.sqlite")
     try FileManager.default.copyItem(
       atPath: Fixtures.url("site/fixture.sqlite").path, toPath: fixture)
+    // Opening it for writing brings the fixture's schema up to this binary's (`copy` only
+    // reads its source, and refuses an older schema).
+    _ = try Catalog(path: fixture)
     let copy = try CatalogProcess.run(["copy", fixture, database.url], in: directory)
     #expect(copy.status == 0, "\(copy)")
     let site = try CatalogProcess.run(
