@@ -49,7 +49,14 @@ final class SQLiteEntryStream: AddedEntryStream, @unchecked Sendable {
   /// which it cannot: `capacity` is its size over the smallest entry's, keys after the last).
   private var keys: AddedEntryKeys
 
-  init(context: SQLiteContext, revision: Int64, capacity: Int) {
+  /// Runs on the caller's thread once every entry is stored (the indexes made at the end).
+  private let whenStored: () throws -> Void
+
+  init(
+    context: SQLiteContext, revision: Int64, capacity: Int,
+    whenStored: @escaping () throws -> Void = {}
+  ) {
+    self.whenStored = whenStored
     self.context = context
     self.revision = revision
     self.keys = AddedEntryKeys(capacity: capacity)
@@ -89,6 +96,7 @@ final class SQLiteEntryStream: AddedEntryStream, @unchecked Sendable {
     let failure = error
     condition.unlock()
     if let failure { throw failure }
+    try whenStored()
     return added
   }
 

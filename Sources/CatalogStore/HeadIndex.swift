@@ -100,6 +100,16 @@ package struct HeadIndex {
     return (slot, kinds.strings.equals(slot, kind))
   }
 
+  /// ``slot(matching:)``, trying `expected` first: a file in head's order finds each kind in
+  /// the slot after the previous one's (by order key), by comparing bytes that sit next to
+  /// each other in memory instead of hashing into the table at random.
+  package mutating func slot(matching kind: UnsafeRawBufferPointer, expecting expected: Int?) -> (
+    slot: Int, sameBytes: Bool
+  )? {
+    if let expected, kinds.strings.equals(expected, kind) { return (expected, true) }
+    return slot(matching: kind)
+  }
+
   /// The entry whose kind equals `kind` as Swift compares strings.
   package subscript(kind: String) -> HeadEntry? {
     var copy = self
