@@ -9,7 +9,8 @@ import Testing
 @Suite("Migrator")
 struct MigratorTests {
   static let catalogTables = [
-    "component", "entry_version", "payload", "revision", "schema_migration", "tag",
+    "component", "entry_version", "payload", "policy_change", "revision", "schema_migration", "tag",
+    "waived_change", "waiver",
   ]
 
   /// The embedded schema followed by one more migration.
@@ -26,8 +27,8 @@ struct MigratorTests {
     try withTemporaryDatabasePath { path in
       do {
         let db = try Database(path: path, mode: .readWrite(create: true))
-        #expect(try Migrator().pendingMigrations(in: db) == ["0001_initial"])
-        #expect(try Migrator().migrate(db) == ["0001_initial"])
+        #expect(try Migrator().pendingMigrations(in: db) == ["0001_initial", "0002_policies"])
+        #expect(try Migrator().migrate(db) == ["0001_initial", "0002_policies"])
         #expect(try tableNames(db) == Self.catalogTables)
         #expect(try db.scalar(sql: "PRAGMA application_id") == Int64(0x4341_5447))
         let appliedAtValue: String? = try db.scalar(
@@ -52,14 +53,14 @@ struct MigratorTests {
     try withTemporaryDatabasePath { path in
       let db = try Database(path: path, mode: .readWrite(create: true))
       try Migrator().migrate(db)
-      let next = Self.migrator(adding: "0002_notes", sql: "CREATE TABLE note(text TEXT);")
-      #expect(try next.pendingMigrations(in: db) == ["0002_notes"])
-      #expect(try next.migrate(db) == ["0002_notes"])
+      let next = Self.migrator(adding: "0099_notes", sql: "CREATE TABLE note(text TEXT);")
+      #expect(try next.pendingMigrations(in: db) == ["0099_notes"])
+      #expect(try next.migrate(db) == ["0099_notes"])
       #expect(try tableNames(db).contains("note"))
       #expect(
         try db.scalar(
           sql: "SELECT group_concat(name) FROM (SELECT name FROM schema_migration ORDER BY name)")
-          == "0001_initial,0002_notes")
+          == "0001_initial,0002_policies,0099_notes")
     }
   }
 
@@ -84,7 +85,7 @@ struct MigratorTests {
     try withTemporaryDatabasePath { path in
       try makeDatabaseFile(at: path, script: "")
       let db = try Database(path: path, mode: .readOnly)
-      #expect(try Migrator().pendingMigrations(in: db) == ["0001_initial"])
+      #expect(try Migrator().pendingMigrations(in: db) == ["0001_initial", "0002_policies"])
       let error = try requireError(DatabaseError.self) { try Migrator().migrate(db) }
       #expect(error.isReadOnly)
     }
@@ -94,11 +95,11 @@ struct MigratorTests {
     try withTemporaryDatabasePath { path in
       do {
         let db = try Database(path: path, mode: .readWrite(create: true))
-        try Self.migrator(adding: "0002_future", sql: "CREATE TABLE future(x);").migrate(db)
+        try Self.migrator(adding: "0099_future", sql: "CREATE TABLE future(x);").migrate(db)
       }
       let before = try #require(fileBytes(path))
       let db = try Database(path: path, mode: .readWrite(create: false))
-      let expected = MigrationError.schemaIsNewer(unknownMigrations: ["0002_future"])
+      let expected = MigrationError.schemaIsNewer(unknownMigrations: ["0099_future"])
       let pendingError = try requireError(MigrationError.self) {
         try Migrator().pendingMigrations(in: db)
       }
@@ -108,7 +109,7 @@ struct MigratorTests {
       #expect(
         expected.description
           == "the catalog's schema is newer than this catalog binary (it has migration "
-          + "0002_future, which this binary does not know); upgrade catalog")
+          + "0099_future, which this binary does not know); upgrade catalog")
       #expect(fileBytes(path) == before)
     }
   }
@@ -175,7 +176,7 @@ struct MigratorTests {
       }
       let before = try #require(fileBytes(path))
       let bogus = Self.migrator(
-        adding: "0002_bogus",
+        adding: "0099_bogus",
         sql: "CREATE TABLE extra(x);\nINSERT INTO nowhere VALUES (1);\nCREATE TABLE never(x);")
       do {
         let db = try Database(path: path, mode: .readWrite(create: false))
@@ -183,7 +184,7 @@ struct MigratorTests {
         #expect(error.message == "no such table: nowhere")
         #expect(error.sql == "INSERT INTO nowhere VALUES (1);\nCREATE TABLE never(x);")
         #expect(db.isInTransaction == false)
-        #expect(try bogus.pendingMigrations(in: db) == ["0002_bogus"])
+        #expect(try bogus.pendingMigrations(in: db) == ["0099_bogus"])
         #expect(try tableNames(db) == Self.catalogTables)
       }
       #expect(fileBytes(path) == before)
@@ -213,20 +214,20 @@ struct MigratorTests {
       let db = try Database(path: path, mode: .readWrite(create: true))
       try Migrator().migrate(db)
       let orphan = Self.migrator(
-        adding: "0002_orphan",
+        adding: "0099_orphan",
         sql:
           "PRAGMA defer_foreign_keys = ON; INSERT INTO component(id, revision_id) VALUES (5, 42);")
       let error = try requireError(MigrationError.self) { try orphan.migrate(db) }
       #expect(
         error
           == .foreignKeyViolation(
-            migration: "0002_orphan", table: "component", rowID: 5, parent: "revision"))
+            migration: "0099_orphan", table: "component", rowID: 5, parent: "revision"))
       #expect(
         error.description
-          == "migration 0002_orphan was rolled back: row 5 of component refers to a missing row "
+          == "migration 0099_orphan was rolled back: row 5 of component refers to a missing row "
           + "of revision")
       #expect(try db.scalar(sql: "SELECT count(*) FROM component") == Int64(0))
-      #expect(try orphan.pendingMigrations(in: db) == ["0002_orphan"])
+      #expect(try orphan.pendingMigrations(in: db) == ["0099_orphan"])
     }
   }
 
