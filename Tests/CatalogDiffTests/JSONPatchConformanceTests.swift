@@ -1,5 +1,6 @@
 import CatalogDiff
 import Components
+import TestSupport
 import Testing
 
 /// One record of the json-patch-tests suite (Tests/Fixtures/json-patch-tests, Apache-2.0).

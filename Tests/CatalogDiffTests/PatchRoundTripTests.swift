@@ -1,5 +1,6 @@
 import CatalogDiff
 import Components
+import TestSupport
 import Testing
 
 /// A patch made from a diff, applied to OLD's document, gives NEW's document.
@@ -38,8 +39,8 @@ struct PatchRoundTripTests {
   @Test func generatedFixtureRoundTrip() throws {
     let oldBytes = try Fixtures.bytes("generated-300.json")
     let newBytes = try Fixtures.bytes("generated-300-mutated.json")
-    let old = try Fixtures.entries("generated-300.json")
-    let new = try Fixtures.entries("generated-300-mutated.json")
+    let old = try CatalogDocumentReader(JSONReader(bytes: oldBytes)).readAll()
+    let new = try CatalogDocumentReader(JSONReader(bytes: newBytes)).readAll()
     let diff = try CatalogDiff(old: old, new: new)
 
     let oldDocument = try JSONValue(parsing: oldBytes)

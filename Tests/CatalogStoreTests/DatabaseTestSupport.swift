@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import CatalogSQLite
@@ -10,11 +11,8 @@ func withTemporaryDatabasePath<R>(
   named name: String = "catalog.sqlite",
   _ body: (String) throws -> R
 ) throws -> R {
-  let directory = FileManager.default.temporaryDirectory
-    .appendingPathComponent("CatalogStoreTests-\(UUID().uuidString)", isDirectory: true)
-  try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-  defer { try? FileManager.default.removeItem(at: directory) }
-  return try body(directory.appendingPathComponent(name).path)
+  let directory = try TemporaryDirectory()
+  return try withExtendedLifetime(directory) { try body(directory.path(name)) }
 }
 
 /// The bytes of the file at `path`, or nil when there is no such file.

@@ -49,11 +49,10 @@ struct JSONReaderPathsTests {
   }
 
   static func streamedOutcome(_ bytes: [UInt8], bufferSize: Int, maxDepth: Int) throws -> String {
-    let url = FileManager.default.temporaryDirectory
-      .appendingPathComponent("reader-paths-\(UUID()).json")
-    try Data(bytes).write(to: url)
-    defer { try? FileManager.default.removeItem(at: url) }
-    let handle = try FileHandle(forReadingFrom: url)
+    let directory = try TemporaryDirectory()
+    defer { withExtendedLifetime(directory) {} }
+    let handle = try FileHandle(
+      forReadingFrom: URL(fileURLWithPath: try directory.write("reader-paths.json", bytes)))
     defer { try? handle.close() }
     return outcome(
       JSONReader(fileDescriptor: handle.fileDescriptor, bufferSize: bufferSize, maxDepth: maxDepth))

@@ -130,10 +130,10 @@ struct JSONReaderTests {
 
   @Test func streamedErrorPositionsAreExact() throws {
     let text = "{\n  \"a\": [1, 2, 3],\n  \"b\": \"x\",\n  \"c\": tru\n}"
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent("reader-\(UUID()).json")
-    try Data(text.utf8).write(to: url)
-    defer { try? FileManager.default.removeItem(at: url) }
-    let handle = try FileHandle(forReadingFrom: url)
+    let directory = try TemporaryDirectory()
+    defer { withExtendedLifetime(directory) {} }
+    let handle = try FileHandle(
+      forReadingFrom: URL(fileURLWithPath: try directory.write("reader.json", text)))
     defer { try? handle.close() }
     do {
       _ = try JSONReader(fileDescriptor: handle.fileDescriptor, bufferSize: 16).readDocument()
