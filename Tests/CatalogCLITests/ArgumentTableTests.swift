@@ -64,7 +64,8 @@ import Testing
       "doctor": ["catalog doctor [--format <format>]"],
       "copy": ["catalog copy <from> <to>"],
       "site": ["catalog site --output <dir> [--title <text>] [--at <rev>]"],
-      "help": ["catalog help [<command>]"],
+      "completions": ["catalog completions <shell>"],
+      "help": ["catalog help [<command>] [--man]"],
     ]
     #expect(Set(Self.root.allCommands.map(\.name)) == Set(expected.keys))
     #expect(Self.root.allCommands.count == expected.count)

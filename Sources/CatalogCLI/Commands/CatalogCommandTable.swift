@@ -48,6 +48,7 @@ package enum CatalogCommandTable {
       DoctorCommand.self,
       CopyCommand.self,
       SiteCommand.self,
+      CompletionsCommand.self,
     ]
   }
 

@@ -5,7 +5,8 @@ enum TagCommand: CatalogCommand {
   static let name: ArgumentKey<String?> = .positional(
     "name", arity: .optional, help: "The name to give.")
   static let rev: ArgumentKey<String?> = .positional(
-    "rev", arity: .optional, help: "The revision to name (default: head).")
+    "rev", arity: .optional, help: "The revision to name (default: head)."
+  ).completing(.revision)
   static let list: ArgumentKey<Bool> = .flag("list", help: "List every tag with its revision.")
   static let delete: ArgumentKey<String?> = .option(
     "delete", valueName: "name", help: "Delete the tag <name>.")
