@@ -87,7 +87,7 @@ let package = Package(
     ),
 
     // Fixtures, temporary directories and the built binary, shared by the test targets.
-    .target(name: "TestSupport", path: "Tests/TestSupport"),
+    .target(name: "TestSupport", dependencies: ["CSQLite"], path: "Tests/TestSupport"),
     .testTarget(name: "ComponentsTests", dependencies: ["Components", "TestSupport"]),
     .testTarget(
       name: "CatalogDiffTests", dependencies: ["CatalogDiff", "Components", "TestSupport"]),
@@ -106,7 +106,7 @@ let package = Package(
       name: "CatalogCLITests",
       // The tests run the built `catalog` binary, so they depend on it.
       dependencies: [
-        "CatalogCLI", "CatalogStore", "CatalogSQLite", "CatalogDiff", "Components", "TestSupport",
+        "CatalogCLI", "CatalogStore", "CatalogDiff", "Components", "TestSupport",
         "catalog",
       ],
       // Help/ holds the expected help texts, read from the source tree (HelpGoldenTests).

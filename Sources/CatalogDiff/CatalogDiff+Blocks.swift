@@ -39,11 +39,36 @@ extension CatalogDiff {
 
 extension String {
   /// The string as a formats print it on one line: as is, or as a JSON string literal when it
-  /// is empty or holds control characters that would break the line.
+  /// is empty or holds control characters (C0, DEL or C1) that would break the line or drive
+  /// a terminal.
   var printable: String {
-    guard isEmpty || unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else {
+    guard isEmpty || unicodeScalars.contains(where: \.isTerminalControl) else {
       return self
     }
-    return JSONValue.string(self).canonicalText
+    return JSONValue.string(self).canonicalText.withTerminalControlsEscaped
   }
+
+  /// JSON text with DEL and the C1 controls (U+0080–U+009F) written as `\u00XX` escapes.
+  ///
+  /// Canonical JSON (RFC 8785) escapes only C0 controls, but a raw U+009B is a terminal's
+  /// control sequence introducer. In JSON text these characters can only stand inside a
+  /// string, where the escape means the same character, so the result is the same JSON value.
+  var withTerminalControlsEscaped: String {
+    guard unicodeScalars.contains(where: \.isTerminalControl) else { return self }
+    var result = ""
+    result.reserveCapacity(utf8.count + 12)
+    for scalar in unicodeScalars {
+      if scalar.value >= 0x7F && scalar.isTerminalControl {
+        result += "\\u00" + String(scalar.value, radix: 16, uppercase: true)
+      } else {
+        result.unicodeScalars.append(scalar)
+      }
+    }
+    return result
+  }
+}
+
+extension Unicode.Scalar {
+  /// A C0 control, DEL or a C1 control (Unicode category Cc).
+  var isTerminalControl: Bool { value < 0x20 || (0x7F...0x9F).contains(value) }
 }

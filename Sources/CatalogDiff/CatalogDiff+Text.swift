@@ -40,7 +40,8 @@ extension CatalogDiff {
           + (move.map { "  " + Self.movedNote($0) } ?? "") + "\n"
         for change in entry.changes {
           let (old, new) = Self.shortenedPair(
-            change.old?.canonicalText, change.new?.canonicalText, limit: maxValueLength)
+            change.old?.canonicalText.withTerminalControlsEscaped,
+            change.new?.canonicalText.withTerminalControlsEscaped, limit: maxValueLength)
           let pointer = change.pointer.tokens.isEmpty ? "(members)" : change.pointer.description
           out += "  \(pointer.printable): \(old) → \(new)  "
           out += paint.tag(change.rule) + "\n"

@@ -32,6 +32,11 @@ final class PostgreSQLCatalogStorage: CatalogStorage {
   let busyTimeout: Double
   private var listening = false
   private var changes: Int64 = 0
+  /// A database with no catalog yet, opened for writing: its schema is created inside the
+  /// first write's transaction, so that a write that fails (or a dry run) leaves the database
+  /// as it was, as a failed first write leaves no SQLite file. Reads until then see the
+  /// schema in a transaction that is rolled back.
+  private var schemaPending = false
 
   init(connection text: String, location: CatalogLocation, options: CatalogOptions) throws {
     self.location = location
@@ -41,15 +46,15 @@ final class PostgreSQLCatalogStorage: CatalogStorage {
       let migrator = PostgreSQLMigrator()
       let pending = try migrator.pendingMigrations(in: connection)
       if (options.readOnly || !options.create) && pending.count == migrator.migrations.count {
-        throw CatalogError.unreadable(
-          path: location.description,
-          reason: "no catalog in this database; 'catalog import FILE' creates one")
+        throw CatalogError.noCatalog(location: location.description, .missing)
       }
       if options.readOnly {
         if !pending.isEmpty {
           throw CatalogError.database(
             DatabaseProblem(.schemaOlder, path: location.description, migrations: pending))
         }
+      } else if pending.count == migrator.migrations.count {
+        schemaPending = true
       } else if !pending.isEmpty {
         try migrator.migrate(connection, lockKey: Self.writerLockKey)
       }
@@ -60,9 +65,26 @@ final class PostgreSQLCatalogStorage: CatalogStorage {
 
   func read<T>(_ body: (any CatalogReadContext) throws -> T) throws -> T {
     do {
-      return try connection.inTransaction(.readSnapshot) {
-        try body(PostgreSQLContext(storage: self))
+      guard schemaPending else {
+        return try connection.inTransaction(.readSnapshot) {
+          try body(PostgreSQLContext(storage: self))
+        }
       }
+      var result: T?
+      try connection.inTransactionDeciding(.write) {
+        // Behind the writers' lock, so that a first writer's uncommitted schema is not
+        // created a second time here.
+        try lockWriters()
+        try PostgreSQLMigrator().applyPending(inTransactionOf: connection)
+        result = try body(PostgreSQLContext(storage: self))
+        return .rollback
+      }
+      guard let result else {
+        throw CatalogError.database(
+          DatabaseProblem(
+            .inconsistent, path: location.description, detail: "the read produced no result"))
+      }
+      return result
     } catch {
       throw Self.translate(error, location: location, busyTimeout: busyTimeout)
     }
@@ -72,13 +94,14 @@ final class PostgreSQLCatalogStorage: CatalogStorage {
   /// write may send its rows in any order.
   func write<T>(_ body: (any CatalogWriteContext) throws -> WriteDecision<T>) throws -> T {
     var result: T?
+    var committing = false
     do {
       try connection.inTransactionDeciding(.write) {
-        // lock_timeout 0 would mean "wait forever": at least one millisecond.
-        let milliseconds = max(1, Int64((busyTimeout * 1000).rounded()))
-        _ = try connection.execute(
-          "SELECT set_config('lock_timeout', $1, true)", [.text("\(milliseconds)ms")])
-        _ = try connection.execute("SELECT pg_advisory_xact_lock($1)", [.int(Self.writerLockKey)])
+        try lockWriters()
+        if schemaPending {
+          // Under the lock: another process may have created the catalog meanwhile.
+          try PostgreSQLMigrator().applyPending(inTransactionOf: connection)
+        }
         let context = PostgreSQLContext(storage: self)
         try context.prepareForWriting()
         switch try body(context) {
@@ -86,6 +109,7 @@ final class PostgreSQLCatalogStorage: CatalogStorage {
           try context.flush()
           try connection.notify(Self.channel, payload: String(try context.headRevision()))
           result = value
+          committing = true
           return .commit
         case .rollback(let value):
           result = value
@@ -95,12 +119,24 @@ final class PostgreSQLCatalogStorage: CatalogStorage {
     } catch {
       throw Self.translate(error, location: location, busyTimeout: busyTimeout)
     }
+    // The commit went through (a failed one throws above): the schema landed with it.
+    if committing { schemaPending = false }
     guard let result else {
       throw CatalogError.database(
         DatabaseProblem(
           .inconsistent, path: location.description, detail: "the write produced no result"))
     }
     return result
+  }
+
+  /// Takes the writers' advisory lock for the current transaction, waiting at most the busy
+  /// timeout.
+  private func lockWriters() throws {
+    // lock_timeout 0 would mean "wait forever": at least one millisecond.
+    let milliseconds = max(1, Int64((busyTimeout * 1000).rounded()))
+    _ = try connection.execute(
+      "SELECT set_config('lock_timeout', $1, true)", [.text("\(milliseconds)ms")])
+    _ = try connection.execute("SELECT pg_advisory_xact_lock($1)", [.int(Self.writerLockKey)])
   }
 
   /// The number of commits by other connections since the first call: notifications on

@@ -238,7 +238,7 @@ final class PostgreSQLContext: CatalogWriteContext {
     if let rows = try result.int64(row: 0, column: 1), rows > 0 {
       problems.append("foreign keys: \(rows) rows of component refer to missing revisions")
     }
-    return StorageCheck(problems: problems)
+    return StorageCheck(problems: problems, passed: "references between rows ok")
   }
 
   func unreferencedPayloadCount() throws -> Int {

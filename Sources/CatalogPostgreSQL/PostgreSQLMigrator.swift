@@ -43,26 +43,40 @@ struct PostgreSQLMigrator {
         _ = try connection.execute("SELECT pg_advisory_xact_lock($1)", [.int(lockKey)])
         // Look again under the lock: another process may have migrated meanwhile.
         if try inspect(connection).contains(migration.name) { return .rollback }
-        try connection.execute(
-          script: """
-            CREATE TABLE IF NOT EXISTS schema_migration (
-              name       text PRIMARY KEY,
-              applied_at text NOT NULL
-            );
-            COMMENT ON TABLE schema_migration IS '\(Self.mark)';
-            """)
-        try connection.execute(script: migration.sql)
-        _ = try connection.execute(
-          """
-          INSERT INTO schema_migration (name, applied_at)
-          VALUES ($1, to_char(clock_timestamp() AT TIME ZONE 'UTC',
-                              'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))
-          """, [.text(migration.name)])
+        try apply(migration, in: connection)
         applied.append(migration.name)
         return .commit
       }
     }
     return applied
+  }
+
+  /// Applies every pending migration inside the caller's write transaction, which holds the
+  /// writers' lock: the schema of a new catalog lands with its first write, or not at all.
+  func applyPending(inTransactionOf connection: Connection) throws {
+    let applied = try inspect(connection)
+    for migration in migrations where !applied.contains(migration.name) {
+      try apply(migration, in: connection)
+    }
+  }
+
+  /// Runs `migration` and records it, in the current transaction.
+  private func apply(_ migration: (name: String, sql: String), in connection: Connection) throws {
+    try connection.execute(
+      script: """
+        CREATE TABLE IF NOT EXISTS schema_migration (
+          name       text PRIMARY KEY,
+          applied_at text NOT NULL
+        );
+        COMMENT ON TABLE schema_migration IS '\(Self.mark)';
+        """)
+    try connection.execute(script: migration.sql)
+    _ = try connection.execute(
+      """
+      INSERT INTO schema_migration (name, applied_at)
+      VALUES ($1, to_char(clock_timestamp() AT TIME ZONE 'UTC',
+                          'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))
+      """, [.text(migration.name)])
   }
 
   /// The migrations the database has had; refuses a schema that is not a catalog's or is

@@ -23,8 +23,7 @@ final class SQLiteCatalogStorage: CatalogStorage {
       let exists = try Self.checkLocation(path, forWriting: !options.readOnly && options.create)
       if options.readOnly || !options.create {
         guard exists else {
-          throw CatalogError.unreadable(
-            path: path, reason: "no catalog database here; 'catalog import FILE' creates one")
+          throw CatalogError.noCatalog(location: path, .missing)
         }
       }
       if !exists && !options.readOnly && options.create {
@@ -39,8 +38,7 @@ final class SQLiteCatalogStorage: CatalogStorage {
         let pending = try migrator.pendingMigrations(in: database)
         if pending.count == migrator.migrations.count {
           // An empty file, or one that a first writer is still setting up: no catalog yet.
-          throw CatalogError.unreadable(
-            path: path, reason: "no catalog database here; 'catalog import FILE' creates one")
+          throw CatalogError.noCatalog(location: path, .missing)
         }
         if !pending.isEmpty {
           throw CatalogError.database(

@@ -6,8 +6,11 @@ extension SQLiteContext {
   /// sound file, its `foreign_key_check` (https://sqlite.org/pragma.html#pragma_integrity_check).
   func storageCheck() throws -> StorageCheck {
     let damage = try integrityProblems()
-    guard damage.isEmpty else { return StorageCheck(problems: damage, isDamaged: true) }
-    return StorageCheck(problems: try foreignKeyProblems())
+    guard damage.isEmpty else {
+      return StorageCheck(problems: damage, isDamaged: true, passed: "")
+    }
+    return StorageCheck(
+      problems: try foreignKeyProblems(), passed: "integrity_check ok, foreign keys ok")
   }
 
   func integrityProblems() throws -> [String] {

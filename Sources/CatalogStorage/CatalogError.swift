@@ -22,8 +22,11 @@ public enum CatalogError: Error, Sendable, Equatable, CustomStringConvertible {
   /// The database is not a catalog, is damaged, is busy, is newer than this code, cannot be
   /// written, …: the facts, which the CLI turns into a sentence and an exit status.
   case database(DatabaseProblem)
-  /// An input file (or the catalog database a read needs) is missing or unreadable.
+  /// An input file is missing or unreadable.
   case unreadable(path: String, reason: String)
+  /// There is no catalog to read at `location`: nothing was ever written there, or the
+  /// catalog holds no revision yet (``CatalogAbsence``). Nothing was created.
+  case noCatalog(location: String, CatalogAbsence)
   /// `export --output` names a catalog database, or the -wal, -shm or -journal file of the
   /// catalog being exported: writing there would destroy it. Nothing was written.
   case outputIsACatalog(path: String)
@@ -54,6 +57,8 @@ public enum CatalogError: Error, Sendable, Equatable, CustomStringConvertible {
     case .outputIsACatalog(let path):
       return "\(path) is a catalog database (or its -wal, -shm or -journal file); export would "
         + "replace it: choose another --output"
+    case .noCatalog(let location, let absence):
+      return "\(location): \(absence)"
     case .unreadable(let path, let reason), .io(let path, let reason),
       .unavailable(let path, let reason):
       return "\(path): \(reason)"

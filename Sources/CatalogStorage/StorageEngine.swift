@@ -14,9 +14,9 @@ package protocol StorageEngine: Sendable {
   /// (`EmbeddedMigrations.migrations(engine: name)`), each in its own transaction together
   /// with the record that it ran. It refuses, changing nothing, a database whose schema is
   /// newer than this code or that is not a catalog. Read-only, it creates and migrates
-  /// nothing: a missing catalog is ``CatalogError/unreadable(path:reason:)``.
+  /// nothing: a missing catalog is ``CatalogError/noCatalog(location:_:)``.
   ///
-  /// - Throws: ``CatalogError``: `.unreadable` when there is no catalog to read, `.unavailable`
+  /// - Throws: ``CatalogError``: `.noCatalog` when there is no catalog to read, `.unavailable`
   ///   when the server cannot be reached or refuses the connection, `.database` with a
   ///   ``DatabaseProblem`` when the database is not a catalog (`.notACatalog`), is damaged,
   ///   is newer than this code (`.schemaNewer`), or cannot be written. Problems and messages

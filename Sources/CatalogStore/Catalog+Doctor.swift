@@ -9,13 +9,18 @@ public struct DoctorReport: Sendable {
   public var components = 0
   /// Non-fatal findings (payloads no revision uses, for example).
   public var notes: [String] = []
+  /// What the engine's own check of its storage covered, in its words (`integrity_check ok,
+  /// foreign keys ok` on SQLite, `references between rows ok` on PostgreSQL).
+  public var storageChecks = ""
 
   public var isHealthy: Bool { problems.isEmpty }
 }
 
 extension Catalog {
   /// Checks the database (the engine's own check of its storage: on SQLite,
-  /// `integrity_check` and `foreign_key_check`) and the catalog's own invariants: revision ids consecutive from 1, every revision's counts
+  /// `integrity_check` and `foreign_key_check`; on PostgreSQL, which checks its own pages,
+  /// the references between rows) and the catalog's own invariants: revision ids consecutive
+  /// from 1, every revision's counts
   /// matching the rows it wrote, every revision's catalog holding each kind once, every
   /// stored payload valid JSON, and every entry's order key well formed.
   public func doctor() throws -> DoctorReport {
@@ -26,6 +31,7 @@ extension Catalog {
         // the catalog over storage it just called broken.
         let check = try context.storageCheck()
         report.problems += check.problems
+        report.storageChecks = check.passed
         guard !check.isDamaged else {
           report.notes.append("the catalog's own checks were skipped because the file is damaged")
           return

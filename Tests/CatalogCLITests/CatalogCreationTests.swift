@@ -3,7 +3,6 @@ import TestSupport
 import Testing
 
 // For a catalog file with no revision, which no command makes any more.
-@testable import CatalogSQLite
 
 #if canImport(Glibc)
   import Glibc
@@ -68,10 +67,7 @@ struct CatalogCreationTests {
   /// a manifest: `export` says so with 66 instead of printing `{"components": []}`.
   @Test func exportOfACatalogWithNoRevision() throws {
     // A catalog that was migrated but never written: what older versions left behind.
-    do {
-      let db = try Database(path: directory.path("empty.sqlite"), mode: .readWrite(create: true))
-      try Migrator().migrate(db)
-    }
+    try RawSQLite.catalogWithoutRevisions(at: directory.path("empty.sqlite"))
     let export = try CatalogProcess.run(["-d", "empty.sqlite", "export"], in: directory)
     #expect(export.status == 66, "\(export)")
     #expect(export.stdout.isEmpty)

@@ -2,8 +2,6 @@ import Foundation
 import TestSupport
 import Testing
 
-@testable import CatalogSQLite
-
 /// A hostile file or patch must not take the machine down: memory and time stay linear in
 /// the input, whatever its shape.
 @Suite("Bounds on every input")
@@ -138,10 +136,9 @@ struct InputBoundsTests {
   @Test func patchesAreCheckedBeforeTheLock() throws {
     try directory.write("catalog.json", try GeneratedCatalog.document(count: 10))
     #expect(try CatalogProcess.run(["import", "catalog.json"], in: directory).status == 0)
-    let lock = try Database(
-      path: directory.path("components.sqlite"), mode: .readWrite(create: false))
-    try lock.execute(sql: "BEGIN IMMEDIATE")
-    defer { try? lock.execute(sql: "ROLLBACK") }
+    let lock = try RawSQLite(path: directory.path("components.sqlite"))
+    try lock.execute("BEGIN IMMEDIATE")
+    defer { try? lock.execute("ROLLBACK") }
     let cases = [
       ("malformed.json", #"[{"op": "nope", "path": "/x"}]"#, "not a JSON Patch"),
       (

@@ -26,6 +26,27 @@ struct PostgreSQLServerTests {
       environment: ["CATALOG_AUTHOR": author])
   }
 
+  /// As on SQLite, only a write that lands creates a catalog: a failed import, a dry run, a
+  /// lost `--expect-head` race or a `tag` on an empty database leave it without the schema,
+  /// so that a later `export` says there is no catalog instead of printing an empty one.
+  @Test func onlyAWriteThatLandsCreatesTheCatalog() throws {
+    try directory.write("bad.json", Array(#"{"components": [{"kind": 1}]}"#.utf8))
+    try directory.write("ok.json", try GeneratedCatalog.document(count: 5))
+    let missing = ": no catalog database here; 'catalog import FILE' creates one\n"
+    for arguments in [
+      ["import", "bad.json"], ["import", "ok.json", "--dry-run"],
+      ["import", "ok.json", "--expect-head", "3"], ["tag", "v1"], ["rename", "a", "b"],
+    ] {
+      let failed = try run(arguments)
+      #expect(failed.status != 0 || arguments.contains("--dry-run"), "\(arguments): \(failed)")
+      let export = try run(["export"])
+      #expect(export.status == 66, "after \(arguments): \(export)")
+      #expect(export.stderr.hasSuffix(missing), "after \(arguments): \(export)")
+    }
+    #expect(try run(["import", "ok.json"]).status == 0)
+    #expect(try run(["export"]).stdoutBytes == (try directory.read("ok.json")))
+  }
+
   /// A second machine is a second process with another author: both write to one catalog,
   /// `log` shows both, and every revision exports the file that made it.
   @Test func twoAuthorsWriteToOneCatalog() throws {
@@ -45,6 +66,8 @@ struct PostgreSQLServerTests {
     #expect(try run(["export", "--at", "2"]).stdoutBytes == second)
     let doctor = try run(["doctor"])
     #expect(doctor.status == 0, "\(doctor)")
+    #expect(doctor.stdout.hasSuffix("; references between rows ok\n"), "\(doctor)")
+    #expect(!doctor.stdout.contains("integrity_check"), "SQLite's check does not run here")
   }
 
   /// Four processes import ten different files each, at once: forty revisions, numbered

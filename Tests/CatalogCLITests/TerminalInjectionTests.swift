@@ -116,6 +116,33 @@ struct TerminalInjectionTests {
     #expect(unknown.stderr.split(separator: "\n").count == 1)
   }
 
+  /// `diff` prints kinds, pointers and values from both files: in text, `--stat` and
+  /// `--name-only` output every control character, C1 ones included, is escaped, while the
+  /// values stay readable JSON.
+  @Test func diffTextShowsControlCharactersEscaped() throws {
+    let evil = "red\u{1B}[31m\rover\nnext\u{9B}c\u{7F}"
+    let old = CatalogEntry(
+      kind: Self.kind, category: "Display", description: "d", payload: ["key \(evil)": 1])
+    let new = CatalogEntry(
+      kind: Self.kind, category: evil, description: "d", payload: ["key \(evil)": .string(evil)])
+    let added = CatalogEntry(
+      kind: "new\u{9B}31m", category: "Display", description: "d", payload: [:])
+    try directory.write("old.json", GeneratedCatalog.document([old]))
+    try directory.write("new.json", GeneratedCatalog.document([new, added]))
+    for options in [[], ["--stat"], ["--name-only"]] {
+      let result = try CatalogProcess.run(
+        ["diff"] + options + ["old.json", "new.json"], in: directory)
+      #expect(result.status == 1, "\(options): \(result)")
+      #expect(!Self.hasRawControl(result.stdout), "\(options): \(result)")
+      #expect(result.stdout.contains("\"new\\u009B31m\""), "\(options): \(result)")
+    }
+    let text = try CatalogProcess.run(["diff", "old.json", "new.json"], in: directory)
+    #expect(
+      text.stdout.contains(
+        "  /category: \"Display\" → \"red\\u001b[31m\\rover\\nnext\\u009Bc\\u007F\""),
+      "\(text)")
+  }
+
   /// On a terminal (stderr a pseudo-terminal, through script(1)), `import` keeps its own
   /// progress line, a carriage return and an erase to the end of the line, while the source
   /// name's control characters are shown escaped.

@@ -159,10 +159,7 @@ struct CatalogObserverTests {
     let error = try requireError(CatalogError.self) {
       try CatalogObserver(path: store.directory.path("nothing.sqlite")) { _ in }
     }
-    guard case .unreadable = error else {
-      Issue.record("expected .unreadable, got \(error)")
-      return
-    }
+    #expect(error == .noCatalog(location: store.directory.path("nothing.sqlite"), .missing))
   }
 }
 

@@ -14,6 +14,14 @@ import Testing
 /// file through the smallest buffer, which puts a buffer boundary inside every token.
 @Suite("Document validation")
 struct DocumentValidationTests {
+  /// The cases cut from generated-300.json are built only when the fixture loads: without
+  /// this check, a missing fixture would shrink the parameterized tests silently.
+  @Test func theFixtureCasesArePresent() {
+    let names = Set(MalformedDocuments.all.map(\.name))
+    #expect(names.isSuperset(of: ["truncated-in-string", "truncated-after-entry"]))
+    #expect(names.count == MalformedDocuments.all.count, "case names are unique")
+  }
+
   @Test(arguments: MalformedDocuments.all)
   func malformedDocumentIsRejectedInMemory(_ document: MalformedDocuments.Case) {
     let found = diagnostics(CatalogDocumentReader(JSONReader(bytes: document.bytes)))

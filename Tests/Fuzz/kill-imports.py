@@ -6,7 +6,7 @@ or the next one, and `catalog export` is byte for byte the file of that revision
     Tests/Fuzz/kill-imports.py [--rounds 40] [--entries 20000] [--catalog .build/debug/catalog]
 
 Uses Tests/Benchmarks/gen_components.py (a copy of the shared generator). This is
-the slow, randomized companion of ReliabilityCrashTests, which kills smaller imports at fixed
+the slow, randomized companion of KilledWriterTests, which kills smaller imports at fixed
 fractions on every `swift test`; docs/reliability.md records its runs.
 """
 

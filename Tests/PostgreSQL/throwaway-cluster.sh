@@ -41,6 +41,18 @@ as_owner() {
   fi
 }
 
+# Close every descriptor this script inherited beyond stdin, stdout and stderr. A test process
+# that runs other commands at the same moment passes their pipes along (the pipes are not
+# close-on-exec), the server would hold them for its whole life, and whoever reads such a pipe
+# to its end would wait forever. 255 is bash's own descriptor for this script.
+for fd in /proc/$$/fd/*; do
+  fd=${fd##*/}
+  case $fd in
+  0 | 1 | 2 | 255 | *[!0-9]*) ;;
+  *) eval "exec $fd>&-" 2>/dev/null || true ;;
+  esac
+done
+
 case $command in
 start)
   mkdir -p "$dir"

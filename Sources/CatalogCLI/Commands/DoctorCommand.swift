@@ -6,9 +6,10 @@ enum DoctorCommand: CatalogCommand {
     name: "doctor",
     abstract: "Check the database and the catalog's invariants.",
     discussion: """
-      Runs SQLite's integrity_check and foreign_key_check, then the catalog's own \
-      checks: revision numbers are consecutive, every stored payload is referenced, and \
-      every revision's catalog is valid. Reports every problem found, and writes nothing.
+      Runs the database's own checks (SQLite: integrity_check and foreign_key_check; \
+      PostgreSQL, which checks its own pages: the references between rows), then the \
+      catalog's own checks: revision numbers are consecutive, every stored payload is \
+      referenced, and every revision's catalog is valid. Reports every problem found, and writes nothing.
       """,
     arguments: [CommonArguments.resultFormat.spec],
     examples: [
@@ -56,7 +57,7 @@ enum DoctorCommand: CatalogCommand {
     if report.isHealthy {
       console.print(
         "ok: \(report.revisions) revisions, \(report.entryVersions) entry versions, "
-          + "\(report.components) components at head; integrity_check ok, foreign keys ok")
+          + "\(report.components) components at head; \(report.storageChecks)")
       return .success
     }
     for problem in report.problems { console.error("catalog: error: \(problem)") }

@@ -38,9 +38,7 @@ enum ExportCommand: CatalogCommand {
     // A catalog with no revision exports nothing a build could use: say so, as for a
     // missing catalog, instead of printing an empty manifest.
     guard try catalog.head() != nil else {
-      throw CatalogError.unreadable(
-        path: context.databasePath,
-        reason: "the catalog has no revision yet; 'catalog import FILE' writes the first")
+      throw CatalogError.noCatalog(location: context.databasePath, .noRevision)
     }
     var reference = context.atReference
     let categories = context.arguments[category]

@@ -93,6 +93,12 @@ package enum CatalogMain {
       case .unreadable:
         console.error("catalog: error: \(error)")
         return .noInput
+      case .noCatalog(_, let absence):
+        let advice =
+          absence == .missing
+          ? "'catalog import FILE' creates one" : "'catalog import FILE' writes the first"
+        console.error("catalog: error: \(error); \(advice)")
+        return .noInput
       case .unavailable:
         console.error("catalog: error: \(error)")
         return .unavailable

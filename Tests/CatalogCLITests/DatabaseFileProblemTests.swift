@@ -1,9 +1,7 @@
+import CatalogStore
 import Foundation
 import TestSupport
 import Testing
-
-@testable import CatalogSQLite
-@testable import CatalogStore
 
 #if canImport(Glibc)
   import Glibc
@@ -14,8 +12,8 @@ import Testing
 /// The database file itself is wrong: not SQLite, truncated, damaged, read-only, in a missing
 /// directory, or written by a newer `catalog`. Every command says so in one sentence, exits
 /// with 74, and leaves the file's bytes as they were.
-@Suite("Reliability: the database file")
-struct ReliabilityDatabaseTests {
+@Suite("Database files that are damaged, foreign or read-only")
+struct DatabaseFileProblemTests {
   let directory: TemporaryDirectory
 
   init() throws {
@@ -174,11 +172,10 @@ struct ReliabilityDatabaseTests {
   @Test func aNewerSchema() throws {
     _ = try makeCatalog()
     do {
-      let db = try Database(
-        path: directory.path("components.sqlite"), mode: .readWrite(create: false))
+      let db = try RawSQLite(path: directory.path("components.sqlite"))
       try db.execute(
-        sql: "INSERT INTO schema_migration (name, applied_at) VALUES (?, ?)",
-        arguments: [.text("0002_from_the_future"), .text("2030-01-01T00:00:00.000Z")])
+        "INSERT INTO schema_migration (name, applied_at) VALUES (?1, ?2)",
+        ["0002_from_the_future", "2030-01-01T00:00:00.000Z"])
     }
     try expectRefused(
       "components.sqlite",
@@ -268,6 +265,6 @@ struct ReliabilityDatabaseTests {
 
 /// Creates an SQLite file at `path` holding `script`'s schema.
 private func makeDatabaseFile(_ path: String, _ script: String) throws {
-  let db = try Database(path: path, mode: .readWrite(create: true))
-  try db.execute(script: script)
+  let db = try RawSQLite(path: path, mode: .create)
+  try db.execute(script)
 }

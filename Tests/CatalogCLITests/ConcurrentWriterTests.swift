@@ -1,20 +1,51 @@
+import CatalogStore
 import Components
 import Foundation
 import TestSupport
 import Testing
 
-@testable import CatalogSQLite
-@testable import CatalogStore
-
 /// Several processes at once on one catalog: writers queue behind each other's lock (up to
 /// the busy timeout) instead of failing, `--expect-head` turns a lost race into a clear
-/// conflict, and readers always see one whole revision.
-@Suite("Reliability: concurrent writers and readers", .serialized)
-struct ReliabilityConcurrencyTests {
+/// conflict, and readers always see one whole revision. The races run on both engines: a
+/// SQLite file, and a database of a real PostgreSQL server.
+@Suite("Concurrent writers and readers", .serialized)
+struct ConcurrentWriterTests {
   let directory: TemporaryDirectory
 
   init() throws {
     directory = try TemporaryDirectory()
+  }
+
+  /// The catalog a test races on: `components.sqlite` in the test's directory, or a fresh
+  /// PostgreSQL database, given to every command through `CATALOG_DATABASE`.
+  struct Target {
+    /// As `--database` takes it and messages show it.
+    let location: String
+    let environment: [String: String]
+    private let database: PostgreSQLTestDatabase?
+
+    init(_ engine: TestEngine) throws {
+      switch engine {
+      case .sqlite:
+        location = "components.sqlite"
+        database = nil
+      case .postgresql:
+        let database = try PostgreSQLTestDatabase()
+        location = database.url
+        self.database = database
+      }
+      environment = ["CATALOG_DATABASE": location]
+    }
+
+    func run(_ arguments: [String], in directory: TemporaryDirectory) throws
+      -> CatalogProcess.Result
+    {
+      try CatalogProcess.run(arguments, in: directory, environment: environment)
+    }
+
+    func state(in directory: TemporaryDirectory) throws -> CatalogState {
+      try CatalogState.read(database == nil ? directory.path(location) : location)
+    }
   }
 
   /// Outcomes gathered from several threads.
@@ -87,7 +118,9 @@ struct ReliabilityConcurrencyTests {
   /// created yet, while a third keeps exporting and listing the log. Every import lands as
   /// its own revision, the revisions are 1…40 without a gap, the final export is the file of
   /// revision 40, and every export the reader saw was one of the imported files, whole.
-  @Test func twoWritersTwentyImportsEachWithAReader() throws {
+  @Test(arguments: TestEngine.allCases)
+  func twoWritersTwentyImportsEachWithAReader(_ engine: TestEngine) throws {
+    let target = try Target(engine)
     let files = try documents(writer: 0, count: 20) + documents(writer: 1, count: 20)
     let byName = Dictionary(uniqueKeysWithValues: files.map { ($0.name, $0.bytes) })
     // A reader may also see the catalog after the first writer created it and before its
@@ -102,7 +135,7 @@ struct ReliabilityConcurrencyTests {
       DispatchQueue.global().async(group: writers) {
         for name in mine {
           do {
-            outcomes.add(name, try CatalogProcess.run(["import", name, "-m", name], in: directory))
+            outcomes.add(name, try target.run(["import", name, "-m", name], in: directory))
           } catch {
             outcomes.fail("\(name): \(error)")
           }
@@ -114,10 +147,10 @@ struct ReliabilityConcurrencyTests {
     DispatchQueue.global().async(group: reader) {
       while !done.isSet {
         do {
-          let export = try CatalogProcess.run(["export"], in: directory)
+          let export = try target.run(["export"], in: directory)
           if export.status == 66 {
             // Nobody has created the catalog yet.
-            if export.stderr != "catalog: error: components.sqlite: no catalog database here; "
+            if export.stderr != "catalog: error: \(target.location): no catalog database here; "
               + "'catalog import FILE' creates one\n"
             {
               outcomes.fail("export before the first import: \(export)")
@@ -129,7 +162,7 @@ struct ReliabilityConcurrencyTests {
               "export saw something else: exit \(export.status), \(export.stderr)"
                 + String(export.stdout.prefix(200)))
           }
-          let log = try CatalogProcess.run(["log", "--format", "json"], in: directory)
+          let log = try target.run(["log", "--format", "json"], in: directory)
           let ids = try JSONValue(parsing: log.stdoutBytes).arrayValue?.compactMap {
             $0[["revision"]].flatMap { Int($0.canonicalText) }
           }
@@ -163,37 +196,38 @@ struct ReliabilityConcurrencyTests {
       landed[number] = name
     }
     #expect(landed.keys.sorted() == Array(1...40))
-    let state = try directory.catalogState()
+    let state = try target.state(in: directory)
     #expect(state.head == 40)
     #expect(state.export == landed[40].flatMap { byName[$0] })
     let log = try JSONValue(
-      parsing: try CatalogProcess.run(["log", "--format", "json"], in: directory).stdoutBytes)
+      parsing: try target.run(["log", "--format", "json"], in: directory).stdoutBytes)
     for (number, name) in landed {
       let entry = log.arrayValue?.first { $0[["revision"]]?.canonicalText == "\(number)" }
       #expect(entry?[["source"]] == .string(name), "revision \(number)")
       #expect(
-        try CatalogProcess.run(["export", "--at", "\(number)"], in: directory).stdoutBytes
+        try target.run(["export", "--at", "\(number)"], in: directory).stdoutBytes
           == byName[name])
     }
-    try directory.expectHealthy()
+    try directory.expectHealthy(target.location)
   }
 
   /// Writers that all use `--expect-head`: each import either lands as the revision after the
   /// one its writer saw, or is refused with exit 75 and the conflict sentence.
-  @Test func expectHeadTurnsARaceIntoAClearConflict() throws {
+  @Test(arguments: TestEngine.allCases)
+  func expectHeadTurnsARaceIntoAClearConflict(_ engine: TestEngine) throws {
+    let target = try Target(engine)
     let files = try documents(writer: 0, count: 8) + documents(writer: 1, count: 8)
-    #expect(try CatalogProcess.run(["import", files[0].name], in: directory).status == 0)
+    #expect(try target.run(["import", files[0].name], in: directory).status == 0)
     let outcomes = Outcomes()
     let directory = self.directory
-    let path = directory.path("components.sqlite")
     let group = DispatchGroup()
     for writer in 0..<2 {
       let mine = files.filter { $0.name.hasPrefix("w\(writer)-") }.map(\.name).dropFirst()
       DispatchQueue.global().async(group: group) {
         for name in mine {
           do {
-            let head = try CatalogState.read(path).head
-            let result = try CatalogProcess.run(
+            let head = try target.state(in: directory).head
+            let result = try target.run(
               ["import", name, "--expect-head", "\(head)"], in: directory)
             outcomes.add("\(head) \(name)", result)
           } catch {
@@ -221,17 +255,19 @@ struct ReliabilityConcurrencyTests {
         #expect(seen > expected, "\(label)")
       }
     }
-    let head = try directory.catalogState().head
+    let head = try target.state(in: directory).head
     #expect(landed.sorted() == Array(2...head))
   }
 
   /// `--expect-head` on every command that writes: a stale head writes nothing and exits 75;
   /// the right head writes.
-  @Test func expectHeadOnEveryWritingCommand() throws {
+  @Test(arguments: TestEngine.allCases)
+  func expectHeadOnEveryWritingCommand(_ engine: TestEngine) throws {
+    let target = try Target(engine)
     try directory.write("a.json", try Fixtures.bytes("generated-300.json"))
     try directory.write("b.json", try Fixtures.bytes("generated-300-mutated.json"))
-    #expect(try CatalogProcess.run(["import", "a.json"], in: directory).status == 0)
-    #expect(try CatalogProcess.run(["import", "b.json"], in: directory).status == 0)
+    #expect(try target.run(["import", "a.json"], in: directory).status == 0)
+    #expect(try target.run(["import", "b.json"], in: directory).status == 0)
     try directory.write(
       "p.json", #"[{"op": "replace", "path": "/components/0/description", "value": "patched"}]"#)
     let commands: [[String]] = [
@@ -240,22 +276,21 @@ struct ReliabilityConcurrencyTests {
       ["undeprecate", "cell-grid-zero"], ["patch", "p.json"],
     ]
     for command in commands {
-      let before = try directory.catalogState()
-      let stale = try CatalogProcess.run(
-        command + ["--expect-head", "\(before.head - 1)"], in: directory)
+      let before = try target.state(in: directory)
+      let stale = try target.run(command + ["--expect-head", "\(before.head - 1)"], in: directory)
       #expect(stale.status == 75, "\(command): \(stale)")
       #expect(
         stale.stderr
           == "catalog: error: head is revision \(before.head), expected \(before.head - 1)\n",
         "\(command)")
       #expect(stale.stdout.isEmpty)
-      #expect(try directory.catalogState() == before, "\(command)")
-      let current = try CatalogProcess.run(
-        command + ["--expect-head", "\(before.head)"], in: directory)
+      #expect(try target.state(in: directory) == before, "\(command)")
+      let current = try target.run(command + ["--expect-head", "\(before.head)"], in: directory)
       #expect(current.status == 0, "\(command): \(current)")
       let expectedHead = command.contains("--dry-run") ? before.head : before.head + 1
-      #expect(try directory.catalogState().head == expectedHead, "\(command)")
+      #expect(try target.state(in: directory).head == expectedHead, "\(command)")
     }
+    guard engine == .sqlite else { return }
     // An empty catalog is at revision 0.
     let fresh = try CatalogProcess.run(
       ["-d", "fresh.sqlite", "import", "a.json", "--expect-head", "0"], in: directory)
@@ -275,9 +310,8 @@ struct ReliabilityConcurrencyTests {
     try directory.write("b.json", try Fixtures.bytes("generated-300-mutated.json"))
     #expect(try CatalogProcess.run(["import", "a.json"], in: directory).status == 0)
     let before = try directory.catalogState()
-    let lock = try Database(
-      path: directory.path("components.sqlite"), mode: .readWrite(create: false))
-    try lock.execute(sql: "BEGIN IMMEDIATE")
+    let lock = try RawSQLite(path: directory.path("components.sqlite"))
+    try lock.execute("BEGIN IMMEDIATE")
 
     let start = monotonicSeconds()
     let refused = try CatalogProcess.run(
@@ -297,7 +331,7 @@ struct ReliabilityConcurrencyTests {
     // The default timeout (5 s) outlasts a lock held for 1 s.
     let writer = try RunningCatalog(["import", "b.json"], in: directory)
     usleep(1_000_000)
-    try lock.execute(sql: "ROLLBACK")
+    try lock.execute("ROLLBACK")
     let result = writer.wait()
     #expect(result.status == 0, "\(result)")
     #expect(result.stdout.hasPrefix("revision 2: "))

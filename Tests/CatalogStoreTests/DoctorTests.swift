@@ -8,8 +8,8 @@ import Testing
 
 /// `Catalog.doctor()` finds problems planted behind the catalog's back: through a raw
 /// connection with the append-only triggers dropped, or by overwriting bytes of the file.
-@Suite("Reliability: doctor")
-struct ReliabilityDoctorTests {
+@Suite("Doctor")
+struct DoctorTests {
   /// A catalog with two revisions of generated-300.json (the second one mutated), closed.
   static func makeCatalog(at path: String) throws {
     let catalog = try Catalog(path: path)

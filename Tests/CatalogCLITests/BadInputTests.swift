@@ -5,8 +5,8 @@ import Testing
 
 /// Bad input given to the real `catalog import`: every file is refused with a located message
 /// and exit status 65, nothing crashes, and the catalog is left exactly as it was.
-@Suite("Reliability: bad input")
-struct ReliabilityBadInputTests {
+@Suite("Bad input")
+struct BadInputTests {
   let directory: TemporaryDirectory
 
   init() throws {

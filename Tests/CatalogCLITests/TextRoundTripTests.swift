@@ -5,8 +5,8 @@ import Testing
 
 /// Odd but valid text goes in and comes out exactly: through import and export, and in what
 /// `log` and `show` print.
-@Suite("Reliability: odd text round-trips")
-struct ReliabilityRoundTripTests {
+@Suite("Odd text round-trips")
+struct TextRoundTripTests {
   let directory: TemporaryDirectory
 
   init() throws {
