@@ -12,7 +12,7 @@ import Testing
   static let commands =
     "import, export, check, log, show, blame, kinds, categories, tag, restore, revert, rename, "
     + "deprecate, undeprecate, "
-    + "diff, patch, merge, git, doctor, copy, site, help"
+    + "diff, patch, merge, git, doctor, copy, site, completions, help"
 
   /// The stderr text for a usage error about `import`.
   func importError(_ message: String) -> String {
@@ -202,7 +202,7 @@ import Testing
     #expect(
       failure.text
         == "catalog: error: unknown command 'imprt'; did you mean 'import'? (commands: "
-        + Self.commands + ")\nUsage: catalog help [<command>]\n"
+        + Self.commands + ")\nUsage: catalog help [<command>] [--man]\n"
         + "See 'catalog help --help' for more information.\n")
     #expect(failure.error.index == 1)
     #expect(

@@ -16,7 +16,7 @@ enum CompletionsCommand: CatalogCommand {
     examples: [
       Example(
         "Complete in bash (or add 'source <(catalog completions bash)' to ~/.bashrc):",
-        "catalog completions bash > ~/.local/share/bash-completion/completions/catalog"),
+        "catalog completions bash > /etc/bash_completion.d/catalog"),
       Example(
         "Complete in zsh (a directory on $fpath, before compinit runs):",
         "catalog completions zsh > ~/.zfunc/_catalog"),
