@@ -80,6 +80,9 @@ extension Catalog {
     for tag in tags {
       try to.setTag(tag)
     }
+    for move in try from.tagMoves() {
+      try to.recordTagMove(move)
+    }
     return CopySummary(revisions: Int(head), entryVersions: versions, tags: tags.count)
   }
 }

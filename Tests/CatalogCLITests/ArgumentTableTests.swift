@@ -22,7 +22,10 @@ import Testing
       ],
       "show": ["catalog show <kind> [--at <rev>] [--revision] [--stat] [--format <format>]"],
       "blame": ["catalog blame <kind> [--at <rev>] [--format <format>]"],
-      "tag": ["catalog tag <name> [<rev>]", "catalog tag --list", "catalog tag --delete <name>"],
+      "tag": [
+        "catalog tag <name> [<rev>] [-m <text>] [-f] [--author <name>] [--expect-head <n>]",
+        "catalog tag --list", "catalog tag --delete <name>",
+      ],
       "restore": [
         "catalog restore <rev> [--message <text>] [--author <name>] [--expect-head <n>]"
           + " [--format <format>]"

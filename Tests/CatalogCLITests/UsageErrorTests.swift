@@ -182,7 +182,8 @@ import Testing
 
   @Test func tagFormsExcludeEachOther() throws {
     let tagUsage =
-      "Usage: catalog tag <name> [<rev>]\n       catalog tag --list\n"
+      "Usage: catalog tag <name> [<rev>] [-m <text>] [-f] [--author <name>] [--expect-head <n>]\n"
+      + "       catalog tag --list\n"
       + "       catalog tag --delete <name>\nSee 'catalog tag --help' for more information.\n"
     #expect(
       try failure("tag", "--list", "--delete", "v1").text
