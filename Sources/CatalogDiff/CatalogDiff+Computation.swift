@@ -25,85 +25,10 @@ extension CatalogDiff {
   public init(
     old: [CatalogEntry], new: [CatalogEntry], renames: [String: String]
   ) throws(CatalogDiffError) {
-    let oldPositions = try Self.positions(of: old, side: .old)
-    var renamedFrom: [BytewiseString: BytewiseString] = [:]
-    for (new, old) in renames { renamedFrom[BytewiseString(new)] = BytewiseString(old) }
-    let renamedAway = Set(renamedFrom.values)
-
-    var added: [IndexedEntry] = []
-    var addedPositions: [BytewiseString: Int] = [:]
-    // For each OLD index, the NEW index of the same kind, or -1.
-    var newIndexOfOld = [Int](repeating: -1, count: old.count)
-    var changed: [ChangedEntry] = []
-    var oldIndexOfNew = [Int](repeating: -1, count: new.count)
-    var commonOldIndices: [Int] = []
-    var commonNewIndices: [Int] = []
-    commonOldIndices.reserveCapacity(min(old.count, new.count))
-    commonNewIndices.reserveCapacity(min(old.count, new.count))
-    for (j, entry) in new.enumerated() {
-      let kind = BytewiseString(entry.kind)
-      let oldKind = renamedFrom[kind] ?? kind
-      let candidate = oldKind == kind && renamedAway.contains(oldKind) ? nil : oldPositions[oldKind]
-      guard let i = candidate else {
-        if let first = addedPositions.updateValue(j, forKey: kind) {
-          throw .duplicateKind(entry.kind, side: .new, firstIndex: first, secondIndex: j)
-        }
-        added.append(IndexedEntry(index: j, entry: entry))
-        continue
-      }
-      guard newIndexOfOld[i] < 0 else {
-        throw .duplicateKind(entry.kind, side: .new, firstIndex: newIndexOfOld[i], secondIndex: j)
-      }
-      newIndexOfOld[i] = j
-      oldIndexOfNew[j] = i
-      commonOldIndices.append(i)
-      commonNewIndices.append(j)
-      guard !Self.sameFields(old[i], entry) else { continue }
-      var differ = EntryDiffer()
-      try differ.compare(old[i], entry)
-      if !differ.changes.isEmpty {
-        changed.append(
-          ChangedEntry(
-            kind: entry.kind,
-            renamedFrom: old[i].kind.hasSameBytes(as: entry.kind) ? nil : old[i].kind,
-            oldIndex: i, newIndex: j, changes: differ.changes, edits: differ.edits))
-      }
-    }
-    var removed: [IndexedEntry] = []
-    for (i, j) in newIndexOfOld.enumerated() where j < 0 {
-      removed.append(IndexedEntry(index: i, entry: old[i]))
-    }
-    // The common kinds that keep their relative order are a longest increasing run of OLD
-    // positions taken in NEW's order; every other common kind moved.
-    var moved: [Move] = []
-    let staying = LongestIncreasingSubsequence.membership(commonOldIndices)
-    for (k, stays) in staying.enumerated() where !stays {
-      let j = commonNewIndices[k]
-      moved.append(Move(kind: new[j].kind, oldIndex: commonOldIndices[k], newIndex: j))
-    }
-
-    // Kinds sort by bytes, so that two spellings of one name have a fixed order.
-    func less(_ a: String, _ b: String) -> Bool { a.utf8.lexicographicallyPrecedes(b.utf8) }
-    self.init(
-      added: added.sorted { less($0.kind, $1.kind) },
-      removed: removed.sorted { less($0.kind, $1.kind) },
-      moved: moved.sorted { less($0.kind, $1.kind) },
-      changed: changed.sorted { less($0.kind, $1.kind) },
-      oldIndexOfNew: oldIndexOfNew, oldCount: old.count)
-  }
-
-  /// Each kind's index.
-  private static func positions(
-    of entries: [CatalogEntry], side: CatalogDiffError.Side
-  ) throws(CatalogDiffError) -> [BytewiseString: Int] {
-    var positions: [BytewiseString: Int] = [:]
-    positions.reserveCapacity(entries.count)
-    for (index, entry) in entries.enumerated() {
-      if let first = positions.updateValue(index, forKey: BytewiseString(entry.kind)) {
-        throw .duplicateKind(entry.kind, side: side, firstIndex: first, secondIndex: index)
-      }
-    }
-    return positions
+    var builder = Builder(renames: renames)
+    for entry in old { try builder.addOld(entry) }
+    for entry in new { try builder.addNew(entry) }
+    self = builder.finish()
   }
 
   /// The changes from one state of a component to another, in entry order: what `log`,

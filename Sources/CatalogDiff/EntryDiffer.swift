@@ -1,13 +1,5 @@
 import Components
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// Compares two entries of the same kind field by field and leaf by leaf, collecting the
 /// changes users read and the edits a patch applies.
 ///
@@ -267,14 +259,7 @@ private struct KeyLookup {
   }
 }
 
-/// Byte equality with `memcmp`, which stays fast in debug builds where the generic `==`
-/// compares byte by byte.
+/// Byte equality (``ByteComparison``, fast in debug builds too).
 func sameBytes(_ a: [UInt8], _ b: [UInt8]) -> Bool {
-  guard a.count == b.count else { return false }
-  return a.withUnsafeBufferPointer { x in
-    b.withUnsafeBufferPointer { y in
-      guard let p = x.baseAddress, let q = y.baseAddress else { return true }
-      return memcmp(p, q, x.count) == 0
-    }
-  }
+  a.withUnsafeBytes { x in b.withUnsafeBytes { y in ByteComparison.equal(x, y) } }
 }

@@ -88,7 +88,7 @@ extension PostgreSQLContext {
     pendingVersions.append(row.payloadID)
     pendingVersions.append(optionalText: row.extra)
     pendingVersions.append(optionalText: row.keyOrder)
-    pendingVersions.append(text: row.position)
+    pendingVersions.append(text: row.orderKey)
     try endVersionRow()
   }
 

@@ -291,7 +291,7 @@ final class PostgreSQLContext: CatalogWriteContext {
       payloadID: try row.int64(row: 0, column: 6) ?? 0,
       payload: row.bytes(row: 0, column: 10),
       extra: optionalBytes(row, column: 7), keyOrder: optionalBytes(row, column: 8),
-      position: row.bytes(row: 0, column: 9))
+      orderKey: row.bytes(row: 0, column: 9))
   }
 }
 

@@ -32,9 +32,32 @@ extension SQLiteContext {
   }
 
   func streamAddedEntries(revision: Int64, capacity: Int) throws -> any AddedEntryStream {
-    let stream = SQLiteEntryStream(context: self, revision: revision, capacity: capacity)
+    let deferred = try dropIndexesFilledAtRandom()
+    let stream = SQLiteEntryStream(context: self, revision: revision, capacity: capacity) {
+      [self] in
+      for sql in deferred { try database.execute(sql: sql) }
+    }
     stream.start()
     return stream
+  }
+
+  /// The indexes a first import would fill in random order (payload hashes, kinds): each
+  /// of 100,000 rows is a B-tree descent to a random leaf, where building the index once at
+  /// the end sorts the keys and writes the leaves in order. They are dropped here, inside
+  /// the import's transaction, and made again by the stream's `finish` with the very SQL
+  /// text `sqlite_master` held, so the committed schema is byte for byte the same; a failed
+  /// import rolls the drop back with everything else. Returns the statements that make them.
+  private func dropIndexesFilledAtRandom() throws -> [String] {
+    var statements: [String] = []
+    for name in ["payload_by_hash", "entry_version_by_kind"] {
+      let sql: String? = try database.scalar(
+        sql: "SELECT sql FROM sqlite_master WHERE type = 'index' AND name = ?",
+        arguments: [.text(name)])
+      guard let sql else { continue }
+      try database.execute(sql: "DROP INDEX \(name)")
+      statements.append(sql)
+    }
+    return statements
   }
 
   func appendVersion(_ row: EntryRow) throws {

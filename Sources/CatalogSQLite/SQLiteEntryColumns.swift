@@ -35,7 +35,7 @@ enum SQLiteEntryColumns {
       payload: withPayload
         ? statement.textBytes(at: 10) : UnsafeRawBufferPointer(start: nil, count: 0),
       extra: statement.optionalTextBytes(at: 7), keyOrder: statement.optionalTextBytes(at: 8),
-      position: statement.textBytes(at: 9))
+      orderKey: statement.textBytes(at: 9))
   }
 
   /// Binds a row to parameters `first + 1` … `first + count`, without copying its texts:
@@ -53,7 +53,7 @@ enum SQLiteEntryColumns {
     try statement.bind(row.payloadID, at: first + 7)
     try statement.bindTextNoCopy(row.extra, at: first + 8)
     try statement.bindTextNoCopy(row.keyOrder, at: first + 9)
-    try statement.bindTextNoCopy(row.position, at: first + 10)
+    try statement.bindTextNoCopy(row.orderKey, at: first + 10)
   }
 }
 

@@ -49,7 +49,14 @@ final class SQLiteEntryStream: AddedEntryStream, @unchecked Sendable {
   /// which it cannot: `capacity` is its size over the smallest entry's, keys after the last).
   private var keys: AddedEntryKeys
 
-  init(context: SQLiteContext, revision: Int64, capacity: Int) {
+  /// Runs on the caller's thread once every entry is stored (the indexes made at the end).
+  private let whenStored: () throws -> Void
+
+  init(
+    context: SQLiteContext, revision: Int64, capacity: Int,
+    whenStored: @escaping () throws -> Void = {}
+  ) {
+    self.whenStored = whenStored
     self.context = context
     self.revision = revision
     self.keys = AddedEntryKeys(capacity: capacity)
@@ -69,7 +76,7 @@ final class SQLiteEntryStream: AddedEntryStream, @unchecked Sendable {
     if current == nil { current = try takeFreeBatch() }
     // The payload's hash and the order key are worked out here, on the caller's thread,
     // which has time to spare: the writer's is the longer half.
-    current?.append(entry, position: keys.nextKey())
+    current?.append(entry, orderKey: keys.nextKey())
     added += 1
     if let batch = current, batch.count == Self.batchSize {
       current = nil
@@ -89,6 +96,7 @@ final class SQLiteEntryStream: AddedEntryStream, @unchecked Sendable {
     let failure = error
     condition.unlock()
     if let failure { throw failure }
+    try whenStored()
     return added
   }
 
@@ -187,10 +195,10 @@ final class EntryBatch {
 
   func payloadHash(_ entry: Int) -> Int64 { hashes[entry] }
 
-  func append(_ entry: RawCatalogEntry, position: String) {
+  func append(_ entry: RawCatalogEntry, orderKey: String) {
     hashes.append(entry.payload.withUnsafeBytes { JSONText.stableHash(of: $0) })
     EntryCodec.withRow(
-      of: entry, componentID: 0, revision: 0, change: .added, payloadID: 0, position: position
+      of: entry, componentID: 0, revision: 0, change: .added, payloadID: 0, orderKey: orderKey
     ) { _ = rows.append($0) }
   }
 

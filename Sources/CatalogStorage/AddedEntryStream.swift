@@ -59,7 +59,7 @@ package final class DirectEntryStream: AddedEntryStream {
     let component = try context.newComponents(count: 1, in: revision)
     try EntryCodec.withRow(
       of: entry, componentID: component, revision: revision, change: .added,
-      payloadID: payloadID, position: keys.nextKey()
+      payloadID: payloadID, orderKey: keys.nextKey()
     ) { try context.appendVersion($0) }
     added += 1
   }

@@ -11,7 +11,8 @@ import Components
 /// (SQLite: `SQLiteEntryColumns`), then the code that uses the field.
 package enum EntryCodec {
   /// The columns of an entry row (the `entry_version` table), in the order engines bind and
-  /// read them.
+  /// read them. The column `position` (named in a shipped migration) holds
+  /// ``EntryRow/orderKey``.
   package static let columns = [
     "component_id", "revision_id", "change", "kind", "category", "description", "payload_id",
     "extra", "key_order", "position",
@@ -28,7 +29,7 @@ package enum EntryCodec {
       keyOrder: row.keyOrder.map(text))
     return EntryVersion(
       revision: row.revision, change: row.change, entry: entry, componentID: row.componentID,
-      position: text(row.position))
+      orderKey: text(row.orderKey))
   }
 
   /// The `extra` column of an entry with these members beyond the standard four: nil (NULL)
@@ -99,22 +100,22 @@ package enum EntryCodec {
   /// read, its payload's canonical text, its `extra` and `key_order` columns encoded.
   package static func withRow<R>(
     of entry: RawCatalogEntry, componentID: Int64, revision: Int64, change: EntryChange,
-    payloadID: Int64, position: String, _ body: (EntryRow) throws -> R
+    payloadID: Int64, orderKey: String, _ body: (EntryRow) throws -> R
   ) rethrows -> R {
-    var position = position
+    var orderKey = orderKey
     return try entry.kind.withUnsafeBytes { kind in
       try entry.category.withUnsafeBytes { category in
         try entry.description.withUnsafeBytes { description in
           try entry.payload.withUnsafeBytes { payload in
             try withOptionalBytes(extraColumn(entry.extraMembers)) { extra in
               try withOptionalBytes(keyOrderColumn(entry.memberOrder)) { keyOrder in
-                try position.withUTF8 { position in
+                try orderKey.withUTF8 { orderKey in
                   try body(
                     EntryRow(
                       componentID: componentID, revision: revision, change: change, kind: kind,
                       category: category, description: description, payloadID: payloadID,
                       payload: payload, extra: extra, keyOrder: keyOrder,
-                      position: UnsafeRawBufferPointer(position)))
+                      orderKey: UnsafeRawBufferPointer(orderKey)))
                 }
               }
             }

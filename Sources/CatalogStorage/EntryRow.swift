@@ -24,14 +24,14 @@ package struct EntryRow {
   /// The entry's member order as a JSON array of names; nil (NULL) for the standard order.
   package var keyOrder: UnsafeRawBufferPointer?
   /// The order key: entries are exported in ascending byte order of it (``OrderKey``).
-  package var position: UnsafeRawBufferPointer
+  package var orderKey: UnsafeRawBufferPointer
 
   package init(
     componentID: Int64, revision: Int64, change: EntryChange, kind: UnsafeRawBufferPointer,
     category: UnsafeRawBufferPointer, description: UnsafeRawBufferPointer, payloadID: Int64,
     payload: UnsafeRawBufferPointer = UnsafeRawBufferPointer(start: nil, count: 0),
     extra: UnsafeRawBufferPointer?, keyOrder: UnsafeRawBufferPointer?,
-    position: UnsafeRawBufferPointer
+    orderKey: UnsafeRawBufferPointer
   ) {
     self.componentID = componentID
     self.revision = revision
@@ -43,6 +43,6 @@ package struct EntryRow {
     self.payload = payload
     self.extra = extra
     self.keyOrder = keyOrder
-    self.position = position
+    self.orderKey = orderKey
   }
 }

@@ -8,7 +8,7 @@ import Components
 package struct EntryRowTable {
   /// The texts of each row, in this order, at ids `row * fieldCount + field`.
   private enum Field: Int, CaseIterable {
-    case kind, category, description, payload, extra, keyOrder, position
+    case kind, category, description, payload, extra, keyOrder, orderKey
   }
 
   private var texts = ByteStrings()
@@ -31,7 +31,7 @@ package struct EntryRowTable {
     texts.append(row.payload)
     texts.append(row.extra ?? UnsafeRawBufferPointer(start: nil, count: 0))
     texts.append(row.keyOrder ?? UnsafeRawBufferPointer(start: nil, count: 0))
-    texts.append(row.position)
+    texts.append(row.orderKey)
     numbers.append((row.componentID, row.revision, row.payloadID))
     changes.append(row.change)
     nulls.append((row.extra == nil ? 1 : 0) | (row.keyOrder == nil ? 2 : 0))
@@ -59,7 +59,7 @@ package struct EntryRowTable {
       payloadID: numbers[index].payloadID, payload: stored[base + Field.payload.rawValue],
       extra: nulls[index] & 1 != 0 ? nil : stored[base + Field.extra.rawValue],
       keyOrder: nulls[index] & 2 != 0 ? nil : stored[base + Field.keyOrder.rawValue],
-      position: stored[base + Field.position.rawValue])
+      orderKey: stored[base + Field.orderKey.rawValue])
   }
 
   /// Removes every row, keeping the memory for the next ones.

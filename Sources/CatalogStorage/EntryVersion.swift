@@ -13,16 +13,16 @@ public struct EntryVersion: Sendable, Hashable {
   /// The component's identity, stable across renames.
   public var componentID: Int64
   /// The order key: entries are exported in ascending byte order of it.
-  public var position: String
+  public var orderKey: String
 
   public init(
     revision: Int64, change: EntryChange, entry: CatalogEntry, componentID: Int64,
-    position: String
+    orderKey: String
   ) {
     self.revision = revision
     self.change = change
     self.entry = entry
     self.componentID = componentID
-    self.position = position
+    self.orderKey = orderKey
   }
 }

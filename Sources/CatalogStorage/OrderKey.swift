@@ -1,10 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import Components
 
 /// Order keys: strings whose byte order is the order of entries in an exported file.
 ///
@@ -164,12 +158,7 @@ package enum OrderKey {
   /// Compares two order keys in export order: by bytes, then by length (as SQLite's BINARY
   /// collation and PostgreSQL's `COLLATE "C"` sort them). Negative, zero or positive.
   package static func compare(_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer) -> Int {
-    let common = min(a.count, b.count)
-    if common > 0, let x = a.baseAddress, let y = b.baseAddress {
-      let c = memcmp(x, y, common)
-      if c != 0 { return Int(c) }
-    }
-    return a.count - b.count
+    ByteComparison.compare(a, b)
   }
 
   private static func digits(_ key: String) -> [Int] {

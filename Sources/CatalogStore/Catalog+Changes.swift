@@ -25,11 +25,18 @@ extension Catalog {
   static func diff(from old: Int64, to new: Int64, in context: any CatalogReadContext) throws
     -> CatalogDiff
   {
-    var oldEntries: [CatalogEntry] = []
+    // OLD goes straight into the diff's compact form; NEW is held until the renames are
+    // known (an OLD kind renamed away must not match a NEW entry of that name).
+    var builder = CatalogDiff.Builder()
     var kindOfComponent: [Int64: String] = [:]
     if old > 0 {
       try context.forEachEntry(at: old) { stored in
-        oldEntries.append(stored.entry)
+        do {
+          try builder.addOld(stored.entry)
+        } catch {
+          throw CatalogError.database(
+            .inconsistent("the stored catalogs cannot be compared: \(error)"))
+        }
         kindOfComponent[stored.componentID] = stored.entry.kind
       }
     }
@@ -46,7 +53,9 @@ extension Catalog {
       }
     }
     do {
-      return try CatalogDiff(old: oldEntries, new: newEntries, renames: renames)
+      builder.setRenames(renames)
+      for entry in newEntries { try builder.addNew(entry) }
+      return builder.finish()
     } catch {
       throw CatalogError.database(.inconsistent("the stored catalogs cannot be compared: \(error)"))
     }

@@ -118,12 +118,12 @@ extension Catalog {
           "the payload of \"\(version.entry.kind)\" in revision \(version.revision) is not valid JSON: \(error)"
         )
       }
-      if version.position.isEmpty
-        || !version.position.utf8.allSatisfy(validKeyCharacters.contains)
-        || version.position.hasSuffix("0")
+      if version.orderKey.isEmpty
+        || !version.orderKey.utf8.allSatisfy(validKeyCharacters.contains)
+        || version.orderKey.hasSuffix("0")
       {
         report.problems.append(
-          "\"\(version.entry.kind)\" in revision \(version.revision) has a malformed order key '\(version.position)'"
+          "\"\(version.entry.kind)\" in revision \(version.revision) has a malformed order key '\(version.orderKey)'"
         )
       }
     }
@@ -143,16 +143,16 @@ extension Catalog {
 /// every kind and every order key once.
 private struct DerivedCatalog {
   /// Present components: component → (kind, order key).
-  var entries: [Int64: (kind: String, position: String)] = [:]
+  var entries: [Int64: (kind: String, orderKey: String)] = [:]
   var kinds: [String: Int64] = [:]
-  var positions: [String: Int64] = [:]
+  var holders: [String: Int64] = [:]
 
   /// Applies one revision's rows and returns what is wrong with the result.
   mutating func apply(_ rows: [EntryVersion]) -> [String] {
     for row in rows {
       if let old = entries.removeValue(forKey: row.componentID) {
         if kinds[old.kind] == row.componentID { kinds[old.kind] = nil }
-        if positions[old.position] == row.componentID { positions[old.position] = nil }
+        if holders[old.orderKey] == row.componentID { holders[old.orderKey] = nil }
       }
     }
     var problems: [String] = []
@@ -162,14 +162,14 @@ private struct DerivedCatalog {
           "revision \(row.revision) holds kind \"\(row.entry.kind)\" twice (components \(other) and \(row.componentID))"
         )
       }
-      if let other = positions[row.position] {
+      if let other = holders[row.orderKey] {
         problems.append(
-          "revision \(row.revision) gives components \(other) and \(row.componentID) the same order key '\(row.position)'"
+          "revision \(row.revision) gives components \(other) and \(row.componentID) the same order key '\(row.orderKey)'"
         )
       }
-      entries[row.componentID] = (row.entry.kind, row.position)
+      entries[row.componentID] = (row.entry.kind, row.orderKey)
       kinds[row.entry.kind] = row.componentID
-      positions[row.position] = row.componentID
+      holders[row.orderKey] = row.componentID
     }
     return problems
   }

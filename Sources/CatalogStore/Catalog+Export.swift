@@ -45,9 +45,10 @@ extension Catalog {
           writer.append(try EntryCodec.decode(stored).entry)
         }
         count += 1
-        if writer.output.count >= 1 << 20 { try write(writer.drain()) }
+        if writer.output.count >= 1 << 20 { try writer.flush(into: write) }
       }
-      try write(writer.finish())
+      writer.close()
+      try writer.flush(into: write)
       return count
     }
   }

@@ -4,17 +4,20 @@ import Components
 
 extension Catalog {
   /// Writes a new revision that undoes what the revision at `reference` changed, on top of
-  /// head: a three-way merge of head with the revision's parent, against the revision.
+  /// head: the three-way merge ``CatalogMerge`` of head (OURS) with the revision's parent
+  /// (THEIRS), both made from the revision (BASE), as `git revert` does it.
   ///
-  /// Component by component (by identity, so a rename is reverted by renaming back): an
-  /// entry the revision added is removed, one it removed comes back after its neighbour of
-  /// then, and a changed one gets the parent's values at the paths the revision changed
-  /// (``CatalogDiff/changes(from:to:)``), keeping what later revisions changed elsewhere.
-  /// Moves are not undone.
+  /// Entries are matched by component, not by kind, so a rename is reverted by renaming back
+  /// and a kind that a later revision reused for another component is not mistaken for the
+  /// reverted one. What the merge takes follows from the one change model: an entry the
+  /// revision added is removed, one it removed comes back after its neighbour of then, a
+  /// changed one gets the parent's values where the revision changed it, arrays lined up as
+  /// ``CatalogDiff`` lines them up, and what later revisions changed elsewhere is kept.
   ///
-  /// - Throws: ``CatalogError/revertConflicts(revision:_:)`` when a later revision changed a
-  ///   path the revision changed (or removed, re-added or changed an entry it added or
-  ///   removed); nothing is written then.
+  /// - Throws: ``CatalogError/revertConflicts(revision:_:)`` when the merge conflicts (a later
+  ///   revision changed a place the revision changed, or removed or changed an entry it
+  ///   added or removed), or when an entry that would come back has a kind head gave to
+  ///   another component; nothing is written then.
   @discardableResult
   public func revert(_ reference: RevisionReference, options: WriteOptions) throws -> WriteResult {
     try storage.write { context in
@@ -36,7 +39,8 @@ extension Catalog {
   }
 }
 
-/// The catalog a revert writes, or why it cannot.
+/// The catalog a revert writes, or why it cannot: ``CatalogMerge`` over the three states,
+/// each entry keyed by its component.
 struct RevertPlan {
   /// Head's catalog with the revision's changes undone, in export order.
   private(set) var entries: [CatalogEntry] = []
@@ -44,147 +48,97 @@ struct RevertPlan {
   private(set) var renames: [BytewiseString: Int] = [:]
   private(set) var conflicts: [RevertConflict] = []
 
-  init(revision: Int64, head: Int64, context: any CatalogReadContext) throws {
-    let parent = try Self.states(at: revision - 1, context)
-    let reverted = try Self.states(at: revision, context)
-    let current = try Self.states(at: head, context)
-    let index = try context.headIndex(at: head)
-    var slotOfComponent: [Int64: Int] = [:]
-    for slot in 0..<index.count { slotOfComponent[index.componentID(slot)] = slot }
+  /// The member that carries an entry's kind through the merge while the kind itself is the
+  /// component's key. A NUL cannot start a member a document brings: the merge's entries are
+  /// made here, never read from a file.
+  static let kindMember = "\u{0}kind"
 
-    // What each component of head becomes (nil: removed).
-    var result: [Int64: CatalogEntry?] = [:]
-    var comeBack: [Int64] = []
-    for (component, before) in parent.byComponent {
-      let after = reverted.byComponent[component]
-      let now = current.byComponent[component]
-      switch (after, now) {
-      case (nil, nil):
-        // Removed by the revision and still gone: it comes back.
-        if current.kinds.contains(BytewiseString(before.kind)) {
-          conflicts.append(RevertConflict(kind: before.kind, paths: [.root]))
-        } else {
-          comeBack.append(component)
-          result[component] = before
-        }
-      case (nil, let now?):
-        conflicts.append(RevertConflict(kind: now.kind, paths: [.root]))
-      case (let after?, nil):
-        if !CatalogDiff.sameFields(before, after) {
-          conflicts.append(RevertConflict(kind: after.kind, paths: [.root]))
-        }
-      case (let after?, let now?):
-        guard !CatalogDiff.sameFields(before, after) else { continue }
-        if let undone = try undo(before: before, after: after, now: now) {
-          result[component] = undone
-        }
-      }
+  init(revision: Int64, head: Int64, context: any CatalogReadContext) throws {
+    let base = try Self.entries(at: revision, context)
+    let theirs = try Self.entries(at: revision - 1, context)
+    let ours = try Self.entries(at: head, context)
+    let merge: CatalogMerge
+    do {
+      merge = try CatalogMerge(base: base.keyed, ours: ours.keyed, theirs: theirs.keyed)
+    } catch {
+      throw CatalogError.database(
+        DatabaseProblem(.inconsistent, path: "", detail: "revert could not merge: \(error)"))
     }
-    for (component, after) in reverted.byComponent where parent.byComponent[component] == nil {
-      // Added by the revision: removed again, unless changed since.
-      guard let now = current.byComponent[component] else { continue }
-      if CatalogDiff.sameFields(after, now) {
-        result[component] = .some(nil)
-      } else {
-        let paths = try CatalogDiff.changes(from: after, to: now).map(\.pointer)
-        conflicts.append(RevertConflict(kind: now.kind, paths: paths))
-      }
+    // The kind as head names it, else as the revision left it, else as the parent had it.
+    func realKind(_ key: String) -> String {
+      ours.kinds[key] ?? base.kinds[key] ?? theirs.kinds[key] ?? key
     }
-    guard conflicts.isEmpty else {
+    var paths: [String: [JSONPointer]] = [:]
+    for conflict in merge.conflicts {
+      var pointer = conflict.entryPointer
+      if pointer.tokens.first.map({ $0.hasSameBytes(as: Self.kindMember) }) == true {
+        pointer = JSONPointer(["kind"] + pointer.tokens.dropFirst())
+      }
+      paths[realKind(conflict.kind), default: []].append(pointer)
+    }
+    guard let merged = merge.entries, paths.isEmpty else {
+      conflicts = paths.map { RevertConflict(kind: $0.key, paths: $0.value) }
       conflicts.sort { $0.kind.utf8.lexicographicallyPrecedes($1.kind.utf8) }
       return
     }
 
-    // Head's order, with the entries that come back after their neighbour in the parent.
-    var order = current.order
-    let present = Set(order)
-    var placed = Set(order)
-    for component in parent.order where comeBack.contains(component) && !present.contains(component)
-    {
-      let position = parent.order.firstIndex(of: component) ?? 0
-      let neighbour = parent.order[..<position].last { placed.contains($0) }
-      let at = neighbour.flatMap { order.firstIndex(of: $0).map { $0 + 1 } } ?? 0
-      order.insert(component, at: at)
-      placed.insert(component)
-    }
-    for component in order {
-      let entry: CatalogEntry?
-      if let decided = result[component] {
-        entry = decided
-      } else {
-        entry = current.byComponent[component]
+    let index = try context.headIndex(at: head)
+    var slotOfComponent: [Int64: Int] = [:]
+    for slot in 0..<index.count { slotOfComponent[index.componentID(slot)] = slot }
+    var seen: [BytewiseString: String] = [:]
+    for keyed in merged {
+      let entry = Self.unkeyed(keyed)
+      if let other = seen.updateValue(keyed.kind, forKey: BytewiseString(entry.kind)),
+        other != keyed.kind
+      {
+        // The entry that comes back has a kind head gave to another component.
+        conflicts.append(RevertConflict(kind: entry.kind, paths: [.root]))
+        continue
       }
-      guard let entry else { continue }
       entries.append(entry)
-      if let slot = slotOfComponent[component], !index.kind(slot).hasSameBytes(as: entry.kind) {
+      if let component = Int64(keyed.kind), let slot = slotOfComponent[component],
+        !index.kind(slot).hasSameBytes(as: entry.kind)
+      {
         renames[BytewiseString(entry.kind)] = slot
       }
     }
+    if !conflicts.isEmpty { entries = [] }
   }
 
-  /// Head's entry with the paths the revision changed set back to the parent's values, or
-  /// nil (with a conflict recorded) when a later revision changed one of those paths.
-  private mutating func undo(before: CatalogEntry, after: CatalogEntry, now: CatalogEntry) throws
-    -> CatalogEntry?
+  /// A revision's entries keyed for the merge, and each key's real kind.
+  private struct Keyed {
+    var keyed: [CatalogEntry] = []
+    var kinds: [String: String] = [:]
+  }
+
+  /// The entries at `revision` (none before the first), each with its component id as its
+  /// kind and its kind in ``kindMember``.
+  private static func entries(at revision: Int64, _ context: any CatalogReadContext) throws
+    -> Keyed
   {
-    let undone = try CatalogDiff.changes(from: after, to: before)
-    let since = try CatalogDiff.changes(from: after, to: now)
-    let clashing = undone.filter { change in
-      since.contains { later in
-        later.pointer.tokens.starts(with: change.pointer.tokens)
-          || change.pointer.tokens.starts(with: later.pointer.tokens)
-      }
-    }
-    guard clashing.isEmpty else {
-      conflicts.append(RevertConflict(kind: now.kind, paths: clashing.map(\.pointer)))
-      return nil
-    }
-    // The patch from the revision's state to the parent's, applied to head's state under
-    // the kind the revision left (the patch checks it), with every old value tested: an
-    // array a later revision shifted fails a test instead of changing the wrong element.
-    var renames: [String: String] = [:]
-    if !before.kind.hasSameBytes(as: after.kind) { renames[before.kind] = after.kind }
-    let patch = try CatalogDiff(old: [after], new: [before], renames: renames)
-      .jsonPatch(withTests: true, components: .root)
-    var target = now
-    target.kind = after.kind
-    let patched: JSONValue
-    let document = JSONValue.array([try target.jsonValue])
-    do throws(JSONPatchError) {
-      patched = try patch.apply(to: document)
-    } catch {
-      let path = error.path.flatMap { try? JSONPointer(parsing: $0) }
-      conflicts.append(
-        RevertConflict(kind: now.kind, paths: [JSONPointer(Array(path?.tokens.dropFirst() ?? []))]))
-      return nil
-    }
-    let bytes = JSONWriter.canonicalBytes(
-      .object(JSONObject([.init(key: "components", value: patched)])))
-    guard var entry = try DocumentSource.bytes(bytes, name: "revert").readEntries().first else {
-      return nil
-    }
-    if renames.isEmpty { entry.kind = now.kind }
-    return entry
-  }
-
-  /// The catalog at a revision: entries by component, the components in export order, and
-  /// the kinds.
-  private struct States {
-    var byComponent: [Int64: CatalogEntry] = [:]
-    var order: [Int64] = []
-    var kinds: Set<BytewiseString> = []
-  }
-
-  private static func states(at revision: Int64, _ context: any CatalogReadContext) throws
-    -> States
-  {
-    var states = States()
-    guard revision > 0 else { return states }
+    var result = Keyed()
+    guard revision > 0 else { return result }
     try context.forEachEntry(at: revision) { stored in
-      states.byComponent[stored.componentID] = stored.entry
-      states.order.append(stored.componentID)
-      states.kinds.insert(BytewiseString(stored.entry.kind))
+      var entry = stored.entry
+      let key = String(stored.componentID)
+      result.kinds[key] = entry.kind
+      entry.extraMembers.append(
+        CatalogEntry.Member(key: kindMember, value: JSONText(.string(entry.kind))))
+      entry.memberOrder?.append(kindMember)
+      entry.kind = key
+      result.keyed.append(entry)
     }
-    return states
+    return result
+  }
+
+  /// A merged entry with its kind back in place of its component key.
+  private static func unkeyed(_ keyed: CatalogEntry) -> CatalogEntry {
+    var entry = keyed
+    if let index = entry.extraMembers.firstIndex(where: { $0.key.hasSameBytes(as: kindMember) }) {
+      let member = entry.extraMembers.remove(at: index)
+      if case .string(let kind)? = try? member.value.value() { entry.kind = kind }
+    }
+    entry.memberOrder?.removeAll { $0.hasSameBytes(as: kindMember) }
+    return entry
   }
 }

@@ -10,7 +10,7 @@ extension CatalogReadContext {
       index.append(
         componentID: row.componentID, kind: row.kind, category: row.category,
         description: row.description, payloadID: row.payloadID, payloadHash: nil,
-        extra: row.extra, keyOrder: row.keyOrder, position: row.position)
+        extra: row.extra, keyOrder: row.keyOrder, orderKey: row.orderKey)
     }
     return index
   }
@@ -28,7 +28,7 @@ extension CatalogReadContext {
   }
 
   /// The entries present at `revision` keyed by kind, with their payload hashes.
-  func index(at revision: Int64) throws -> [String: IndexedEntry] {
+  func index(at revision: Int64) throws -> [String: HeadEntry] {
     var index = try headIndex(at: revision)
     try readPayloadHashes(into: &index)
     return Dictionary(uniqueKeysWithValues: index.entries.map { ($0.kind, $0) })

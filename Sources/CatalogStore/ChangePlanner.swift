@@ -59,6 +59,11 @@ struct ChangePlanner {
   private var rows = PlannedRows()
   /// Whether new payloads are stored as they are met (not on a dry run).
   let storesPayloads: Bool
+  /// Head's slots in order-key order and each slot's rank there (made on first use), and the
+  /// rank after the last entry matched: where the next entry of a file in head's order is.
+  private var slotsByRank: [Int32]?
+  private var ranks: [Int32]?
+  private var nextRank = 0
   /// Payload hashes of head entries read one by one so far.
   private var hashLookups = 0
   /// Whether a desired entry without a `"deprecated"` member keeps head's deprecation: true
@@ -155,9 +160,19 @@ struct ChangePlanner {
       slot = target
       isRename = true
     } else {
-      match = kind.withUnsafeBytes { index.slot(matching: $0) }
+      if slotsByRank == nil { slotsByRank = index.slotsInPositionOrder() }
+      let expected = slotsByRank.flatMap { nextRank < $0.count ? Int($0[nextRank]) : nil }
+      match = kind.withUnsafeBytes { index.slot(matching: $0, expecting: expected) }
       slot = match?.slot
-      if let slot { seen[slot] = true }
+      if let slot {
+        seen[slot] = true
+        if slot == expected {
+          nextRank += 1
+        } else {
+          if ranks == nil { ranks = index.orderKeyRanks() }
+          nextRank = Int(ranks?[slot] ?? 0) + 1
+        }
+      }
     }
     var extra = extra
     var keyOrder = keyOrder
@@ -285,7 +300,7 @@ struct ChangePlanner {
         counts.changed += 1
         result.changed.append(rows.kind(Int(planned.row)))
       case .unchanged:
-        if let key = placement.newKeys[i], key != index.position(Int(planned.existing)) {
+        if let key = placement.newKeys[i], key != index.orderKey(Int(planned.existing)) {
           moved[i] = true
           counts.moved += 1
           result.moved.append(index.kind(Int(planned.existing)))

@@ -102,13 +102,37 @@ public enum DocumentSource: Sendable, Hashable {
   public func readDocument(
     maxDepth: Int = JSONReader.defaultMaxDepth, maxSize: Int = JSONReader.defaultMaxSize
   ) throws -> (entries: [CatalogEntry], entriesPointer: JSONPointer) {
-    try withReader(maxDepth: maxDepth, maxSize: maxSize) { reader, _ in
-      do throws(JSONDiagnostics) {
-        let document = CatalogDocumentReader(reader)
-        return (try document.readAll(), document.entriesPointer)
-      } catch {
+    var entries: [CatalogEntry] = []
+    let pointer = try forEachRawEntry(maxDepth: maxDepth, maxSize: maxSize) {
+      entries.append($0.entry)
+    }
+    return (entries, pointer)
+  }
+
+  /// Reads and validates the whole document, handing each entry to `body` as the reader
+  /// leaves it (its buffers are reused by the next entry: copy what must outlive the call),
+  /// so that nothing of the document is kept unless `body` keeps it. Returns where the
+  /// entries array is in the document as given.
+  ///
+  /// - Throws: what `body` throws, ``CatalogError/invalidDocument(source:_:)`` (after `body`
+  ///   has seen every valid entry before the first problem) or
+  ///   ``CatalogError/unreadable(path:reason:)``.
+  ///
+  /// `starting` is called first with the document's size in bytes when it is known (a
+  /// regular file, bytes in memory), at most `maxSize`.
+  package func forEachRawEntry(
+    maxDepth: Int = JSONReader.defaultMaxDepth, maxSize: Int = JSONReader.defaultMaxSize,
+    starting: (_ totalBytes: Int?) -> Void = { _ in }, _ body: (RawCatalogEntry) throws -> Void
+  ) throws -> JSONPointer {
+    try withReader(maxDepth: maxDepth, maxSize: maxSize) { reader, total in
+      starting(total.map { min($0, maxSize) })
+      let document = CatalogDocumentReader(reader)
+      do {
+        while try document.nextRaw() { try body(document.currentRaw) }
+      } catch let error as JSONDiagnostics {
         throw CatalogError.invalidDocument(source: name, withEveryConflict(error, maxSize: maxSize))
       }
+      return document.entriesPointer
     }
   }
 

@@ -3,14 +3,14 @@ import Components
 /// The entries of the catalog at one revision, keyed by kind, without payload texts: what a
 /// write compares the desired catalog against.
 ///
-/// It holds what ``IndexedEntry`` holds, compactly: kinds in a ``ByteStringTable`` (a kind's
+/// It holds what ``HeadEntry`` holds, compactly: kinds in a ``ByteStringTable`` (a kind's
 /// id there is its *slot*), the other texts in one ``ByteStrings`` buffer, numbers in arrays.
-/// For a 100,000-entry catalog that is about 20 MB less than a `[String: IndexedEntry]`,
+/// For a 100,000-entry catalog that is about 20 MB less than a `[String: HeadEntry]`,
 /// and a lookup hashes bytes straight from the document reader's buffer.
 package struct HeadIndex {
   /// The texts of each slot, in this order, at ids `slot * fieldCount + field`.
   private enum Field: Int, CaseIterable {
-    case category, description, extra, keyOrder, position
+    case category, description, extra, keyOrder, orderKey
   }
 
   private var kinds = ByteStringTable()
@@ -22,7 +22,7 @@ package struct HeadIndex {
   private var hashKnown: [Bool] = []
   /// Bit 0: `extra` is NULL; bit 1: `key_order` is NULL.
   private var nulls: [UInt8] = []
-  /// Slots in ascending order of position, made on first use.
+  /// Slots in ascending order of order key, made on first use.
   private var order: [Int32]?
   /// Whether some stored kind is not ASCII, and then the kinds by name (see
   /// ``slot(matching:)``).
@@ -39,7 +39,7 @@ package struct HeadIndex {
     componentID: Int64, kind: UnsafeRawBufferPointer, category: UnsafeRawBufferPointer,
     description: UnsafeRawBufferPointer, payloadID: Int64, payloadHash: Int64?,
     extra: UnsafeRawBufferPointer?, keyOrder: UnsafeRawBufferPointer?,
-    position: UnsafeRawBufferPointer
+    orderKey: UnsafeRawBufferPointer
   ) {
     let (inserted, _) = kinds.insert(kind)
     precondition(inserted, "two entries of one revision have the same kind")
@@ -49,7 +49,7 @@ package struct HeadIndex {
     texts.append(description)
     texts.append(extra ?? UnsafeRawBufferPointer(start: nil, count: 0))
     texts.append(keyOrder ?? UnsafeRawBufferPointer(start: nil, count: 0))
-    texts.append(position)
+    texts.append(orderKey)
     componentIDs.append(componentID)
     payloadIDs.append(payloadID)
     payloadHashes.append(payloadHash ?? 0)
@@ -100,8 +100,18 @@ package struct HeadIndex {
     return (slot, kinds.strings.equals(slot, kind))
   }
 
+  /// ``slot(matching:)``, trying `expected` first: a file in head's order finds each kind in
+  /// the slot after the previous one's (by order key), by comparing bytes that sit next to
+  /// each other in memory instead of hashing into the table at random.
+  package mutating func slot(matching kind: UnsafeRawBufferPointer, expecting expected: Int?) -> (
+    slot: Int, sameBytes: Bool
+  )? {
+    if let expected, kinds.strings.equals(expected, kind) { return (expected, true) }
+    return slot(matching: kind)
+  }
+
   /// The entry whose kind equals `kind` as Swift compares strings.
-  package subscript(kind: String) -> IndexedEntry? {
+  package subscript(kind: String) -> HeadEntry? {
     var copy = self
     var kind = kind
     return kind.withUTF8 { copy.slot(matching: UnsafeRawBufferPointer($0)) }.map { entry($0.slot) }
@@ -110,20 +120,20 @@ package struct HeadIndex {
   package func componentID(_ slot: Int) -> Int64 { componentIDs[slot] }
   package func payloadID(_ slot: Int) -> Int64 { payloadIDs[slot] }
   package func kind(_ slot: Int) -> String { kinds.string(slot) }
-  package func position(_ slot: Int) -> String { text(slot, .position) ?? "" }
+  package func orderKey(_ slot: Int) -> String { text(slot, .orderKey) ?? "" }
 
   /// The entry in a slot, as a value.
-  package func entry(_ slot: Int) -> IndexedEntry {
-    IndexedEntry(
+  package func entry(_ slot: Int) -> HeadEntry {
+    HeadEntry(
       componentID: componentIDs[slot], kind: kinds.string(slot),
       category: text(slot, .category) ?? "", description: text(slot, .description) ?? "",
       payloadID: payloadIDs[slot], payloadHash: payloadHashes[slot],
       extra: text(slot, .extra), keyOrder: text(slot, .keyOrder),
-      position: text(slot, .position) ?? "")
+      orderKey: text(slot, .orderKey) ?? "")
   }
 
   /// Every entry, as values, in slot order.
-  package var entries: [IndexedEntry] { (0..<count).map(entry) }
+  package var entries: [HeadEntry] { (0..<count).map(entry) }
 
   private func text(_ slot: Int, _ field: Field) -> String? {
     if field == .extra && nulls[slot] & 1 != 0 { return nil }
@@ -157,13 +167,13 @@ package struct HeadIndex {
 
   // MARK: - Order
 
-  /// The slots in ascending order of position (byte order, as `ORDER BY position` sorts).
+  /// The slots in ascending order of order key (byte order, as `ORDER BY position` sorts).
   ///
-  /// Entries are usually stored in position order already (component ids grow with the
+  /// Entries are usually stored in order-key order already (component ids grow with the
   /// file's order), so that is checked in one pass before anything is sorted.
   package mutating func slotsInPositionOrder() -> [Int32] {
     if let order { return order }
-    let base = Field.position.rawValue
+    let base = Field.orderKey.rawValue
     let stride = Field.allCases.count
     let sorted: [Int32] = texts.withStorage { stored in
       func less(_ a: Int, _ b: Int) -> Bool {
@@ -181,8 +191,8 @@ package struct HeadIndex {
     return sorted
   }
 
-  /// For each slot, its rank in position order.
-  package mutating func positionRanks() -> [Int32] {
+  /// For each slot, its rank in order-key order.
+  package mutating func orderKeyRanks() -> [Int32] {
     let order = slotsInPositionOrder()
     var ranks = [Int32](repeating: 0, count: count)
     for (rank, slot) in order.enumerated() { ranks[Int(slot)] = Int32(rank) }
@@ -195,7 +205,7 @@ package struct HeadIndex {
     _ body: (
       _ kind: UnsafeRawBufferPointer, _ category: UnsafeRawBufferPointer,
       _ description: UnsafeRawBufferPointer, _ extra: UnsafeRawBufferPointer?,
-      _ keyOrder: UnsafeRawBufferPointer?, _ position: UnsafeRawBufferPointer
+      _ keyOrder: UnsafeRawBufferPointer?, _ orderKey: UnsafeRawBufferPointer
     ) throws -> R
   ) rethrows -> R {
     let base = slot * Field.allCases.count
@@ -205,7 +215,7 @@ package struct HeadIndex {
           kind, stored[base + Field.category.rawValue], stored[base + Field.description.rawValue],
           nulls[slot] & 1 != 0 ? nil : stored[base + Field.extra.rawValue],
           nulls[slot] & 2 != 0 ? nil : stored[base + Field.keyOrder.rawValue],
-          stored[base + Field.position.rawValue])
+          stored[base + Field.orderKey.rawValue])
       }
     }
   }
@@ -213,7 +223,7 @@ package struct HeadIndex {
 
 /// What an import compares against without reading payload texts: the head state of one
 /// component, with its payload's id.
-package struct IndexedEntry: Sendable, Hashable {
+package struct HeadEntry: Sendable, Hashable {
   package var componentID: Int64
   package var kind: String
   package var category: String
@@ -223,11 +233,11 @@ package struct IndexedEntry: Sendable, Hashable {
   package var payloadHash: Int64
   package var extra: String?
   package var keyOrder: String?
-  package var position: String
+  package var orderKey: String
 
   package init(
     componentID: Int64, kind: String, category: String, description: String, payloadID: Int64,
-    payloadHash: Int64, extra: String?, keyOrder: String?, position: String
+    payloadHash: Int64, extra: String?, keyOrder: String?, orderKey: String
   ) {
     self.componentID = componentID
     self.kind = kind
@@ -237,6 +247,6 @@ package struct IndexedEntry: Sendable, Hashable {
     self.payloadHash = payloadHash
     self.extra = extra
     self.keyOrder = keyOrder
-    self.position = position
+    self.orderKey = orderKey
   }
 }

@@ -16,7 +16,7 @@ struct OrderKeyPlacement {
     let existing = entries.indices.filter { entries[$0].existing >= 0 }
     // Ranks stand for positions: comparing integers, not strings, for every entry.
     let needsRanks = !existing.isEmpty || !kept.isEmpty
-    let ranks = needsRanks ? index.positionRanks() : []
+    let ranks = needsRanks ? index.orderKeyRanks() : []
     let slotsByRank = needsRanks ? index.slotsInPositionOrder() : []
     let existingRanks = existing.map { ranks[Int(entries[$0].existing)] }
     var anchors = [Bool](repeating: false, count: entries.count)
@@ -31,7 +31,7 @@ struct OrderKeyPlacement {
     }
     // New keys go right after the key before them and below the next key any entry keeps (an
     // anchor, or a kind kept from head that the document lacks), so no two entries share a
-    // key. Keys that stay, as ranks in position order:
+    // key. Keys that stay, as ranks in order-key order:
     var fixedRanks = anchors.indices.filter { anchors[$0] }.map {
       ranks[Int(entries[$0].existing)]
     }
@@ -59,8 +59,8 @@ struct OrderKeyPlacement {
       }
       var j = i
       while j < entries.count, !anchors[j] { j += 1 }
-      let lowerBound = lowerRank.map { index.position(Int(slotsByRank[Int($0)])) }
-      let upperBound = nextFixed(after: lowerRank).map(index.position)
+      let lowerBound = lowerRank.map { index.orderKey(Int(slotsByRank[Int($0)])) }
+      let upperBound = nextFixed(after: lowerRank).map(index.orderKey)
       let keys = OrderKey.keys(count: j - i, after: lowerBound, before: upperBound)
       for (offset, key) in keys.enumerated() { newKeys[i + offset] = key }
       i = j
@@ -71,7 +71,7 @@ struct OrderKeyPlacement {
     let limit = OrderKey.lengthLimit(count: entries.count)
     if kept.isEmpty, newKeys.contains(where: { ($0?.utf8.count ?? 0) > limit }) {
       let current = entries.indices.map {
-        newKeys[$0] ?? index.position(Int(entries[$0].existing))
+        newKeys[$0] ?? index.orderKey(Int(entries[$0].existing))
       }
       for (i, key) in OrderKey.rebalanced(current, limit: limit).enumerated()
       where key != current[i] {
@@ -83,6 +83,6 @@ struct OrderKeyPlacement {
 
   /// The order key desired entry `i` has after the write.
   func key(of i: Int, _ entry: ChangePlanner.Planned, in index: HeadIndex) -> String {
-    newKeys[i] ?? index.position(Int(entry.existing))
+    newKeys[i] ?? index.orderKey(Int(entry.existing))
   }
 }

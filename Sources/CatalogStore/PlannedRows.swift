@@ -21,7 +21,7 @@ struct PlannedRows {
       EntryRow(
         componentID: componentID, revision: 0, change: .added, kind: kind, category: category,
         description: description, payloadID: payloadID, extra: extra, keyOrder: keyOrder,
-        position: UnsafeRawBufferPointer(start: nil, count: 0)))
+        orderKey: UnsafeRawBufferPointer(start: nil, count: 0)))
   }
 
   /// The component a row continues (0 for a new component).

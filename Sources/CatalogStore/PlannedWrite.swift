@@ -60,7 +60,7 @@ struct PlannedWrite {
             planned.status == .unchanged ? .head(Int(planned.existing)) : .desired(i)
           ))
       }
-      for slot in kept { keyed.append((index.position(slot), .head(slot))) }
+      for slot in kept { keyed.append((index.orderKey(slot), .head(slot))) }
       return keyed.sorted { Array($0.key.utf8).lexicographicallyPrecedes(Array($1.key.utf8)) }
         .map(\.source)
     }

@@ -31,26 +31,26 @@ struct RevisionWriter {
         case .unchanged:
           guard moved[i], let key = placement.newKeys[i] else { continue }
           try appendCopy(
-            of: Int(entry.existing), index: index, change: .moved, position: key, revision)
+            of: Int(entry.existing), index: index, change: .moved, orderKey: key, revision)
         case .changed, .added:
           let row = Int(entry.row)
           let change: EntryChange =
             entry.status == .added ? .added : entry.isRename ? .renamed : .changed
           let componentID = entry.status == .added ? components[row] : rows.componentID(row)
-          var position = placement.key(of: i, entry, in: index)
-          try position.withUTF8 { position in
+          var orderKey = placement.key(of: i, entry, in: index)
+          try orderKey.withUTF8 { orderKey in
             try rows.withTexts(row) { kind, category, description, extra, keyOrder in
               try context.appendVersion(
                 EntryRow(
                   componentID: componentID, revision: revision, change: change, kind: kind,
                   category: category, description: description, payloadID: rows.payloadID(row),
-                  extra: extra, keyOrder: keyOrder, position: UnsafeRawBufferPointer(position)))
+                  extra: extra, keyOrder: keyOrder, orderKey: UnsafeRawBufferPointer(orderKey)))
             }
           }
         }
       }
       for slot in removed {
-        try appendCopy(of: slot, index: index, change: .removed, position: nil, revision)
+        try appendCopy(of: slot, index: index, change: .removed, orderKey: nil, revision)
       }
     }
     result.revision = try context.revision(revision)
@@ -86,23 +86,23 @@ struct RevisionWriter {
     return components
   }
 
-  /// Appends a row that copies a head entry with a new change (and position).
+  /// Appends a row that copies a head entry with a new change (and order key).
   private func appendCopy(
-    of slot: Int, index: HeadIndex, change: EntryChange, position newPosition: String?,
+    of slot: Int, index: HeadIndex, change: EntryChange, orderKey newKey: String?,
     _ revision: Int64
   ) throws {
-    try index.withTexts(slot) { kind, category, description, extra, keyOrder, position in
-      func append(_ position: UnsafeRawBufferPointer) throws {
+    try index.withTexts(slot) { kind, category, description, extra, keyOrder, orderKey in
+      func append(_ orderKey: UnsafeRawBufferPointer) throws {
         try context.appendVersion(
           EntryRow(
             componentID: index.componentID(slot), revision: revision, change: change, kind: kind,
             category: category, description: description, payloadID: index.payloadID(slot),
-            extra: extra, keyOrder: keyOrder, position: position))
+            extra: extra, keyOrder: keyOrder, orderKey: orderKey))
       }
-      if var newPosition {
-        try newPosition.withUTF8 { try append(UnsafeRawBufferPointer($0)) }
+      if var newKey {
+        try newKey.withUTF8 { try append(UnsafeRawBufferPointer($0)) }
       } else {
-        try append(position)
+        try append(orderKey)
       }
     }
   }

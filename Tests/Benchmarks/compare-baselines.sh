@@ -3,10 +3,12 @@
 # the sqlite3 shell's JSON functions, a short Python json+sqlite3 script, psql on a
 # PostgreSQL server (\copy and jsonb functions), Python's jsonpatch and diff -u. Each pair runs alternately (catalog, baseline, catalog, ...) so that both see
 # the same machine load, and the medians and their ratios are printed as a Markdown table
-# with the targets of issue 7 (see docs/benchmarks.md).
+# with the targets of issue 18 (see docs/benchmarks.md).
 #
 # usage: Tests/Benchmarks/compare-baselines.sh [--entries N] [--runs N] [--work DIR]
-#                                              [--catalog PATH] [--keep]
+#                                              [--catalog PATH] [--keep] [--skip LIST]
+#
+# --skip leaves out groups of rows: a comma-separated list of python, postgresql, jsonpatch.
 #
 # It installs nothing. What it needs and does not find is named at the start, and the rows
 # that need it are skipped:
@@ -22,6 +24,7 @@ runs=3
 work=""
 catalog=""
 keep=0
+skip=""
 while [ $# -gt 0 ]; do
   case "$1" in
     --entries) entries="$2"; shift 2 ;;
@@ -29,7 +32,8 @@ while [ $# -gt 0 ]; do
     --work) work="$2"; shift 2 ;;
     --catalog) catalog="$2"; shift 2 ;;
     --keep) keep=1; shift ;;
-    -h|--help) sed -n '2,17p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    --skip) skip=",$2,"; shift 2 ;;
+    -h|--help) sed -n '2,19p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "compare-baselines: unknown argument '$1' (see --help)" >&2; exit 64 ;;
   esac
 done
@@ -44,6 +48,7 @@ if [ "$keep" = 0 ]; then trap 'rm -rf "$work"' EXIT; fi
 missing=()
 have() { command -v "$1" > /dev/null 2>&1; }
 have_sqlite=0; if have sqlite3; then have_sqlite=1; else missing+=("sqlite3 (apt-get install sqlite3)"); fi
+skipped() { case "$skip" in *",$1,"*) return 0 ;; *) return 1 ;; esac; }
 have_python=0; if have python3; then have_python=1; else missing+=("python3"); fi
 have_jsonpatch=0
 if [ "$have_python" = 1 ] && python3 -c 'import jsonpatch' 2> /dev/null; then
@@ -202,17 +207,17 @@ COMMIT;
 EOF
   catalog_import="$(q "$catalog") -d $(q "$db") import $(q "$base") -m bench --author bench"
   alternate fresh_catalog "$catalog_import" fresh_shell "sqlite3 $(q "$sdb") < $(q "$work/import.sql")"
-  report "import into an empty catalog" "sqlite3 shell json_each" "$btimes" "$bkib" "$ctimes" "$ckib" 0.5 "$file_bytes"
+  report "import into an empty catalog" "sqlite3 shell json_each" "$btimes" "$bkib" "$ctimes" "$ckib" 0.5 "$((file_bytes / 2))"
 
   catalog_export="$(q "$catalog") -d $(q "$db") export"
   alternate noop "$catalog_export" noop "sqlite3 $(q "$sdb") $(q "$export_sql")"
   cmp -s "$work/.out-catalog" "$base" || echo "warning: catalog export differs from the imported file" >&2
-  report "export (catalog: indented; shell: compact)" "sqlite3 shell json_group_array" "$btimes" "$bkib" "$ctimes" "$ckib" 1.0 ""
+  report "export (catalog: indented; shell: compact)" "sqlite3 shell json_group_array" "$btimes" "$bkib" "$ctimes" "$ckib" 0.7 ""
 fi
 
 # --- Import and export against Python json + sqlite3 -------------------------------------
 
-if [ "$have_python" = 1 ]; then
+if [ "$have_python" = 1 ] && ! skipped python; then
   cat > "$work/py_import.py" << 'EOF'
 import json, sqlite3, sys
 doc = json.load(open(sys.argv[1], encoding="utf-8"))
@@ -246,7 +251,9 @@ fi
 # create databases from), else a throwaway cluster started here, as the tests do.
 pg_admin="${CATALOG_BENCH_POSTGRES_URL:-}"
 pg_cluster=""
-if [ -z "$pg_admin" ] && have psql && [ -f "$root/Tests/PostgreSQL/throwaway-cluster.sh" ]; then
+if skipped postgresql; then
+  pg_admin=""
+elif [ -z "$pg_admin" ] && have psql && [ -f "$root/Tests/PostgreSQL/throwaway-cluster.sh" ]; then
   pg_cluster="$(mktemp -d /tmp/bench-pg-XXXXXX)"
   if pg_admin=$(bash "$root/Tests/PostgreSQL/throwaway-cluster.sh" start "$pg_cluster"); then
     trap 'bash "$root/Tests/PostgreSQL/throwaway-cluster.sh" stop "$pg_cluster"; rm -rf "$pg_cluster"; [ "$keep" = 1 ] || rm -rf "$work"' EXIT
@@ -292,7 +299,7 @@ fi
 
 catalog_diff="$(q "$catalog") diff $(q "$base") $(q "$mutated")"
 both_files=$((file_bytes + mutated_bytes))
-if [ "$have_jsonpatch" = 1 ]; then
+if [ "$have_jsonpatch" = 1 ] && ! skipped jsonpatch; then
   cat > "$work/py_diff.py" << 'EOF'
 import json, sys, jsonpatch
 def load(path):
@@ -301,12 +308,21 @@ patch = jsonpatch.make_patch(load(sys.argv[1]), load(sys.argv[2]))
 print(len(patch.patch), "operations")
 EOF
   alternate noop "$catalog_diff" noop "python3 $(q "$work/py_diff.py") $(q "$base") $(q "$mutated")"
-  report "diff two files, 1% changed" "Python jsonpatch.make_patch" "$btimes" "$bkib" "$ctimes" "$ckib" 0.1 "$both_files"
+  report "diff two files, 1% changed" "Python jsonpatch.make_patch" "$btimes" "$bkib" "$ctimes" "$ckib" 0.1 "$((both_files / 2))"
 fi
 if [ "$have_diff" = 1 ]; then
   alternate noop "$catalog_diff" noop "diff -u $(q "$base") $(q "$mutated")"
-  report "diff two files, 1% changed" "diff -u" "$btimes" "$bkib" "$ctimes" "$ckib" 1.0 "$both_files"
+  report "diff two files, 1% changed" "diff -u" "$btimes" "$bkib" "$ctimes" "$ckib" 0.5 "$((both_files / 2))"
 fi
+
+# --- Diff of two revisions against exporting one -------------------------------------------
+
+rdb="$work/revisions.sqlite"
+rm -f "$rdb" "$rdb-wal" "$rdb-shm"
+"$catalog" -d "$rdb" import "$base" -m base --author bench > /dev/null
+"$catalog" -d "$rdb" import --prune "$mutated" -m mutated --author bench > /dev/null
+alternate noop "$(q "$catalog") -d $(q "$rdb") diff @1 @2" noop "$(q "$catalog") -d $(q "$rdb") export --at 1"
+report "diff @1 @2 of a catalog, 1% changed" "catalog export --at 1" "$btimes" "$bkib" "$ctimes" "$ckib" 1.0 ""
 
 # --- The table ---------------------------------------------------------------------------
 

@@ -37,15 +37,15 @@ struct ForeignKeyCheckTests {
       let payloadID = try payload ?? context.internPayload(try JSONText(parsing: #"{"x":1}"#))
       var kind = Array("a-new-kind".utf8)
       var text = Array("text".utf8)
-      var position = Array("zz".utf8)
+      var orderKey = Array("zz".utf8)
       try kind.withUnsafeMutableBytes { kind in
         try text.withUnsafeMutableBytes { text in
-          try position.withUnsafeMutableBytes { position in
+          try orderKey.withUnsafeMutableBytes { orderKey in
             try context.appendVersion(
               EntryRow(
                 componentID: componentID, revision: revision, change: .added, kind: .init(kind),
                 category: .init(text), description: .init(text), payloadID: payloadID,
-                extra: nil, keyOrder: nil, position: .init(position)))
+                extra: nil, keyOrder: nil, orderKey: .init(orderKey)))
           }
         }
       }

@@ -104,7 +104,7 @@ struct OrderKeyLengthTests {
     var longest = 0
     try catalog.storage.read { context in
       try context.forEachEntry(at: try context.headRevision()) {
-        longest = max(longest, $0.position.utf8.count)
+        longest = max(longest, $0.orderKey.utf8.count)
       }
     }
     #expect(longest <= OrderKey.lengthLimit(count: 300))

@@ -26,6 +26,10 @@ struct JSONReaderPathsTests {
     #"[01]"#, #"[1.]"#, #"[1e]"#, #"[-]"#, #"[1e+]"#, #"["a\x"]"#, #"["\u12"]"#, #"["\ud800"]"#,
     "[\"a\u{01}b\"]", "[tru]", "[nul]", "[1 2]", "{\"a\" 1}", "{\"a\":1,}", "[1,]", "  [ 1 , 2 ]  ",
     "123", "-0.5", "\"top\"", "true", "null", "[1] x", "{\"a\":\n\n  [1,\n  2,\n  tru]}",
+    // Past a depth limit of 3: the rest is only checked for syntax, a lone surrogate there is
+    // still a document error, and the pointer names the containers above the limit.
+    #"{"a": [{"b": [1, {"c": "\ud800"}]}]}"#, #"{"a": [{"b": [1, {"c": 2} 3]}]}"#,
+    #"[[0, [[{"x": 1, "x": 2}]]]]"#, #"{"a": {"b": {"c": {"d": []}}}}"#,
   ]
 
   static let fixtureFiles: [String] =
@@ -44,22 +48,30 @@ struct JSONReaderPathsTests {
     }
   }
 
-  static func streamedOutcome(_ bytes: [UInt8], bufferSize: Int) throws -> String {
+  static func streamedOutcome(_ bytes: [UInt8], bufferSize: Int, maxDepth: Int) throws -> String {
     let url = FileManager.default.temporaryDirectory
       .appendingPathComponent("reader-paths-\(UUID()).json")
     try Data(bytes).write(to: url)
     defer { try? FileManager.default.removeItem(at: url) }
     let handle = try FileHandle(forReadingFrom: url)
     defer { try? handle.close() }
-    return outcome(JSONReader(fileDescriptor: handle.fileDescriptor, bufferSize: bufferSize))
+    return outcome(
+      JSONReader(fileDescriptor: handle.fileDescriptor, bufferSize: bufferSize, maxDepth: maxDepth))
   }
 
   static func check(_ bytes: [UInt8], _ name: String) throws {
-    let inMemory = outcome(JSONReader(bytes: bytes))
-    for size in [16, 37, 4096] {
-      let streamed = try streamedOutcome(bytes, bufferSize: size)
-      #expect(inMemory == streamed, "\(name), buffer of \(size) bytes")
+    for maxDepth in [JSONReader.defaultMaxDepth, 3] {
+      let inMemory = outcome(JSONReader(bytes: bytes, maxDepth: maxDepth))
+      for size in [16, 37, 4096] {
+        let streamed = try streamedOutcome(bytes, bufferSize: size, maxDepth: maxDepth)
+        #expect(inMemory == streamed, "\(name), buffer of \(size) bytes, depth \(maxDepth)")
+      }
     }
+  }
+
+  /// The fixture list is read from disk; an empty list would pass every case vacuously.
+  @Test func fixtureFilesArePresent() {
+    #expect(Self.fixtureFiles.count == 95 + 188 + 35 + 2)
   }
 
   @Test(arguments: handmade)

@@ -99,7 +99,7 @@ struct RegistryErrorTests {
     #expect(error.index == 0)
   }
 
-  @Test("a number that does not fit its type is located despite JSONDecoder's pathless error")
+  @Test("a number that does not fit its type is located at the number")
   func unrepresentableNumber() throws {
     let error = try #require(
       strictError(document(#"{"kind": "metrics", "payload": {"values": {"a": 1, "b": 2.5}}}"#)))
@@ -179,28 +179,28 @@ struct RegistryErrorTests {
     #expect(throws: strict) { try registry.decodeFactoryResults(from: text.utf8Data) }
   }
 
-  @Test("text that is not JSON is reported with the parser's position")
+  @Test("text that is not JSON is reported with the reader's message, line and column")
   func invalidJSON() throws {
     let registry = makeFixtureRegistry()
-    // The detail is Foundation's wording; only its position is asserted.
     let strict = try #require(strictError(#"{"components": [}"#.utf8Data, registry: registry))
-    guard case .invalidJSON(let detail) = strict.reason else {
-      Issue.record("expected invalid JSON, got \(strict)")
-      return
-    }
-    #expect(detail.contains("16"))
-    #expect(strict.description == "invalid JSON: \(detail)")
+    #expect(
+      strict.reason == .invalidJSON("unexpected character '}'; expected a JSON value at 1:17"))
+    #expect(
+      strict.description == "invalid JSON: unexpected character '}'; expected a JSON value at 1:17")
     #expect(strict.index == nil && strict.kind == nil && strict.pointer.isEmpty)
     #expect(throws: strict) {
       try registry.decodeFactoryResults(from: #"{"components": [}"#.utf8Data)
     }
 
     let empty = try #require(strictError(Foundation.Data(), registry: registry))
-    guard case .invalidJSON(let emptyDetail) = empty.reason else {
-      Issue.record("expected invalid JSON, got \(empty)")
-      return
-    }
-    #expect(!emptyDetail.isEmpty)
+    #expect(empty.reason == .invalidJSON("unexpected end of input; expected a JSON value at 1:1"))
+
+    // A repeated key is the reader's document error, with its pointer.
+    let twice = #"{"components": [{"kind": "hero", "kind": "card", "payload": {}}]}"#
+    let repeated = try #require(strictError(twice.utf8Data, registry: registry))
+    #expect(repeated.pointer == "/components/0")
+    #expect(repeated.reason == .invalidJSON(#"duplicate key "kind" at 1:34"#))
+    #expect(throws: repeated) { try registry.decodeFactoryResults(from: twice.utf8Data) }
   }
 
   @Test("the per-entry API points inside the payload")
@@ -233,11 +233,8 @@ struct RegistryErrorTests {
       Issue.record("expected an error")
     } catch {
       #expect(error.kind == "hero" && error.pointer.isEmpty)
-      guard case .invalidJSON(let detail) = error.reason else {
-        Issue.record("expected invalid JSON, got \(error)")
-        return
-      }
-      #expect(detail.contains("13"))
+      #expect(
+        error.reason == .invalidJSON("unexpected character '}'; expected a JSON value at 1:14"))
     }
     do {
       _ = try registry.decodeFactory(

@@ -116,9 +116,12 @@ enum DiffCommand: CatalogCommand {
     // Where OLD's entries are in its document as given: a revision is {"components": [...]},
     // as export writes it; a file may be a bare array (then the patch says /0/...).
     var oldEntriesPointer = JSONPointer(["components"])
+    func source(_ operand: String) -> DocumentSource {
+      operand == "-" ? DocumentSource.standardInput : .file(operand)
+    }
     func fileEntries(_ operand: String, isOld: Bool = false) throws -> [CatalogEntry] {
-      let source = operand == "-" ? DocumentSource.standardInput : .file(operand)
-      let document = try source.readDocument(maxDepth: limits.maxDepth, maxSize: limits.maxSize)
+      let document = try source(operand).readDocument(
+        maxDepth: limits.maxDepth, maxSize: limits.maxSize)
       if isOld { oldEntriesPointer = document.entriesPointer }
       return document.entries
     }
@@ -147,9 +150,16 @@ enum DiffCommand: CatalogCommand {
         return .trouble
       }
     case (nil, nil):
+      // OLD is held compactly, NEW streamed: only the entries that differ are kept.
       do {
-        computed = try CatalogDiff(
-          old: try fileEntries(operands[0], isOld: true), new: fileEntries(operands[1]))
+        var builder = CatalogDiff.Builder()
+        oldEntriesPointer = try source(operands[0]).forEachRawEntry(
+          maxDepth: limits.maxDepth, maxSize: limits.maxSize,
+          starting: { builder.reserveOld(bytes: $0 ?? 0) }, { try builder.addOld($0) })
+        _ = try source(operands[1]).forEachRawEntry(
+          maxDepth: limits.maxDepth, maxSize: limits.maxSize
+        ) { try builder.addNew($0) }
+        computed = builder.finish()
       } catch let error as CatalogDiffError {
         context.console.error("catalog: error: \(error)")
         return .trouble

@@ -10,14 +10,15 @@ enum RevertCommand: CatalogCommand {
     name: "revert",
     abstract: "Write a new revision that undoes one revision's changes.",
     discussion: """
-      Undoes what <rev> changed (compared with the revision before it) on top of head, kind \
-      by kind and path by path, keeping what later revisions changed elsewhere, like \
-      'git revert'. A kind <rev> added is removed, one it removed comes back, a rename is \
-      renamed back (the same component, its history kept), and changed fields get their \
-      old values. Moves are not undone.
+      Undoes what <rev> changed (compared with the revision before it) on top of head, like \
+      'git revert': the three-way merge of 'catalog merge' (head as ours, the revision \
+      before <rev> as theirs, <rev> as base), by component, keeping what later revisions \
+      changed elsewhere. A kind <rev> added is removed, one it removed comes back, a rename \
+      is renamed back (the same component, its history kept), a move is undone, and \
+      changed fields get their old values.
 
-      If a later revision changed a path <rev> changed (or changed an entry it added, or \
-      brought back one it removed), nothing is written: the conflicting kinds and paths \
+      If a later revision changed a place <rev> changed (or changed an entry it added, or \
+      removed one it changed), nothing is written: the conflicting kinds and paths \
       are listed and the exit status is 65. Restore is the other way back: it makes the \
       whole catalog equal to an old revision.
       """,

@@ -41,6 +41,12 @@ package final class Console {
 
   /// Writes bytes to stdout as they are (JSON, exports: escaped by their writers).
   package func write(_ bytes: [UInt8]) {
+    // A large chunk (an export's megabyte) goes straight out instead of being copied.
+    if bytes.count >= 1 << 16 {
+      flush()
+      if stdoutError == nil { stdoutError = writeAll(1, bytes) }
+      return
+    }
     pending.append(contentsOf: bytes)
     if pending.count >= 1 << 16 { flush() }
   }

@@ -62,12 +62,6 @@ final class Connection {
     return status == PQTRANS_INTRANS || status == PQTRANS_INERROR || status == PQTRANS_ACTIVE
   }
 
-  /// Whether the connection is still usable.
-  var isConnected: Bool { PQstatus(handle) == CONNECTION_OK }
-
-  /// The server's version number, such as 150018.
-  var serverVersion: Int { Int(PQserverVersion(handle)) }
-
   /// The process id of the server process serving this connection.
   var backendProcessID: Int32 { PQbackendPID(handle) }
 

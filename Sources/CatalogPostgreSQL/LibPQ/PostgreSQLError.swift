@@ -98,10 +98,6 @@ package struct PostgreSQLError: Error, CustomStringConvertible, Sendable, Equata
 
   /// `42501` insufficient_privilege: the role may not do this.
   package var isPermissionDenied: Bool { sqlState == "42501" }
-  /// Class 28: invalid authorization (a wrong password, an unknown role).
-  package var isAuthenticationFailure: Bool { sqlState?.hasPrefix("28") == true }
-  /// `40001` serialization_failure or `40P01` deadlock_detected: the transaction may be retried.
-  package var isRetryable: Bool { sqlState == "40001" || sqlState == "40P01" }
   /// `23505` unique_violation.
   package var isUniqueViolation: Bool { sqlState == "23505" }
   /// `P0001` raise_exception: a trigger's `RAISE EXCEPTION`, such as the append-only guards.

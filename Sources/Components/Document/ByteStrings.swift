@@ -63,7 +63,7 @@ package struct ByteStrings: Sendable {
 
   /// Whether string `id` has exactly these bytes.
   package func equals(_ id: Int, _ other: UnsafeRawBufferPointer) -> Bool {
-    withBytes(id) { $0.elementsEqual(other) }
+    withBytes(id) { ByteComparison.equal($0, other) }
   }
 
   /// String `id` as a `String`.

@@ -119,7 +119,7 @@ public final class CatalogDocumentReader {
       arrayPointer = .root
       // A bare array counts one level more, as if in the {"components": [...]} that export
       // writes: whatever depth an import accepts, an import of its export accepts too.
-      json.depth += 1
+      json.enterImplicitContainer()
       try json.beginContainer(0x5B)
       state = json.isEmptyContainer(close: 0x5D) ? .finished : .inArray(wrapped: false)
       if case .finished = state { try json.expectEndOfInput() }
@@ -133,7 +133,7 @@ public final class CatalogDocumentReader {
             + "{\"components\": [...]} or an array of entries")
       }
       try seekComponents()
-    case -1:
+    case nil:
       try json.expectEndOfInput()
       throw JSONDiagnostic(.invalidJSON, at: rootPosition, "the document is empty")
     default:
@@ -280,7 +280,7 @@ public final class CatalogDocumentReader {
       } else {
         // Other member names compare as Swift compares strings, as kinds do.
         let key = String(decoding: keyBytes, as: UTF8.self)
-        if extraKeys == nil && raw.extraMembers.count >= 16 {
+        if extraKeys == nil && raw.extraMembers.count >= JSONObject.indexThreshold {
           extraKeys = Set(raw.extraMembers.map(\.key))
         }
         isDuplicate =
@@ -431,16 +431,6 @@ public final class CatalogDocumentReader {
   *, unavailable, message: "a document reader wraps a JSONReader and is used by one thread"
 )
 extension CatalogDocumentReader: Sendable {}
-
-extension JSONDiagnostic {
-  /// The diagnostic with `prefix` before its pointer, for document errors.
-  func prefixed(by prefix: JSONPointer) -> JSONDiagnostic {
-    guard category == .invalidDocument else { return self }
-    var copy = self
-    copy.pointer = JSONPointer(prefix.tokens + pointer.tokens)
-    return copy
-  }
-}
 
 extension JSONPointer: ExpressibleByArrayLiteral {
   public init(arrayLiteral elements: String...) {

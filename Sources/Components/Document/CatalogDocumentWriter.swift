@@ -71,7 +71,20 @@ public struct CatalogDocumentWriter {
     text.bytes.withUnsafeBufferPointer { JSONWriter.reindent($0, level: 3, into: &output) }
   }
 
-  /// Takes the bytes written so far, for a caller that streams them to a file.
+  /// Hands the bytes written so far to `write` and forgets them, keeping the buffer, so a
+  /// caller that streams them (an export) reuses one buffer instead of making one per chunk.
+  /// `write` must not keep the array (then the next chunk would copy it).
+  public mutating func flush(into write: ([UInt8]) throws -> Void) rethrows {
+    try write(output)
+    output.removeAll(keepingCapacity: true)
+  }
+
+  /// Closes the document; its last bytes are then in ``output``, for ``flush(into:)``.
+  public mutating func close() {
+    output.append(contentsOf: count == 0 ? "]\n}\n".utf8 : "\n  ]\n}\n".utf8)
+  }
+
+  /// Returns the bytes written so far and forgets them.
   public mutating func drain() -> [UInt8] {
     defer { output.removeAll(keepingCapacity: true) }
     return output
@@ -79,7 +92,7 @@ public struct CatalogDocumentWriter {
 
   /// Closes the document and returns the remaining bytes.
   public mutating func finish() -> [UInt8] {
-    output.append(contentsOf: count == 0 ? "]\n}\n".utf8 : "\n  ]\n}\n".utf8)
+    close()
     return drain()
   }
 

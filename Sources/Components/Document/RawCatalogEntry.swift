@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// An entry as ``CatalogDocumentReader/nextRaw()`` leaves it: its strings as UTF-8 bytes and
 /// its payload as canonical text, in buffers the reader reuses for the next entry.
 ///
@@ -19,7 +11,7 @@ package struct RawCatalogEntry: Sendable {
 
     package var name: String { CatalogEntry.standardKeys[rawValue] }
 
-    /// The names as C strings, to compare keys with `memcmp`.
+    /// The names as static bytes, to compare keys without making strings.
     private static let names: [StaticString] = ["kind", "category", "description", "payload"]
 
     /// The member a key names, or nil for any other key.
@@ -33,12 +25,8 @@ package struct RawCatalogEntry: Sendable {
       default: return nil
       }
       let name = Self.names[member.rawValue]
-      guard
-        key.withUnsafeBytes({ $0.baseAddress.map { memcmp($0, name.utf8Start, key.count) } ?? -1 })
-          == 0
-      else {
-        return nil
-      }
+      let nameBytes = UnsafeRawBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount)
+      guard key.withUnsafeBytes({ ByteComparison.equal($0, nameBytes) }) else { return nil }
       self = member
     }
   }

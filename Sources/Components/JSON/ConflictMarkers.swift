@@ -7,6 +7,9 @@ public enum ConflictMarkers {
   /// The start of the reader's message for a marker line.
   public static let messagePrefix = "unresolved merge conflict"
 
+  /// How many equal characters make a marker.
+  static let length = 7
+
   /// The message for a line starting with `marker`.
   static func message(_ marker: String) -> String {
     "\(messagePrefix): a line starting with '\(marker)'; keep one side, delete the lines "

@@ -42,6 +42,16 @@ public struct JSONDiagnostic: Error, Sendable, Hashable, CustomStringConvertible
     }
   }
 
+  /// The diagnostic one or more levels further from the root: a document error's pointer
+  /// gains `prefix` before it; an invalid-JSON error, whose pointer is always the root, stays
+  /// as it is.
+  func prefixed(by prefix: JSONPointer) -> JSONDiagnostic {
+    guard category == .invalidDocument else { return self }
+    var copy = self
+    copy.pointer = JSONPointer(prefix.tokens + pointer.tokens)
+    return copy
+  }
+
   /// `FILE:LINE:COLUMN: error: …`.
   public func formatted(file: String) -> String {
     "\(file):\(description)"

@@ -36,7 +36,8 @@ public struct JSONObject: Sendable, Hashable, Sequence {
   /// one large object linear instead of a scan of the members per operation.
   private var positions: [BytewiseString: Int]?
 
-  /// Objects up to this many members are scanned; larger ones get an index.
+  /// Objects up to this many members are scanned; larger ones get an index. The one such
+  /// threshold: the reader's duplicate-key check and its fast transcoder use it too.
   static let indexThreshold = 16
 
   public init(_ members: [Member] = []) {

@@ -96,19 +96,34 @@ public enum JSONWriter {
   /// Appends the escape for a byte that must be escaped in a string.
   static func appendEscaped(_ byte: UInt8, to out: inout [UInt8]) {
     out.append(0x5C)
-    switch byte {
-    case 0x22: out.append(0x22)
-    case 0x5C: out.append(0x5C)
-    case 0x08: out.append(0x62)
-    case 0x0C: out.append(0x66)
-    case 0x0A: out.append(0x6E)
-    case 0x0D: out.append(0x72)
-    case 0x09: out.append(0x74)
-    default:
+    if byte < 0x80, let letter = escapeLetters[Int(byte)] {
+      out.append(letter)
+    } else {
       let hex: [UInt8] = Array("0123456789abcdef".utf8)
       out.append(contentsOf: [0x75, 0x30, 0x30, hex[Int(byte >> 4)], hex[Int(byte & 0xF)]])
     }
   }
+
+  /// The two-character escapes of RFC 8259 section 7: the letter after the backslash and the
+  /// byte it stands for. The one table the writer escapes with and the reader decodes with.
+  static let shortEscapes: [(letter: UInt8, byte: UInt8)] = [
+    (0x22, 0x22), (0x5C, 0x5C), (0x2F, 0x2F), (0x62, 0x08), (0x66, 0x0C), (0x6E, 0x0A),
+    (0x72, 0x0D), (0x74, 0x09),
+  ]
+
+  /// For each ASCII byte, the letter the writer escapes it with (`/` is written plain).
+  private static let escapeLetters: [UInt8?] = {
+    var table = [UInt8?](repeating: nil, count: 128)
+    for escape in shortEscapes where escape.byte != 0x2F { table[Int(escape.byte)] = escape.letter }
+    return table
+  }()
+
+  /// For each ASCII letter after a backslash, the byte it stands for.
+  static let unescapedBytes: [UInt8?] = {
+    var table = [UInt8?](repeating: nil, count: 128)
+    for escape in shortEscapes { table[Int(escape.letter)] = escape.byte }
+    return table
+  }()
 
   /// Appends the UTF-8 encoding of a Unicode scalar value.
   static func appendUTF8(_ scalar: UInt32, to out: inout [UInt8]) {

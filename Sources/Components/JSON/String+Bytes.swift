@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 extension String {
   /// Whether the two strings have the same UTF-8 bytes (the same Unicode scalars).
   ///
@@ -17,9 +9,8 @@ extension String {
     let b = other.utf8
     guard a.count == b.count else { return false }
     let fast = a.withContiguousStorageIfAvailable { x in
-      b.withContiguousStorageIfAvailable { y -> Bool in
-        guard let p = x.baseAddress, let q = y.baseAddress else { return true }
-        return memcmp(p, q, x.count) == 0
+      b.withContiguousStorageIfAvailable { y in
+        ByteComparison.equal(UnsafeRawBufferPointer(x), UnsafeRawBufferPointer(y))
       }
     }
     if let fast, let result = fast { return result }

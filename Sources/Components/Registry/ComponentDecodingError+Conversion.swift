@@ -4,7 +4,7 @@ extension ComponentDecodingError {
   /// Converts an error thrown while decoding an entry or a payload of `source`.
   ///
   /// The pointer comes from the `DecodingError`'s coding path (plus the missing key for
-  /// `.keyNotFound`); the JSON type found there is read back from `source`, since JSONDecoder's
+  /// `.keyNotFound`); the JSON type found there is read back from `source`, since decoding
   /// errors only say it in prose.
   ///
   /// - Parameters:
@@ -12,13 +12,13 @@ extension ComponentDecodingError {
   ///   - index: The entry's position, or nil.
   ///   - kind: The entry's kind, or nil.
   ///   - fallbackPath: Where to point when the error carries no path (the entry's payload).
-  ///   - source: The JSON text that was decoded; coding paths are relative to it.
+  ///   - source: The value that was decoded; coding paths are relative to it.
   init(
     converting error: any Error,
     index: Int?,
     kind: ComponentKind?,
     fallbackPath: [RegistryPathStep],
-    source: RegistryJSONSource
+    source: JSONValue
   ) {
     if var error = error as? ComponentDecodingError {
       error.index = error.index ?? index
@@ -42,25 +42,30 @@ extension ComponentDecodingError {
       if let unknown = context.underlyingError as? RegistryUnknownKind {
         reason = .unknownKind(unknown.kind, registeredKinds: unknown.registeredKinds)
       } else {
-        reason = .invalidValue(RegistryJSONSyntax.sentenceFragment(context.debugDescription))
+        reason = .invalidValue(Self.sentenceFragment(context.debugDescription))
       }
     default:
-      if let number = Self.unrepresentableNumber(in: error) {
-        // swift-foundation's JSONDecoder throws its internal JSONError, without a coding path,
-        // when a number does not fit the requested type (swiftlang/swift-foundation#1604). Point
-        // at the number when it is the only one of that value under the fallback path.
-        let scope = source.value(at: fallbackPath)
-        if let value = Double(number), let matches = scope?.paths(ofNumber: value),
-          matches.count == 1, let match = matches.first
-        {
-          path = fallbackPath + match
-        }
-        reason = .invalidValue("number \(number) does not fit the expected type")
-      } else {
-        reason = .other(String(describing: error))
-      }
+      reason = .other(String(describing: error))
     }
     self.init(index: index, kind: kind, pointer: RegistryPathStep.pointer(path), reason: reason)
+  }
+
+  /// The error for text that the catalog's reader does not accept: the reader's message and
+  /// its line and column, with its pointer for a document error (a duplicate key).
+  init(diagnostic: JSONDiagnostic, kind: ComponentKind?) {
+    self.init(
+      index: nil, kind: kind, pointer: diagnostic.pointer.description,
+      reason: .invalidJSON("\(diagnostic.message) at \(diagnostic.position)"))
+  }
+
+  /// `text` with its first letter lowercased and one final period removed.
+  static func sentenceFragment(_ text: String) -> String {
+    var fragment = text
+    if fragment.hasSuffix(".") {
+      fragment.removeLast()
+    }
+    guard let first = fragment.first else { return fragment }
+    return first.lowercased() + fragment.dropFirst()
   }
 
   /// The name of an expected type: `object` and `array` for containers, the Swift type
@@ -74,20 +79,5 @@ extension ComponentDecodingError {
       return "array"
     }
     return name
-  }
-
-  /// The number text of a "number is not representable" error from Foundation's JSON parser.
-  static func unrepresentableNumber(in error: any Error) -> String? {
-    let text = String(reflecting: error)
-    let markers = [
-      ("numberIsNotRepresentableInSwift(parsed: \"", "\")"), ("Number ", " is not representable"),
-    ]
-    for (start, end) in markers {
-      guard let lower = text.range(of: start),
-        let upper = text.range(of: end, range: lower.upperBound..<text.endIndex)
-      else { continue }
-      return String(text[lower.upperBound..<upper.lowerBound])
-    }
-    return nil
   }
 }

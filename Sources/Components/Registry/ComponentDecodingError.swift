@@ -53,7 +53,8 @@ public struct ComponentDecodingError: Error, Hashable, Sendable, CustomStringCon
 
   /// What is wrong with the value at the error's pointer.
   public enum Reason: Hashable, Sendable, CustomStringConvertible {
-    /// The text is not JSON; the detail is the parser's, with the character offset.
+    /// The text is not JSON (or repeats a key); the detail is the reader's message and its
+    /// line:column, as in `unexpected character '}'; expected a JSON value at 1:17`.
     case invalidJSON(String)
 
     /// The value has the wrong JSON type, or is null where a value is required.

@@ -34,13 +34,15 @@ extension ComponentsRegistry {
   public func decodeFactoryResults(
     from data: Foundation.Data
   ) throws(ComponentDecodingError) -> [Result<ComponentFactory, ComponentDecodingError>] {
+    let value = try Self.parse(data, kind: nil)
+    let decoder = RegistryValueDecoder(value: value, userInfo: [.componentsRegistry: self])
     let document: RegistryDocument
     do {
-      document = try makeJSONDecoder().decode(RegistryDocument.self, from: data)
+      document = try decoder.decode(RegistryDocument.self, from: value, at: nil)
     } catch {
-      throw Self.documentError(error, source: data)
+      throw ComponentDecodingError(
+        converting: error, index: nil, kind: nil, fallbackPath: [], source: value)
     }
-    let source = RegistryJSONSource(data)
     return document.entries.enumerated().map { index, entry in
       entry.result.mapError { error in
         ComponentDecodingError(
@@ -48,7 +50,7 @@ extension ComponentsRegistry {
           index: index,
           kind: entry.kind,
           fallbackPath: entry.fallbackPath,
-          source: source
+          source: value
         )
       }
     }
@@ -70,16 +72,15 @@ extension ComponentsRegistry {
     guard let type = componentType(for: kind) else {
       throw unknownKindError(kind)
     }
-    return try decodePayload(of: type, kind: kind, payload: payload)
+    return try decodeValue(of: type, kind: kind, value: try Self.parse(payload, kind: kind))
   }
 
   /// Decodes one payload given as canonical JSON text, the form the catalog stores, with the
   /// type registered for `kind`.
   ///
   /// The text is parsed with the catalog's reader and decoded from the parsed value
-  /// (`decodeFactory(kind:value:)`), which is faster than `JSONDecoder` and keeps member order
-  /// and number text for `JSONValue`s inside the data. Results and errors are those of the
-  /// `Data` form, except that a number that does not fit its type is located exactly.
+  /// (`decodeFactory(kind:value:)`), which keeps member order and number text for `JSONValue`s
+  /// inside the data. Results and errors are those of the `Data` form.
   ///
   /// - Parameters:
   ///   - kind: The entry's kind.
@@ -97,9 +98,7 @@ extension ComponentsRegistry {
     do {
       value = try payload.value()
     } catch {
-      throw ComponentDecodingError(
-        index: nil, kind: kind, pointer: error.pointer.description,
-        reason: .invalidJSON("\(error.message) at \(error.position)"))
+      throw ComponentDecodingError(diagnostic: error, kind: kind)
     }
     return try decodeValue(of: type, kind: kind, value: value)
   }
@@ -146,81 +145,21 @@ extension ComponentsRegistry {
         index: nil,
         kind: kind,
         fallbackPath: [],
-        source: RegistryJSONSource(parsed: value)
+        source: value
       )
     }
   }
 
-  /// A JSONDecoder that finds this registry for nested components.
-  func makeJSONDecoder() -> JSONDecoder {
-    let decoder = JSONDecoder()
-    decoder.userInfo[.componentsRegistry] = self
-    return decoder
-  }
-
-  private func decodePayload<C: Component>(
-    of type: C.Type,
-    kind: ComponentKind,
-    payload: Foundation.Data
-  ) throws(ComponentDecodingError) -> ComponentFactory {
-    let outcome: RegistryPayloadOutcome<C>
+  /// Parses a document or a payload with the catalog's reader.
+  ///
+  /// - Throws: `ComponentDecodingError` with reason `.invalidJSON` located by line and column.
+  private static func parse(
+    _ data: Foundation.Data, kind: ComponentKind?
+  ) throws(ComponentDecodingError) -> JSONValue {
     do {
-      outcome = try makeJSONDecoder().decode(RegistryPayloadOutcome<C>.self, from: payload)
+      return try JSONValue(parsing: data)
     } catch {
-      var documentError = Self.documentError(error, source: payload)
-      documentError.kind = kind
-      throw documentError
-    }
-    switch outcome.result {
-    case .success(let factory):
-      return factory
-    case .failure(let error):
-      throw ComponentDecodingError(
-        converting: error,
-        index: nil,
-        kind: kind,
-        fallbackPath: [],
-        source: RegistryJSONSource(payload)
-      )
-    }
-  }
-
-  /// The error for a document (or payload) that failed as a whole: not JSON, or not a list of
-  /// entries. Entry errors never get here, since entries catch their own.
-  private static func documentError(
-    _ error: any Error,
-    source: Foundation.Data
-  ) -> ComponentDecodingError {
-    if let error = error as? ComponentDecodingError {
-      return error
-    }
-    if case DecodingError.dataCorrupted(let context) = error, context.codingPath.isEmpty,
-      let detail = RegistryJSONSyntax.detail(of: source)
-    {
-      return ComponentDecodingError(
-        index: nil, kind: nil, pointer: "", reason: .invalidJSON(detail))
-    }
-    return ComponentDecodingError(
-      converting: error,
-      index: nil,
-      kind: nil,
-      fallbackPath: [],
-      source: RegistryJSONSource(source)
-    )
-  }
-}
-
-/// A payload decoded as `C.Data`, or the error: decoding it never throws, so that errors reach
-/// the registry as the payload type threw them, not rewrapped by JSONDecoder.
-struct RegistryPayloadOutcome<C: Component>: Decodable {
-  let result: Result<ComponentFactory, any Error>
-
-  init(from decoder: any Decoder) {
-    do {
-      let data = try decoder.singleValueContainer().decode(C.Data.self)
-      result = .success(ComponentFactory(data: data, type: C.self))
-    } catch {
-      result = .failure(error)
+      throw ComponentDecodingError(diagnostic: error, kind: kind)
     }
   }
 }

@@ -17,22 +17,4 @@ extension JSONValue {
       return nil
     }
   }
-
-  /// The paths of every number whose value is `number`, in document order.
-  func paths(ofNumber number: Double) -> [[RegistryPathStep]] {
-    switch self {
-    case .number(let value):
-      return value.doubleValue == number ? [[]] : []
-    case .array(let elements):
-      return elements.enumerated().flatMap { index, element in
-        element.paths(ofNumber: number).map { [.index(index)] + $0 }
-      }
-    case .object(let object):
-      return object.members.flatMap { member in
-        member.value.paths(ofNumber: number).map { [.key(member.key)] + $0 }
-      }
-    case .null, .bool, .string:
-      return []
-    }
-  }
 }

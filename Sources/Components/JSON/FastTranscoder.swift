@@ -1,71 +1,65 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+/// The fast path of canonical transcoding: a pure function from bytes to canonical compact
+/// text, for the values catalogs are made of.
+///
+/// The general path (``JSONReader``'s container walker feeding a ``CanonicalTextSink``)
+/// calls a method per token, appends to the array a byte at a time and is ready to refill the
+/// buffer anywhere; that generality costs most of an import's parsing time. This path takes a
+/// value that is whole in the given bytes, at most `levels` deep, with objects of at most
+/// ``JSONObject.indexThreshold`` keys and strings without `\u` escapes. It works on
+/// local indices and raw pointers and appends its output only at the end. On anything else,
+/// including every kind of error, it returns nil having changed nothing, and the reader
+/// reads the value from its start with the general path, so results and diagnostics are
+/// exactly the general path's. A differential test (JSONReaderPathsTests) holds the two to
+/// the same bytes.
+///
+/// Sound because every read is below `limit <= bytes.count` and every write is below
+/// ``Scratch/outputCapacity``: the output of a value is never longer than its input (only
+/// whitespace is dropped and `\/` shortened), and the input read is bounded by that capacity.
+enum FastTranscoder {
+  /// Working memory, allocated on first use and kept from value to value.
+  final class Scratch {
+    /// The most output (and so input: canonical text is never longer) of one fast value.
+    static let outputCapacity = 1 << 20
+    /// The deepest nesting the fast path follows; deeper values take the general path.
+    static let maxLevels = 64
 
-/// Working memory of the fast transcoder, allocated on first use and kept from value to
-/// value; the reader frees it.
-struct FastTranscodeScratch {
-  /// The deepest nesting the fast path follows; deeper values take the general path.
-  static let maxLevels = 64
-  /// The most keys in one object the fast path checks for duplicates one by one; larger
-  /// objects take the general path, which also uses a set.
-  static let maxKeysPerObject = 16
-  /// The most output (and so input: canonical text is never longer) of one fast value.
-  static let outputCapacity = 1 << 20
+    /// The canonical text of the value in progress.
+    let output = UnsafeMutablePointer<UInt8>.allocate(capacity: outputCapacity)
+    /// Each open object's keys, as (start, end) offsets into `output`: level L's keys start
+    /// at `2 * JSONObject.indexThreshold * L`.
+    let keys = UnsafeMutablePointer<Int>.allocate(
+      capacity: 2 * JSONObject.indexThreshold * maxLevels)
+    /// How many keys each open object has.
+    let keyCounts = UnsafeMutablePointer<Int>.allocate(capacity: maxLevels)
 
-  /// The canonical text of the value in progress.
-  var output: UnsafeMutablePointer<UInt8>?
-  /// Each open object's keys, as (start, end) offsets into `output`: level L's keys start at
-  /// `2 * maxKeysPerObject * L`.
-  var keys: UnsafeMutablePointer<Int>?
-  /// How many keys each open object has.
-  var keyCounts: UnsafeMutablePointer<Int>?
-
-  mutating func allocate() {
-    output = .allocate(capacity: Self.outputCapacity)
-    keys = .allocate(capacity: 2 * Self.maxKeysPerObject * Self.maxLevels)
-    keyCounts = .allocate(capacity: Self.maxLevels)
+    deinit {
+      output.deallocate()
+      keys.deallocate()
+      keyCounts.deallocate()
+    }
   }
 
-  func deallocate() {
-    output?.deallocate()
-    keys?.deallocate()
-    keyCounts?.deallocate()
-  }
-}
-
-extension JSONReader {
-  /// Transcodes the value at `index` to canonical compact text in one pass over the bytes
-  /// already in the buffer, or does nothing and returns `false`.
+  /// Transcodes the value at the start of `bytes` (no whitespace before it) and appends its
+  /// canonical text to `result`.
   ///
-  /// The general transcoder calls a method per token, appends to the array a byte at a time
-  /// and is ready to refill the buffer anywhere; that generality costs most of an import's
-  /// parsing time. This path handles the values catalogs are made of: whole in the buffer,
-  /// at most ``FastTranscodeScratch/maxLevels`` deep, objects of at most
-  /// ``FastTranscodeScratch/maxKeysPerObject`` keys, and strings without `\u` escapes. It
-  /// works on local indices and raw pointers, and commits (moves `index`, appends the output)
-  /// only at the end. On anything else, including every kind of error, it returns `false`
-  /// having changed nothing, and the general transcoder reads the value from its start, so
-  /// results and diagnostics are exactly the general transcoder's.
-  ///
-  /// Sound because every read is below `limit <= end` (bytes of the buffer) and every write
-  /// is below `outputCapacity`: the output of a value is never longer than its input (only
-  /// whitespace is dropped and `\/` shortened), and the input is bounded by that capacity.
-  func fastTranscodeValue(into result: inout [UInt8]) -> Bool {
-    let start = index
-    let limit = min(end, start + FastTranscodeScratch.outputCapacity)
-    guard limit > start else { return false }
-    if fastScratch.output == nil { fastScratch.allocate() }
-    guard let out = fastScratch.output, let keys = fastScratch.keys,
-      let keyCounts = fastScratch.keyCounts
-    else { return false }
-    let b = buffer
-    let maxKeys = FastTranscodeScratch.maxKeysPerObject
-    let levelsAvailable = min(FastTranscodeScratch.maxLevels, maxDepth - depth)
+  /// - Parameters:
+  ///   - bytes: The input from the value's first byte on.
+  ///   - levels: How many levels of nesting the value may open (the reader's depth budget).
+  ///   - scratch: Working memory.
+  ///   - result: Where the canonical text is appended, only on success.
+  /// - Returns: How many bytes of `bytes` the value took, or nil when this path cannot take it.
+  static func transcode(
+    _ bytes: UnsafeBufferPointer<UInt8>, levels: Int, scratch: Scratch, into result: inout [UInt8]
+  ) -> Int? {
+    guard let b = bytes.baseAddress else { return nil }
+    let start = 0
+    let limit = min(bytes.count, Scratch.outputCapacity)
+    guard limit > start else { return nil }
+    let out = scratch.output
+    let keys = scratch.keys
+    let keyCounts = scratch.keyCounts
+    let maxKeys = JSONObject.indexThreshold
+    let levelsAvailable = min(Scratch.maxLevels, levels)
 
     var p = start
     var o = 0
@@ -80,18 +74,18 @@ extension JSONReader {
     var expecting = Expecting.value
     parsing: while true {
       Self.skipWhitespace(b, &p, limit)
-      guard p < limit else { return false }
+      guard p < limit else { return nil }
       let c = b[p]
       switch expecting {
       case .value:
         switch c {
         case 0x7B, 0x5B:  // { [
-          guard level < levelsAvailable else { return false }
+          guard level < levelsAvailable else { return nil }
           out[o] = c
           o += 1
           p += 1
           Self.skipWhitespace(b, &p, limit)
-          guard p < limit else { return false }
+          guard p < limit else { return nil }
           if b[p] == c + 2 {  // '{' + 2 == '}', '[' + 2 == ']': empty, a complete value
             out[o] = c + 2
             o += 1
@@ -108,40 +102,40 @@ extension JSONReader {
             continue parsing
           }
         case 0x22:
-          guard Self.fastString(b, &p, limit, out, &o) else { return false }
+          guard Self.fastString(b, &p, limit, out, &o) else { return nil }
         case 0x74:
-          guard Self.fastLiteral("true", b, &p, limit, out, &o) else { return false }
+          guard Self.fastLiteral("true", b, &p, limit, out, &o) else { return nil }
         case 0x66:
-          guard Self.fastLiteral("false", b, &p, limit, out, &o) else { return false }
+          guard Self.fastLiteral("false", b, &p, limit, out, &o) else { return nil }
         case 0x6E:
-          guard Self.fastLiteral("null", b, &p, limit, out, &o) else { return false }
+          guard Self.fastLiteral("null", b, &p, limit, out, &o) else { return nil }
         case 0x2D, 0x30...0x39:
-          guard Self.fastNumber(b, &p, limit, out, &o) else { return false }
+          guard Self.fastNumber(b, &p, limit, out, &o) else { return nil }
         default:
-          return false
+          return nil
         }
       case .key:
-        guard c == 0x22 else { return false }
+        guard c == 0x22 else { return nil }
         let keyStart = o
-        guard Self.fastString(b, &p, limit, out, &o) else { return false }
+        guard Self.fastString(b, &p, limit, out, &o) else { return nil }
         let keyLength = o - keyStart
         let open = level - 1
         let count = keyCounts[open]
-        guard count < maxKeys else { return false }
+        guard count < maxKeys else { return nil }
         let ranges = keys + 2 * maxKeys * open
         for k in 0..<count {
           let otherStart = ranges[2 * k]
           if ranges[2 * k + 1] - otherStart == keyLength
-            && memcmp(out + otherStart, out + keyStart, keyLength) == 0
+            && ByteComparison.equal(out + otherStart, out + keyStart, count: keyLength)
           {
-            return false  // a duplicate key: the general path reports it
+            return nil  // a duplicate key: the general path reports it
           }
         }
         ranges[2 * count] = keyStart
         ranges[2 * count + 1] = o
         keyCounts[open] = count + 1
         Self.skipWhitespace(b, &p, limit)
-        guard p < limit, b[p] == 0x3A else { return false }
+        guard p < limit, b[p] == 0x3A else { return nil }
         out[o] = 0x3A
         o += 1
         p += 1
@@ -152,7 +146,7 @@ extension JSONReader {
       while true {
         if level == 0 { break parsing }
         Self.skipWhitespace(b, &p, limit)
-        guard p < limit else { return false }
+        guard p < limit else { return nil }
         let next = b[p]
         let isObject = objects >> UInt64(level - 1) & 1 == 1
         if next == 0x2C {
@@ -162,7 +156,7 @@ extension JSONReader {
           expecting = isObject ? .key : .value
           continue parsing
         }
-        guard next == (isObject ? 0x7D : 0x5D) else { return false }
+        guard next == (isObject ? 0x7D : 0x5D) else { return nil }
         out[o] = next
         o += 1
         p += 1
@@ -170,8 +164,7 @@ extension JSONReader {
       }
     }
     result.append(contentsOf: UnsafeBufferPointer(start: out, count: o))
-    index = p
-    return true
+    return p
   }
 
   @inline(__always)
@@ -180,10 +173,9 @@ extension JSONReader {
   }
   /// Skips whitespace, eight spaces at a time where the indentation allows.
   @inline(__always)
-  private static func skipWhitespace(_ b: UnsafeMutablePointer<UInt8>, _ p: inout Int, _ limit: Int)
-  {
+  private static func skipWhitespace(_ b: UnsafePointer<UInt8>, _ p: inout Int, _ limit: Int) {
     while true {
-      if p + 8 <= limit && loadWord(b, p) == 0x2020_2020_2020_2020 {
+      if p + 8 <= limit && ByteScan.loadWord(b, p) == 0x2020_2020_2020_2020 {
         p += 8
       } else if p < limit && isWhitespace(b[p]) {
         p += 1
@@ -191,27 +183,6 @@ extension JSONReader {
         return
       }
     }
-  }
-
-  /// The eight bytes at `b + p`: an unaligned load; callers check `p + 8 <= limit`.
-  @inline(__always)
-  private static func loadWord(_ b: UnsafeMutablePointer<UInt8>, _ p: Int) -> UInt64 {
-    UnsafeRawPointer(b + p).loadUnaligned(as: UInt64.self)
-  }
-
-  /// The high bit of each byte of `word` that needs a look in a string: `"`, `\\`, a
-  /// control character or a byte of a multi-byte character. A word with no such byte gives
-  /// 0, and the lowest bit set is always the first such byte (the zero-byte tests can only
-  /// flag extra bytes above a true one); bytes flagged above it are looked at one by one.
-  @inline(__always)
-  private static func attentionBits(_ word: UInt64) -> UInt64 {
-    let ones: UInt64 = 0x0101_0101_0101_0101
-    let high: UInt64 = 0x8080_8080_8080_8080
-    let quote = word ^ (0x22 &* ones)
-    let backslash = word ^ (0x5C &* ones)
-    return (word & high) | ((quote &- ones) & ~quote & high)
-      | ((backslash &- ones) & ~backslash & high)
-      | ((word &- 0x20 &* ones) & ~word & high)
   }
 
   @inline(__always)
@@ -225,7 +196,7 @@ extension JSONReader {
   /// cannot take it.
   @inline(__always)
   private static func fastString(
-    _ b: UnsafeMutablePointer<UInt8>, _ p: inout Int, _ limit: Int,
+    _ b: UnsafePointer<UInt8>, _ p: inout Int, _ limit: Int,
     _ out: UnsafeMutablePointer<UInt8>, _ o: inout Int
   ) -> Bool {
     out[o] = 0x22
@@ -235,8 +206,8 @@ extension JSONReader {
       // Eight plain bytes at a time; the store stays in the output's capacity because the
       // output is never longer than the input read (o <= p - start, p + 8 <= limit).
       if p + 8 <= limit {
-        let word = Self.loadWord(b, p)
-        let attention = Self.attentionBits(word)
+        let word = ByteScan.loadWord(b, p)
+        let attention = ByteScan.attentionBits(word)
         // Plain bytes before the first that needs a look (all eight when none does); the
         // bytes stored past them are overwritten by what follows.
         let plain = attention == 0 ? 8 : attention.trailingZeroBitCount / 8
@@ -315,7 +286,7 @@ extension JSONReader {
   /// A number token at `p`, copied as written, when it is valid and ends inside the buffer.
   @inline(__always)
   private static func fastNumber(
-    _ b: UnsafeMutablePointer<UInt8>, _ p: inout Int, _ limit: Int,
+    _ b: UnsafePointer<UInt8>, _ p: inout Int, _ limit: Int,
     _ out: UnsafeMutablePointer<UInt8>, _ o: inout Int
   ) -> Bool {
     let first = p
@@ -354,7 +325,7 @@ extension JSONReader {
   /// A literal (`true`, `false`, `null`) at `p`, copied.
   @inline(__always)
   private static func fastLiteral(
-    _ text: StaticString, _ b: UnsafeMutablePointer<UInt8>, _ p: inout Int, _ limit: Int,
+    _ text: StaticString, _ b: UnsafePointer<UInt8>, _ p: inout Int, _ limit: Int,
     _ out: UnsafeMutablePointer<UInt8>, _ o: inout Int
   ) -> Bool {
     let count = text.utf8CodeUnitCount

@@ -1,0 +1,236 @@
+import Components
+
+extension CatalogDiff {
+  /// Builds a diff from OLD's entries, all given first and held compactly
+  /// (``CompactEntries``), and NEW's entries given one at a time, as they are read, which are
+  /// not kept unless they differ: how `catalog diff FILE FILE` holds one side and streams the
+  /// other. ``CatalogDiff/init(old:new:renames:)`` is this with two arrays.
+  ///
+  /// Entries whose fields and canonical payload bytes are equal are skipped without parsing
+  /// or making a `String`, so the cost is linear in the number of entries plus the size of
+  /// the entries that differ.
+  package struct Builder {
+    private var old = CompactEntries()
+    private var renamedFrom: [BytewiseString: BytewiseString] = [:]
+    private var renamedAway: Set<BytewiseString> = []
+    private var added: [IndexedEntry] = []
+    private var addedPositions: [BytewiseString: Int] = [:]
+    /// For each OLD index, the NEW index of the same kind, or -1.
+    private var newIndexOfOld: [Int] = []
+    private var changed: [ChangedEntry] = []
+    private var oldIndexOfNew: [Int] = []
+    private var commonOldIndices: [Int] = []
+    private var commonNewIndices: [Int] = []
+    /// NEW's kind of common entries whose kind differs from OLD's (renames).
+    private var renamedKinds: [Int: String] = [:]
+
+    /// - Parameter renames: NEW's kind → OLD's kind, for each component whose kind changed
+    ///   (see ``CatalogDiff/init(old:new:renames:)``).
+    package init(renames: [String: String] = [:]) {
+      setRenames(renames)
+    }
+
+    /// Sets the renames (see ``init(renames:)``) once OLD is in, for a caller that learns
+    /// them while reading (a diff of two revisions). Before any of NEW.
+    package mutating func setRenames(_ renames: [String: String]) {
+      renamedFrom = [:]
+      for (new, old) in renames { renamedFrom[BytewiseString(new)] = BytewiseString(old) }
+      renamedAway = Set(renamedFrom.values)
+    }
+
+    /// Makes room for OLD's texts when their total size is known (a file's size bounds its
+    /// canonical text), so the compact buffer never holds two copies while it grows.
+    package mutating func reserveOld(bytes: Int) {
+      old.reserve(bytes: bytes)
+    }
+
+    /// Adds OLD's next entry. All of OLD comes before any of NEW.
+    package mutating func addOld(_ entry: RawCatalogEntry) throws(CatalogDiffError) {
+      try add(
+        old: true, entry.extraMembers, entry.memberOrder, { entry.entry },
+        texts: { Self.withBytes(of: entry, $0) })
+    }
+
+    /// Adds OLD's next entry.
+    package mutating func addOld(_ entry: CatalogEntry) throws(CatalogDiffError) {
+      try add(
+        old: true, entry.extraMembers, entry.memberOrder, { entry },
+        texts: { Self.withBytes(of: entry, $0) })
+    }
+
+    /// Adds NEW's next entry, as the document reader left it (its buffers may be reused as
+    /// soon as this returns).
+    package mutating func addNew(_ entry: RawCatalogEntry) throws(CatalogDiffError) {
+      try add(
+        old: false, entry.extraMembers, entry.memberOrder, { entry.entry },
+        texts: { Self.withBytes(of: entry, $0) })
+    }
+
+    /// Adds NEW's next entry.
+    package mutating func addNew(_ entry: CatalogEntry) throws(CatalogDiffError) {
+      try add(
+        old: false, entry.extraMembers, entry.memberOrder, { entry },
+        texts: { Self.withBytes(of: entry, $0) })
+    }
+
+    /// The four texts of an entry, as `withBytes(of:)` hands them out.
+    private typealias Texts = (
+      UnsafeRawBufferPointer, UnsafeRawBufferPointer, UnsafeRawBufferPointer,
+      UnsafeRawBufferPointer
+    ) -> Void
+
+    /// Adds an entry to OLD or NEW, its texts given by `texts` (the entry made by `entry`
+    /// only when the diff reports it).
+    private mutating func add(
+      old isOld: Bool, _ extraMembers: [CatalogEntry.Member], _ memberOrder: [String]?,
+      _ entry: () -> CatalogEntry, texts: (Texts) -> Void
+    ) throws(CatalogDiffError) {
+      var failure: CatalogDiffError?
+      withoutActuallyEscaping(entry) { entry in
+        texts { kind, category, description, payload in
+          do throws(CatalogDiffError) {
+            if isOld {
+              try addOld(
+                kind: kind, category: category, description: description, payload: payload,
+                extraMembers: extraMembers, memberOrder: memberOrder)
+            } else {
+              try addNew(
+                kind: kind, category: category, description: description, payload: payload,
+                extraMembers: extraMembers, memberOrder: memberOrder, entry: entry)
+            }
+          } catch { failure = error }
+        }
+      }
+      if let failure { throw failure }
+    }
+
+    private mutating func addOld(
+      kind: UnsafeRawBufferPointer, category: UnsafeRawBufferPointer,
+      description: UnsafeRawBufferPointer, payload: UnsafeRawBufferPointer,
+      extraMembers: [CatalogEntry.Member], memberOrder: [String]?
+    ) throws(CatalogDiffError) {
+      let index = old.count
+      let (inserted, first) = old.append(
+        kind: kind, category: category, description: description, payload: payload,
+        extraMembers: extraMembers, memberOrder: memberOrder)
+      guard inserted else {
+        throw .duplicateKind(
+          String(decoding: kind, as: UTF8.self), side: .old, firstIndex: first, secondIndex: index)
+      }
+      newIndexOfOld.append(-1)
+    }
+
+    private mutating func addNew(
+      kind: UnsafeRawBufferPointer, category: UnsafeRawBufferPointer,
+      description: UnsafeRawBufferPointer, payload: UnsafeRawBufferPointer,
+      extraMembers: [CatalogEntry.Member], memberOrder: [String]?,
+      entry: () -> CatalogEntry
+    ) throws(CatalogDiffError) {
+      let j = oldIndexOfNew.count
+      var candidate: Int?
+      var renamedKind: BytewiseString?
+      if renamedFrom.isEmpty {
+        candidate = old.index(ofKind: kind)
+      } else {
+        let name = BytewiseString(String(decoding: kind, as: UTF8.self))
+        let oldKind = renamedFrom[name] ?? name
+        if oldKind != name { renamedKind = name }
+        if !(oldKind == name && renamedAway.contains(oldKind)) {
+          var oldName = oldKind.string
+          candidate = oldName.withUTF8 { old.index(ofKind: UnsafeRawBufferPointer($0)) }
+        }
+      }
+      guard let i = candidate else {
+        let made = entry()
+        if let first = addedPositions.updateValue(j, forKey: BytewiseString(made.kind)) {
+          throw .duplicateKind(made.kind, side: .new, firstIndex: first, secondIndex: j)
+        }
+        added.append(IndexedEntry(index: j, entry: made))
+        oldIndexOfNew.append(-1)
+        return
+      }
+      guard newIndexOfOld[i] < 0 else {
+        throw .duplicateKind(
+          String(decoding: kind, as: UTF8.self), side: .new, firstIndex: newIndexOfOld[i],
+          secondIndex: j)
+      }
+      newIndexOfOld[i] = j
+      oldIndexOfNew.append(i)
+      commonOldIndices.append(i)
+      commonNewIndices.append(j)
+      if let renamedKind { renamedKinds[j] = renamedKind.string }
+      guard
+        renamedKind != nil
+          || !old.hasFields(
+            i, category: category, description: description, payload: payload,
+            extraMembers: extraMembers, memberOrder: memberOrder)
+      else { return }
+      let before = old.entry(i)
+      let after = entry()
+      var differ = EntryDiffer()
+      try differ.compare(before, after)
+      if !differ.changes.isEmpty {
+        changed.append(
+          ChangedEntry(
+            kind: after.kind,
+            renamedFrom: before.kind.hasSameBytes(as: after.kind) ? nil : before.kind,
+            oldIndex: i, newIndex: j, changes: differ.changes, edits: differ.edits))
+      }
+    }
+
+    /// The diff of the entries added.
+    package func finish() -> CatalogDiff {
+      var removed: [IndexedEntry] = []
+      for (i, j) in newIndexOfOld.enumerated() where j < 0 {
+        removed.append(IndexedEntry(index: i, entry: old.entry(i)))
+      }
+      // The common kinds that keep their relative order are a longest increasing run of OLD
+      // positions taken in NEW's order; every other common kind moved.
+      var moved: [Move] = []
+      let staying = LongestIncreasingSubsequence.membership(commonOldIndices)
+      for (k, stays) in staying.enumerated() where !stays {
+        let i = commonOldIndices[k]
+        let j = commonNewIndices[k]
+        moved.append(Move(kind: renamedKinds[j] ?? old.kind(i), oldIndex: i, newIndex: j))
+      }
+
+      // Kinds sort by bytes, so that two spellings of one name have a fixed order.
+      func less(_ a: String, _ b: String) -> Bool { a.utf8.lexicographicallyPrecedes(b.utf8) }
+      return CatalogDiff(
+        added: added.sorted { less($0.kind, $1.kind) },
+        removed: removed.sorted { less($0.kind, $1.kind) },
+        moved: moved.sorted { less($0.kind, $1.kind) },
+        changed: changed.sorted { less($0.kind, $1.kind) },
+        oldIndexOfNew: oldIndexOfNew, oldCount: old.count)
+    }
+
+    /// Calls `body` with the bytes of the entry's kind, category, description and payload.
+    private static func withBytes(of entry: CatalogEntry, _ body: Texts) {
+      var kind = entry.kind
+      var category = entry.category
+      var description = entry.description
+      kind.withUTF8 { kind in
+        category.withUTF8 { category in
+          description.withUTF8 { description in
+            entry.payload.bytes.withUnsafeBytes { payload in
+              body(
+                UnsafeRawBufferPointer(kind), UnsafeRawBufferPointer(category),
+                UnsafeRawBufferPointer(description), payload)
+            }
+          }
+        }
+      }
+    }
+
+    /// Calls `body` with the bytes of the entry's kind, category, description and payload.
+    private static func withBytes(of entry: RawCatalogEntry, _ body: Texts) {
+      entry.kind.withUnsafeBytes { kind in
+        entry.category.withUnsafeBytes { category in
+          entry.description.withUnsafeBytes { description in
+            entry.payload.withUnsafeBytes { payload in body(kind, category, description, payload) }
+          }
+        }
+      }
+    }
+  }
+}

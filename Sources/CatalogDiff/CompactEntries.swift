@@ -1,0 +1,68 @@
+import Components
+
+/// One side of a diff held compactly: every kind in one ``ByteStringTable`` (an entry's index
+/// is its kind's id), category, description and payload bytes in one ``ByteStrings`` buffer,
+/// and the rare extra members and member orders beside them. About the size of the entries'
+/// canonical text, a third of what `[CatalogEntry]` takes (a `String` and an array per field);
+/// an entry becomes a ``CatalogEntry`` only when the diff reports it.
+struct CompactEntries {
+  private var kinds = ByteStringTable()
+  /// Category, description and payload of entry `i` are texts `3i`, `3i + 1`, `3i + 2`.
+  private var texts = ByteStrings()
+  /// Extra members and member order, for the entries that have them.
+  private var others: [Int: (extraMembers: [CatalogEntry.Member], memberOrder: [String]?)] = [:]
+
+  var count: Int { kinds.count }
+
+  /// Makes room for texts of `bytes` bytes in all, so that the buffer is not copied as it
+  /// grows (a copy holds the old buffer and the new one at once: twice the memory).
+  mutating func reserve(bytes: Int) {
+    texts.reserveCapacity(strings: 0, bytes: bytes)
+  }
+
+  /// Appends an entry; returns its index, or the index of the entry that has its kind.
+  mutating func append(
+    kind: UnsafeRawBufferPointer, category: UnsafeRawBufferPointer,
+    description: UnsafeRawBufferPointer, payload: UnsafeRawBufferPointer,
+    extraMembers: [CatalogEntry.Member], memberOrder: [String]?
+  ) -> (inserted: Bool, index: Int) {
+    let (inserted, index) = kinds.insert(kind)
+    guard inserted else { return (false, index) }
+    _ = texts.append(category)
+    _ = texts.append(description)
+    _ = texts.append(payload)
+    if !extraMembers.isEmpty || memberOrder != nil {
+      others[index] = (extraMembers, memberOrder)
+    }
+    return (true, index)
+  }
+
+  /// The index of the entry whose kind has exactly these bytes.
+  func index(ofKind kind: UnsafeRawBufferPointer) -> Int? { kinds.id(of: kind) }
+
+  func kind(_ index: Int) -> String { kinds.string(index) }
+
+  /// Whether entry `index` has exactly these fields, every text by its bytes (the kind is
+  /// compared by the caller): ``CatalogDiff/sameFields(_:_:)`` without making the entry.
+  func hasFields(
+    _ index: Int, category: UnsafeRawBufferPointer, description: UnsafeRawBufferPointer,
+    payload: UnsafeRawBufferPointer, extraMembers: [CatalogEntry.Member], memberOrder: [String]?
+  ) -> Bool {
+    guard texts.equals(3 * index + 2, payload), texts.equals(3 * index, category),
+      texts.equals(3 * index + 1, description)
+    else { return false }
+    let other = others[index]
+    return (other?.extraMembers ?? []) == extraMembers
+      && (other?.memberOrder).haveSameBytes(as: memberOrder)
+  }
+
+  /// Entry `index` as a ``CatalogEntry``.
+  func entry(_ index: Int) -> CatalogEntry {
+    let other = others[index]
+    return CatalogEntry(
+      kind: kinds.string(index), category: texts.string(3 * index),
+      description: texts.string(3 * index + 1),
+      payload: JSONText(canonicalBytes: texts.array(3 * index + 2)),
+      extraMembers: other?.extraMembers ?? [], memberOrder: other?.memberOrder)
+  }
+}
