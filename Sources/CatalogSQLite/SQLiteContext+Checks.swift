@@ -34,6 +34,8 @@ extension SQLiteContext {
         orphans.append((table, parent, 1))
       }
     }
+    // In table order, whatever order SQLite walks the schema in.
+    orphans.sort { ($0.table, $0.parent) < ($1.table, $1.parent) }
     for (table, parent, rows) in orphans {
       problems.append(
         rows == 1

@@ -45,6 +45,8 @@ extension SiteGenerator {
   /// A page per revision up to ``head``: its header and its changes grouped by kind.
   mutating func writeRevisionPages() throws {
     let ordered = revisions.reversed()
+    let waivers = Dictionary(
+      try catalog.waivers().map { ($0.revision, $0) }, uniquingKeysWith: { first, _ in first })
     for (position, revision) in ordered.enumerated() {
       let touched = (rows[revision.id] ?? []).sorted {
         Array($0.kind.utf8).lexicographicallyPrecedes(Array($1.kind.utf8))
@@ -59,12 +61,14 @@ extension SiteGenerator {
       let index = ordered.index(ordered.startIndex, offsetBy: position)
       let older = position > 0 ? ordered[ordered.index(before: index)].id : nil
       let newer = position + 1 < ordered.count ? ordered[ordered.index(after: index)].id : nil
-      try writeRevisionPage(revision, changes: changes, older: older, newer: newer)
+      try writeRevisionPage(
+        revision, changes: changes, waiver: waivers[revision.id], older: older, newer: newer)
     }
   }
 
   private mutating func writeRevisionPage(
-    _ revision: Revision, changes: [(ComponentChange, String?)], older: Int64?, newer: Int64?
+    _ revision: Revision, changes: [(ComponentChange, String?)], waiver: Waiver?, older: Int64?,
+    newer: Int64?
   ) throws {
     var page = HTML()
     page.beginPage(
@@ -93,6 +97,7 @@ extension SiteGenerator {
       page.raw("</dd>")
     }
     page.raw("</dl>\n")
+    if let waiver { page.waiver(waiver) }
     page.classSummary(changes.flatMap { $0.0.classes })
     page.raw("<section aria-labelledby=\"changes-h\"><h2 id=\"changes-h\">Changes by kind</h2>\n")
     page.raw("<ul class=\"changes\">\n")

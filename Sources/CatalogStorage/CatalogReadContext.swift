@@ -65,6 +65,12 @@ package protocol CatalogReadContext {
   /// refer to missing rows), one line each; empty when healthy. Used by `catalog doctor`.
   func storageCheck() throws -> StorageCheck
 
+  /// Every change ever made to the compatibility policies, in id order.
+  func policyRecords() throws -> [PolicyRecord]
+
+  /// Every waiver, in revision order, each with its waived changes in their order.
+  func waivers() throws -> [Waiver]
+
   /// How many stored payloads no entry version refers to (a write stored them and was not
   /// recorded); they are harmless.
   func unreferencedPayloadCount() throws -> Int

@@ -34,6 +34,13 @@ package protocol CatalogWriteContext: CatalogReadContext {
   /// thread) or in bulk (COPY); ``DirectEntryStream``, the default, stores each as it comes.
   func streamAddedEntries(revision: Int64, capacity: Int) throws -> any AddedEntryStream
 
+  /// Appends a change to the policies and returns its id (the previous greatest + 1); the
+  /// record's own `id` is ignored.
+  func appendPolicyRecord(_ record: PolicyRecord) throws -> Int64
+
+  /// Records a waiver on a revision this write appended.
+  func appendWaiver(_ waiver: Waiver) throws
+
   /// Names a revision; the name must be new (``deleteTag(named:)`` first to move a tag).
   func setTag(_ tag: Tag) throws
 

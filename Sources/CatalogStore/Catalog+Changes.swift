@@ -7,6 +7,9 @@ public struct ImportPreview: Sendable {
   public var diff: CatalogDiff
   /// The import's own report (counts, kept kinds, kept deprecations), as a dry run gives it.
   public var result: WriteResult
+  /// The changes the compatibility policies would refuse (docs/policies.md); empty when
+  /// the import would be accepted.
+  public var violations: [PolicyViolation] = []
 }
 
 extension Catalog {
@@ -66,15 +69,21 @@ extension Catalog {
   /// in their places unless `prune`, deprecations kept, member order as written), and the
   /// import's report. Nothing is written and no lock is taken.
   public func plannedImport(
-    of entries: [CatalogEntry], at reference: RevisionReference = .head, prune: Bool = false
+    of entries: [CatalogEntry], positions: [SourcePosition]? = nil,
+    at reference: RevisionReference = .head, prune: Bool = false
   ) throws -> ImportPreview {
     try storage.read { context in
       let revision = try reference.resolve(in: context)
       var planner = ChangePlanner(
         index: try context.headIndex(at: revision), storesPayloads: false)
       planner.keepsDeprecations = true
-      try planner.add(all: entries, whose: "the file", context: context)
+      try planner.add(all: entries, whose: "the file", positions: positions, context: context)
       let plan = try planner.plan(prune: prune, head: revision)
+      var violations: [PolicyViolation] = []
+      if let check = try PolicyCheck.load(from: context) {
+        violations = try check.violations(
+          of: plan.policySubjects(context: context), base: revision, in: context)
+      }
       var current: [CatalogEntry] = []
       var bySlotKind: [BytewiseString: CatalogEntry] = [:]
       if revision > 0 {
@@ -100,7 +109,9 @@ extension Catalog {
       var result = plan.result
       result.dryRun = true
       do {
-        return ImportPreview(diff: try CatalogDiff(old: current, new: planned), result: result)
+        return ImportPreview(
+          diff: try CatalogDiff(old: current, new: planned), result: result,
+          violations: violations)
       } catch {
         throw CatalogError.database(.inconsistent("the catalogs cannot be compared: \(error)"))
       }

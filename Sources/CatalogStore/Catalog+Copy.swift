@@ -17,7 +17,8 @@ public struct CopySummary: Sendable, Equatable {
 extension Catalog {
   /// Copies the whole history of `source` into this catalog, which must be empty: every
   /// revision with its number, time, author, message, source and counts, every entry
-  /// version, every tag. Afterwards both export the same bytes at every revision.
+  /// version, every tag, the compatibility policies' history and the waivers. Afterwards
+  /// both export the same bytes at every revision.
   ///
   /// The copy is one write of this catalog, read from one snapshot of `source`: all of it
   /// lands or none of it does, and writers of `source` may go on meanwhile. Rows go through
@@ -83,6 +84,13 @@ extension Catalog {
     for move in try from.tagMoves() {
       try to.recordTagMove(move)
     }
+    // The policies' history and the waivers, as they are: ids and times kept.
+    for record in try from.policyRecords() {
+      guard try to.appendPolicyRecord(record) == record.id else {
+        throw CatalogError.database(.inconsistent("policy change \(record.id) got another id"))
+      }
+    }
+    for waiver in try from.waivers() { try to.appendWaiver(waiver) }
     return CopySummary(revisions: Int(head), entryVersions: versions, tags: tags.count)
   }
 }

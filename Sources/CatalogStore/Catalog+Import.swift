@@ -9,13 +9,19 @@ public struct WriteOptions: Sendable {
   public var expectHead: Int64?
   /// Work out and report the changes, then write nothing.
   public var dryRun: Bool
+  /// Lets the write make changes the compatibility policies refuse, recording this reason
+  /// in a waiver on the revision (`--allow-breaking REASON`); nil refuses them.
+  public var allowBreaking: String?
 
-  public init(author: String, message: String = "", expectHead: Int64? = nil, dryRun: Bool = false)
-  {
+  public init(
+    author: String, message: String = "", expectHead: Int64? = nil, dryRun: Bool = false,
+    allowBreaking: String? = nil
+  ) {
     self.author = author
     self.message = message
     self.expectHead = expectHead
     self.dryRun = dryRun
+    self.allowBreaking = allowBreaking
   }
 }
 
@@ -38,6 +44,10 @@ public struct WriteResult: Sendable {
   /// How many entries the document held.
   public var entryCount = 0
   public var dryRun = false
+  /// The waiver recorded on the revision when `allowBreaking` let refused changes through.
+  public var waiver: Waiver?
+  /// The changes that waiver let through, with every detail.
+  public var waivedViolations: [PolicyViolation] = []
 
   /// Whether the write found nothing to change.
   public var isUnchanged: Bool { counts.isEmpty }

@@ -72,6 +72,12 @@ struct ChangePlanner {
   var keepsDeprecations = false
   /// The kinds whose deprecation was kept that way, in desired order.
   private var keptDeprecations: [String] = []
+  /// Where each row's entry starts in the submitted file (nil without a file), for the
+  /// policy check's findings.
+  private var rowPositions: [SourcePosition?] = []
+  /// The payload text of each row, kept when payloads are not stored (a dry run), so that
+  /// the policy check can compare them.
+  private var unstoredPayloads: [Int: [UInt8]] = [:]
 
   /// A plan against head's `index`.
   init(index: HeadIndex, storesPayloads: Bool = true) {
@@ -112,7 +118,8 @@ struct ChangePlanner {
     try add(
       kind: raw.kind, category: raw.category, description: raw.description, payload: raw.payload,
       extra: extra, keyOrder: keyOrder,
-      saysDeprecated: raw.extraMembers.contains { $0.key == "deprecated" }, context: context)
+      saysDeprecated: raw.extraMembers.contains { $0.key == "deprecated" },
+      position: raw.position, context: context)
   }
 
   /// Adds every entry of a whole desired catalog, in order.
@@ -120,30 +127,34 @@ struct ChangePlanner {
   /// - Parameter whose: what the entries are, for the error: `the file`.
   /// - Throws: ``CatalogError/invalidRequest(_:)`` for a kind given twice (by bytes).
   mutating func add(
-    all entries: [CatalogEntry], whose: String, context: any CatalogReadContext
+    all entries: [CatalogEntry], whose: String, positions: [SourcePosition]? = nil,
+    context: any CatalogReadContext
   ) throws {
     var seen = Set<BytewiseString>()
-    for entry in entries {
+    for (i, entry) in entries.enumerated() {
       guard seen.insert(BytewiseString(entry.kind)).inserted else {
         throw CatalogError.invalidRequest("\(whose) has kind \"\(entry.kind)\" twice")
       }
-      try add(entry, context: context)
+      try add(entry, at: positions.flatMap { i < $0.count ? $0[i] : nil }, context: context)
     }
   }
 
   /// Adds the next entry of the desired catalog.
-  mutating func add(_ entry: CatalogEntry, context: any CatalogReadContext) throws {
+  mutating func add(
+    _ entry: CatalogEntry, at position: SourcePosition? = nil, context: any CatalogReadContext
+  ) throws {
     try add(
       kind: Array(entry.kind.utf8), category: Array(entry.category.utf8),
       description: Array(entry.description.utf8), payload: entry.payload.bytes,
       extra: EntryCodec.extraColumn(entry.extraMembers),
       keyOrder: EntryCodec.keyOrderColumn(entry.memberOrder),
-      saysDeprecated: entry[extra: "deprecated"] != nil, context: context)
+      saysDeprecated: entry[extra: "deprecated"] != nil, position: position, context: context)
   }
 
   private mutating func add(
     kind: [UInt8], category: [UInt8], description: [UInt8], payload: [UInt8], extra: [UInt8]?,
-    keyOrder: [UInt8]?, saysDeprecated: Bool, context: any CatalogReadContext
+    keyOrder: [UInt8]?, saysDeprecated: Bool, position: SourcePosition?,
+    context: any CatalogReadContext
   ) throws {
     guard case .againstHead = mode else {
       throw CatalogError.database(.inconsistent("a first import takes entries as read"))
@@ -234,6 +245,8 @@ struct ChangePlanner {
         }
       }
     }
+    rowPositions.append(position)
+    if !storesPayloads { unstoredPayloads[row] = payload }
     entries.append(
       Planned(
         status: slot == nil ? .added : .changed, isRename: isRename, existing: Int32(slot ?? -1),
@@ -310,9 +323,12 @@ struct ChangePlanner {
     counts.removed = removed.count
     result.removed = removed.map(index.kind)
     result.counts = counts
-    return PlannedWrite(
+    var planned = PlannedWrite(
       result: result, index: index, entries: entries, rows: rows, placement: placement,
       moved: moved, kept: kept, removed: removed)
+    planned.rowPositions = rowPositions
+    planned.unstoredPayloads = storesPayloads ? nil : unstoredPayloads
+    return planned
   }
 
   private static func withOptionalBytes<R>(

@@ -22,6 +22,10 @@ struct PlannedWrite {
   /// What the write reports; `revision` is nil until it is recorded.
   var result: WriteResult
   let shape: Shape
+  /// Where each row's entry starts in the submitted file, for the policy check's findings.
+  var rowPositions: [SourcePosition?] = []
+  /// The payload texts of the rows, when they were not stored (a dry run).
+  var unstoredPayloads: [Int: [UInt8]]?
 
   init(
     result: WriteResult, index: HeadIndex, entries: [ChangePlanner.Planned], rows: PlannedRows,

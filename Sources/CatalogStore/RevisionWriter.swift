@@ -13,7 +13,11 @@ struct RevisionWriter {
   ) throws -> WriteDecision<WriteResult> {
     var result = planned.result
     result.dryRun = options.dryRun
-    guard !result.counts.isEmpty, !options.dryRun else { return .rollback(result) }
+    guard !result.counts.isEmpty else { return .rollback(result) }
+    // The policies are checked here, inside the write and under the writer lock: a refusal
+    // throws, so nothing lands (a dry run is refused as the write would be).
+    let violations = try planned.policyViolations(source: source, options: options, in: context)
+    guard !options.dryRun else { return .rollback(result) }
     let revision = try context.appendRevision(
       RevisionDraft(
         time: Date(), author: options.author, message: options.message, source: source,
@@ -55,6 +59,8 @@ struct RevisionWriter {
     }
     result.revision = try context.revision(revision)
     result.head = revision
+    try planned.recordPolicyEffects(
+      on: &result, violations: violations, options: options, in: context)
     return .commit(result)
   }
 

@@ -13,6 +13,17 @@ extension WriteOptions {
         "the message contains the control character \(Self.name(scalar)); a message may "
           + "contain line breaks but no other control characters")
     }
+    if let reason = allowBreaking {
+      // A waiver says why: a blank reason would be a silent bypass.
+      guard reason.contains(where: { !$0.isWhitespace }) else {
+        throw CatalogError.invalidRequest(
+          "--allow-breaking needs a reason: say why the break is deliberate")
+      }
+      if let scalar = reason.unicodeScalars.first(where: Self.isControl) {
+        throw CatalogError.invalidRequest(
+          "the --allow-breaking reason contains the control character \(Self.name(scalar))")
+      }
+    }
   }
 
   /// Refuses an author (of a revision or a tag) with a control character.

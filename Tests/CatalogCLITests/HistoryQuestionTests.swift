@@ -143,6 +143,6 @@ struct HistoryQuestionTests {
       try session.run(["diff", "@v1", "@head", "--format", "jsonpatch"], expect: 64).stderr
         .hasPrefix(
           "catalog: error: invalid value 'jsonpatch' for '--format <format>': expected one of: "
-            + "text, json, json-patch; did you mean 'json-patch'?\n"))
+            + "text, json, json-patch, github, junit; did you mean 'json-patch'?\n"))
   }
 }

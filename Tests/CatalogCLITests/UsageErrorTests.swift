@@ -4,13 +4,14 @@ import Testing
 @Suite struct UsageErrorTests {
   static let importUsage =
     "Usage: catalog import <file> [--message <text>] [--author <name>] [--prune] [--dry-run]"
-    + " [--expect-head <n>] [--max-depth <n>] [--max-size <bytes>] [--format <format>]\n"
+    + " [--expect-head <n>] [--allow-breaking <reason>] [--max-depth <n>] [--max-size <bytes>]"
+    + " [--format <format>]\n"
   static let importFooter = "See 'catalog import --help' for more information.\n"
   static let rootUsage =
     "Usage: catalog [--database <location>] [--busy-timeout <seconds>] <command> [<arguments>]\n"
   static let rootFooter = "See 'catalog --help' for more information.\n"
   static let commands =
-    "import, export, check, log, show, blame, kinds, categories, tag, restore, revert, rename, "
+    "import, export, check, policy, log, show, blame, kinds, categories, tag, restore, revert, rename, "
     + "deprecate, undeprecate, "
     + "diff, patch, merge, git, doctor, copy, site, completions, help"
 
@@ -153,7 +154,8 @@ import Testing
       try failure("log", "--limit", "abc").text
         == "catalog: error: invalid value 'abc' for '--limit <n>': expected an integer of at "
         + "least 1\nUsage: catalog log [<kind>] [--limit <n>] [--format <format>] [--patch]"
-        + " [--stat] [--oneline] [--reverse] [--author <name>] [--since <time>] [--until <time>]"
+        + " [--stat] [--oneline] [--reverse] [--waivers] [--author <name>] [--since <time>]"
+        + " [--until <time>]"
         + " [--path <pointer>]\n"
         + "See 'catalog log --help' for more information.\n")
     #expect(
@@ -167,7 +169,8 @@ import Testing
         == "invalid value 'inf' for '--busy-timeout <seconds>': expected a number of at least 0")
     #expect(
       try failure("diff", "a", "b", "--format", "xml").error.message
-        == "invalid value 'xml' for '--format <format>': expected one of: text, json, json-patch")
+        == "invalid value 'xml' for '--format <format>': expected one of: text, json, json-patch, "
+        + "github, junit")
     #expect(
       try failure("diff", "a", "b", "--color=sometimes").error.message
         == "invalid value 'sometimes' for '--color <when>': expected one of: auto, always, never")

@@ -87,6 +87,12 @@ private struct PlainContext: CatalogWriteContext {
   func payloadHashes(_ ids: [Int64]) throws -> [Int64] { try base.payloadHashes(ids) }
   func storageCheck() throws -> StorageCheck { try base.storageCheck() }
   func unreferencedPayloadCount() throws -> Int { try base.unreferencedPayloadCount() }
+  func policyRecords() throws -> [PolicyRecord] { try base.policyRecords() }
+  func waivers() throws -> [Waiver] { try base.waivers() }
+  func appendPolicyRecord(_ record: PolicyRecord) throws -> Int64 {
+    try base.appendPolicyRecord(record)
+  }
+  func appendWaiver(_ waiver: Waiver) throws { try base.appendWaiver(waiver) }
   func internPayload(bytes: UnsafeRawBufferPointer, hash: Int64) throws -> Int64 {
     try base.internPayload(bytes: bytes, hash: hash)
   }

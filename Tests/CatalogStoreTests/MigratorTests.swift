@@ -9,8 +9,8 @@ import Testing
 @Suite("Migrator")
 struct MigratorTests {
   static let catalogTables = [
-    "component", "entry_version", "payload", "revision", "schema_migration", "tag",
-    "tag_move",
+    "component", "entry_version", "payload", "policy_change", "revision", "schema_migration", "tag",
+    "tag_move", "waived_change", "waiver",
   ]
 
   /// The names of the embedded migrations, in order.
@@ -217,20 +217,20 @@ struct MigratorTests {
       let db = try Database(path: path, mode: .readWrite(create: true))
       try Migrator().migrate(db)
       let orphan = Self.migrator(
-        adding: "0002_orphan",
+        adding: "0099_orphan",
         sql:
           "PRAGMA defer_foreign_keys = ON; INSERT INTO component(id, revision_id) VALUES (5, 42);")
       let error = try requireError(MigrationError.self) { try orphan.migrate(db) }
       #expect(
         error
           == .foreignKeyViolation(
-            migration: "0002_orphan", table: "component", rowID: 5, parent: "revision"))
+            migration: "0099_orphan", table: "component", rowID: 5, parent: "revision"))
       #expect(
         error.description
-          == "migration 0002_orphan was rolled back: row 5 of component refers to a missing row "
+          == "migration 0099_orphan was rolled back: row 5 of component refers to a missing row "
           + "of revision")
       #expect(try db.scalar(sql: "SELECT count(*) FROM component") == Int64(0))
-      #expect(try orphan.pendingMigrations(in: db) == ["0002_orphan"])
+      #expect(try orphan.pendingMigrations(in: db) == ["0099_orphan"])
     }
   }
 

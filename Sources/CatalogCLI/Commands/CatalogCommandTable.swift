@@ -30,6 +30,7 @@ package enum CatalogCommandTable {
       ImportCommand.self,
       ExportCommand.self,
       CheckCommand.self,
+      PolicyCommand.self,
       LogCommand.self,
       ShowCommand.self,
       BlameCommand.self,

@@ -7,6 +7,25 @@ enum CheckCommand: CatalogCommand {
   static let file: ArgumentKey<[String]> = .variadic(
     "file", help: "The components.json files to check, or '-' for stdin (default: stdin)."
   ).completing(.file)
+  static let against: ArgumentKey<String?> = .option(
+    "against", valueName: "rev",
+    help:
+      "Check the file against the compatibility policies as an import on top of <rev> "
+      + "would (head for the catalog's head); writes nothing.")
+  static let prune: ArgumentKey<Bool> = .flag(
+    "prune", help: "With --against, count kinds the file lacks as removed.")
+  static let format: ArgumentKey<Format?> = .choice(
+    "format", valueName: "format", of: Format.self,
+    help:
+      "text for people; json for scripts; github (workflow commands) and junit (XML) report "
+      + "the findings of --against for CI.")
+
+  enum Format: String, CaseIterable, Sendable {
+    case text
+    case json
+    case github
+    case junit
+  }
 
   static let spec = CommandSpec(
     name: "check",
@@ -17,17 +36,30 @@ enum CheckCommand: CatalogCommand {
       or the problems found, each as FILE:LINE:COLUMN: error: <message>, and then exits with \
       status 65 (66 when a file cannot be read and none has problems). Every file is \
       checked, even after one with problems.
+
+      With --against REF (head, a number, a tag, …) the file is also checked against the \
+      catalog's compatibility policies exactly as 'import' would check it on top of REF, \
+      and nothing is written: the CI gate for a pull request. Every refused change is a \
+      finding with its rule, mode, kind, JSON Pointer, both values, a fix and the line of \
+      the change in the file; the exit status is 65 when there is one. --format github \
+      prints GitHub Actions workflow commands (::error file=…,line=…,col=…) and junit a \
+      JUnit XML report with a test case per kind (docs/ci.md).
       """,
     arguments: [
       file.spec,
+      against.spec,
+      prune.spec,
       CommonArguments.maxDepth.spec,
       CommonArguments.maxSize.spec,
-      CommonArguments.resultFormat.spec,
+      format.spec,
     ],
     examples: [
       Example("Check a file before committing it:", "catalog check components.json"),
       Example("Check generated output:", "generate-components | catalog check -"),
       Example("Check every manifest in a pre-commit hook:", "catalog check apps/*/components.json"),
+      Example(
+        "Gate a pull request on the policies, with annotations:",
+        "catalog check components.json --against head --format github"),
     ],
     seeAlso: ["import"])
 
@@ -47,7 +79,21 @@ enum CheckCommand: CatalogCommand {
     if files.count(where: { $0 == "-" }) > 1 {
       throw UsageError.invalidArguments("at most one file may be '-' (standard input)")
     }
-    let format = context.arguments[CommonArguments.resultFormat] ?? .text
+    let format = context.arguments[Self.format] ?? .text
+    if let reference = context.arguments[Self.against] {
+      guard files.count == 1 else {
+        throw UsageError.invalidArguments(
+          "'--against' checks one file, but \(files.count) were given")
+      }
+      return try runAgainst(reference, file: files[0], context: context)
+    }
+    if format == .github || format == .junit {
+      throw UsageError.invalidArguments(
+        "'--format \(format.rawValue)' reports policy findings: it needs '--against <rev>'")
+    }
+    if context.arguments[Self.prune] {
+      throw UsageError.invalidArguments("'--prune' needs '--against <rev>'")
+    }
     let limits = context.documentLimits
     // Every file is checked, so that a pre-commit hook sees all problems at once.
     var results: [FileResult] = []

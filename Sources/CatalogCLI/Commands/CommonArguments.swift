@@ -38,8 +38,18 @@ enum CommonArguments {
     "expect-head", valueName: "n", minimum: 0,
     help: "Write only if head is revision <n>; otherwise write nothing and exit with 75.")
 
+  /// `--allow-breaking <reason>`: let changes the compatibility policies refuse through,
+  /// recording a waiver on the revision (docs/policies.md).
+  static let allowBreaking: ArgumentKey<String?> = .option(
+    "allow-breaking", valueName: "reason",
+    help:
+      "Write even what the compatibility policies refuse, recording <reason>, the author and "
+      + "the refused changes in a waiver on the revision ('catalog log --waivers').")
+
   /// The options of every command that writes a revision.
-  static let writeOptions: [ArgumentSpec] = [message.spec, author.spec, expectHead.spec]
+  static let writeOptions: [ArgumentSpec] = [
+    message.spec, author.spec, expectHead.spec, allowBreaking.spec,
+  ]
 
   // MARK: - Reading
 

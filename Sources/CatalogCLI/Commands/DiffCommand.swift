@@ -11,7 +11,8 @@ enum DiffCommand: CatalogCommand {
     "new", help: "The new catalog: a file, '-' or @REF."
   ).completing(.file)
   static let format: ArgumentKey<Format?> = .choice(
-    "format", valueName: "format", of: Format.self, help: "The output format.")
+    "format", valueName: "format", of: Format.self,
+    help: "The output format: text, json, json-patch, github or junit.")
   static let stat: ArgumentKey<Bool> = .flag(
     "stat",
     help:
@@ -49,7 +50,10 @@ enum DiffCommand: CatalogCommand {
       ENTRY_ADDED), value (VALUE_CHANGED) or metadata (METADATA_CHANGED, MEMBERS_REORDERED).
 
       Formats: text, grouped by kind (+ added, - removed, ~ changed); json, a summary \
-      for scripts; json-patch, an RFC 6902 patch that turns <old> into <new>. --stat, \
+      for scripts; json-patch, an RFC 6902 patch that turns <old> into <new>; github, one \
+      GitHub Actions workflow command per change (::error for those --fail-on counts, \
+      ::notice for the others), on the line of NEW when NEW is a file; junit, JUnit XML \
+      with a test case per kind that differs (docs/ci.md). --stat, \
       --quiet and --name-only replace the text format and cannot be combined with each other \
       or with another --format; --with-tests needs --format json-patch.
 
@@ -77,6 +81,8 @@ enum DiffCommand: CatalogCommand {
     case text
     case json
     case jsonPatch = "json-patch"
+    case github
+    case junit
   }
 
   enum Color: String, CaseIterable, Sendable {
@@ -116,10 +122,21 @@ enum DiffCommand: CatalogCommand {
     // Where OLD's entries are in its document as given: a revision is {"components": [...]},
     // as export writes it; a file may be a bare array (then the patch says /0/...).
     var oldEntriesPointer = JSONPointer(["components"])
+    // For the CI formats NEW, when it is a file, is kept with its bytes, so that findings
+    // point at its lines.
+    let locates = format == .github || format == .junit
+    var newDocument: SubmittedDocument?
+    var violations: [PolicyViolation] = []
     func source(_ operand: String) -> DocumentSource {
       operand == "-" ? DocumentSource.standardInput : .file(operand)
     }
     func fileEntries(_ operand: String, isOld: Bool = false) throws -> [CatalogEntry] {
+      if locates && !isOld {
+        let document = try SubmittedDocument(
+          source: source(operand), maxDepth: limits.maxDepth, maxSize: limits.maxSize)
+        newDocument = document
+        return document.entries
+      }
       let document = try source(operand).readDocument(
         maxDepth: limits.maxDepth, maxSize: limits.maxSize)
       if isOld { oldEntriesPointer = document.entriesPointer }
@@ -134,6 +151,7 @@ enum DiffCommand: CatalogCommand {
     case (let old?, nil):
       let entries = try fileEntries(operands[1])
       let preview = try opened().plannedImport(of: entries, at: old, prune: prune)
+      violations = preview.violations
       // --quiet is the exit status alone: no notes either.
       if !arguments[quiet] {
         WriteReport.printNotes(
@@ -160,6 +178,11 @@ enum DiffCommand: CatalogCommand {
           maxDepth: limits.maxDepth, maxSize: limits.maxSize
         ) { try builder.addNew($0) }
         computed = builder.finish()
+        // NEW was streamed: the CI formats read it again for the lines of the changes.
+        if locates, operands[1] != "-" {
+          newDocument = try SubmittedDocument(
+            source: source(operands[1]), maxDepth: limits.maxDepth, maxSize: limits.maxSize)
+        }
       } catch let error as CatalogDiffError {
         context.console.error("catalog: error: \(error)")
         return .trouble
@@ -183,6 +206,11 @@ enum DiffCommand: CatalogCommand {
           let patch = try diff.jsonPatch(
             withTests: arguments[withTests], components: oldEntriesPointer)
           context.console.write(JSONWriter.indentedBytes(patch.jsonValue) + [0x0A])
+        case .github, .junit:
+          let report = Self.report(
+            diff, name: "\(operands[0])..\(operands[1])", failOn: failOn, document: newDocument,
+            violations: violations, maxDepth: limits.maxDepth)
+          context.console.write(Array((format == .github ? report.github() : report.junit()).utf8))
         }
       }
     } catch {

@@ -24,7 +24,11 @@ enum ImportCommand: CatalogCommand {
       {"components": [...]} object or a bare array of entries.
 
       A problem in the file is reported as FILE:LINE:COLUMN: error: <message>, with \
-      exit status 65, and the catalog is left unchanged.
+      exit status 65, and the catalog is left unchanged. So is a change the compatibility \
+      policies refuse ('catalog policy'): every refused change is listed with the mode, the \
+      level it was set on, the rule, the kind, the JSON Pointer, both values, a fix and the \
+      entry's FILE:LINE:COLUMN; --allow-breaking REASON writes it anyway and records a \
+      waiver.
       """,
     arguments: [
       file.spec,
@@ -33,6 +37,7 @@ enum ImportCommand: CatalogCommand {
       prune.spec,
       dryRun.spec,
       CommonArguments.expectHead.spec,
+      CommonArguments.allowBreaking.spec,
       CommonArguments.maxDepth.spec,
       CommonArguments.maxSize.spec,
       CommonArguments.resultFormat.spec,

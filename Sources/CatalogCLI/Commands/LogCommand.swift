@@ -17,6 +17,11 @@ enum LogCommand: CatalogCommand {
   static let oneline: ArgumentKey<Bool> = .flag(
     "oneline", help: "One line per revision: number, tags, and message or source.")
   static let reverse: ArgumentKey<Bool> = .flag("reverse", help: "Oldest first.")
+  static let waivers: ArgumentKey<Bool> = .flag(
+    "waivers",
+    help:
+      "List the waivers (--allow-breaking): each revision's reason, author and the refused "
+      + "changes it let through.")
   static let author: ArgumentKey<String?> = .option(
     "author", valueName: "name", help: "Only revisions whose author contains <name>.")
   static let since: ArgumentKey<String?> = .option(
@@ -46,10 +51,15 @@ enum LogCommand: CatalogCommand {
       inclusive), --path (revisions that changed something at that JSON Pointer inside an \
       entry, in any kind). --limit counts the revisions kept; --reverse prints them oldest \
       first.
+
+      A revision written with --allow-breaking shows its waiver (the reason, who, and each \
+      refused change it let through); --waivers lists only the waivers. Changes to the \
+      compatibility policies ('catalog policy') are shown between the revisions they were \
+      made after, unless a filter (--author, --since, --until, --path, <kind>) is given.
       """,
     arguments: [
       kind.spec, limit.spec, CommonArguments.listFormat.spec, patch.spec, stat.spec,
-      oneline.spec, reverse.spec, author.spec, since.spec, until.spec, path.spec,
+      oneline.spec, reverse.spec, waivers.spec, author.spec, since.spec, until.spec, path.spec,
     ],
     constraints: [
       .mutuallyExclusive(patch, stat), .mutuallyExclusive(oneline, patch),
@@ -63,6 +73,7 @@ enum LogCommand: CatalogCommand {
         "One line each, by one author this month:",
         "catalog log --oneline --author ann --since 2026-11-01"),
       Example("The history for a script:", "catalog log --format json"),
+      Example("Every deliberate break, with its reason:", "catalog log --waivers"),
     ],
     seeAlso: ["show", "blame", "tag", "diff"])
 
@@ -81,6 +92,10 @@ enum LogCommand: CatalogCommand {
     let detail: Detail =
       arguments[patch] ? .patch : arguments[stat] ? .stat : .none
     let oneline = arguments[Self.oneline]
+    if arguments[Self.waivers] {
+      try printWaivers(catalog, json: format == .json, to: console)
+      return .success
+    }
     if let kind {
       var items = try catalog.history(of: kind, matching: filter, limit: limit)
       if arguments[reverse] { items.reverse() }
@@ -112,23 +127,45 @@ enum LogCommand: CatalogCommand {
       if arguments[reverse] { revisions.reverse() }
       switch format {
       case .json:
+        let waivers = try catalog.waivers()
         HistoryFormat.printJSON(
           .array(
             try revisions.map { revision in
               var object = HistoryFormat.revisionJSON(revision)
+              if let waiver = waivers.first(where: { $0.revision == revision.id }) {
+                object["waiver"] = .object(waiverJSON(waiver))
+              }
               if detail != .none {
                 object["diff"] = try catalog.changes(in: .number(revision.id)).1.summaryValue
               }
               return .object(object)
             }), to: console)
       case .text:
-        for (i, revision) in revisions.enumerated() {
+        let waivers = try catalog.waivers()
+        let items = try timeline(
+          revisions, reversed: arguments[reverse],
+          policyChanges: showsPolicyChanges(filter) ? catalog.policyHistory() : [],
+          head: catalog.head()?.id ?? 0)
+        for (i, item) in items.enumerated() {
+          guard case .revision(let revision) = item else {
+            if case .policy(let record) = item {
+              if i > 0 && !oneline { console.print() }
+              printPolicyChange(record, oneline: oneline, to: console)
+            }
+            continue
+          }
+          let waiver = waivers.first { $0.revision == revision.id }
           if oneline {
-            console.print(HistoryFormat.oneline(revision))
+            console.print(
+              HistoryFormat.oneline(revision) + (waiver.map { " (waiver: \($0.reason))" } ?? ""))
             continue
           }
           if i > 0 { console.print() }
-          let blank = !HistoryFormat.printRevision(revision, to: console)
+          var blank = !HistoryFormat.printRevision(revision, to: console)
+          if let waiver {
+            printWaiver(waiver, to: console)
+            blank = true
+          }
           if detail != .none {
             try printDetail(
               detail, catalog.changes(in: .number(revision.id)).1, blank: blank, to: console)

@@ -9,6 +9,7 @@ enum WriteReport {
   static func report(_ result: WriteResult, _ context: CommandContext) {
     guard context.wantsJSON else { return print(result, to: context.console) }
     ResultJSON.print(ResultJSON.write(result, command: context.command.name), to: context.console)
+    printWaiver(result, to: context.console)
     printNotes(kept: result.kept, keptDeprecations: result.keptDeprecations, to: context.console)
   }
 
@@ -40,6 +41,7 @@ enum WriteReport {
     } else {
       console.print("revision \(result.head): \(counts(result.counts))")
     }
+    printWaiver(result, to: console)
     printNotes(kept: result.kept, keptDeprecations: result.keptDeprecations, to: console)
   }
 
@@ -63,6 +65,18 @@ enum WriteReport {
           + "and the file does not say \"deprecated\", so \(one ? "it stays" : "they stay") "
           + "deprecated (\"deprecated\": false or 'catalog undeprecate' clears it): "
           + listed(keptDeprecations))
+    }
+  }
+
+  /// The waiver a write recorded with `--allow-breaking`: what it let through, on stderr.
+  static func printWaiver(_ result: WriteResult, to console: Console) {
+    guard let waiver = result.waiver else { return }
+    let count = result.waivedViolations.count
+    console.error(
+      "note: --allow-breaking let \(count) refused change\(count == 1 ? "" : "s") through; "
+        + "the waiver is recorded on revision \(waiver.revision) ('catalog log --waivers'):")
+    for violation in result.waivedViolations {
+      console.error("  " + Finding(violation, file: nil).message)
     }
   }
 

@@ -109,6 +109,20 @@ package enum CatalogMain {
         console.error("catalog: error: \(error)")
         return .ioError
       }
+    case let refusal as PolicyRefusal:
+      // One located line per refused change, as for problems in a file, then the verdict.
+      for violation in refusal.violations {
+        let finding = Finding(violation, file: violation.position == nil ? nil : refusal.source)
+        console.error(
+          FindingReport(name: refusal.source, checkedKinds: [], findings: [finding]).text()
+            .trimmingCharacters(in: .newlines))
+      }
+      let count = refusal.violations.count
+      console.error(
+        "catalog: error: the compatibility policies refuse \(count) change"
+          + "\(count == 1 ? "" : "s"), so nothing was written "
+          + "(--allow-breaking \"REASON\" records a deliberate break)")
+      return .dataError
     default:
       console.error("catalog: internal error: \(error)")
       return .internalError

@@ -66,7 +66,8 @@ package struct CommandContext {
   package func writeOptions(dryRun: Bool = false) -> WriteOptions {
     WriteOptions(
       author: author, message: arguments[CommonArguments.message] ?? "",
-      expectHead: arguments[CommonArguments.expectHead].map(Int64.init), dryRun: dryRun)
+      expectHead: arguments[CommonArguments.expectHead].map(Int64.init), dryRun: dryRun,
+      allowBreaking: arguments[CommonArguments.allowBreaking])
   }
 
   /// `--max-depth` and `--max-size` of a command that reads a document.

@@ -1,0 +1,87 @@
+import CatalogDiff
+import Components
+
+/// One thing a CI gate reports: a change, and the policy that refuses it when one does.
+///
+/// `catalog check --against` reports the changes the policies refuse; `catalog diff` reports
+/// every change, marked refused when `--fail-on` counts it. The formats (text, json, github,
+/// junit) are ``FindingReport``'s.
+public struct Finding: Sendable, Hashable {
+  public var kind: String
+  public var change: CatalogDiff.Change
+  /// The mode that refuses the change, when a policy does.
+  public var mode: CompatibilityMode?
+  /// Where that mode was set.
+  public var origin: CatalogPolicy.Origin?
+  /// The revision the change was measured against (check: the base, or an earlier revision
+  /// for a transitive mode).
+  public var against: Int64?
+  /// The submitted file, when there is one.
+  public var file: String?
+  /// The position in `file`: of the changed value when it is in the file, else of the
+  /// nearest enclosing value (the entry for a removed key).
+  public var position: SourcePosition?
+  /// Whether the finding fails the gate (an error, a JUnit failure).
+  public var fails: Bool
+
+  public init(
+    kind: String, change: CatalogDiff.Change, mode: CompatibilityMode? = nil,
+    origin: CatalogPolicy.Origin? = nil, against: Int64? = nil, file: String? = nil,
+    position: SourcePosition? = nil, fails: Bool
+  ) {
+    self.kind = kind
+    self.change = change
+    self.mode = mode
+    self.origin = origin
+    self.against = against
+    self.file = file
+    self.position = position
+    self.fails = fails
+  }
+
+  /// A policy violation as a finding.
+  public init(_ violation: PolicyViolation, file: String?) {
+    self.init(
+      kind: violation.kind, change: violation.change, mode: violation.mode,
+      origin: violation.origin, against: violation.against, file: file,
+      position: violation.position, fails: true)
+  }
+
+  public var rule: ChangeRule { change.rule }
+
+  /// What to do about it, for a refused change.
+  public var hint: String? { mode?.hint(for: change.rule) }
+
+  /// The sentence that says it all, without the file position:
+  /// `policy FORWARD of kind tile (set on category Display) refuses KEY_REMOVED
+  /// /payload/subtitle: was "a", now absent; fix: …`.
+  public var message: String {
+    let values = "was \(Self.show(change.old)), now \(Self.show(change.new))"
+    guard let mode, let origin else {
+      return "\(change.rule.rawValue) (\(change.changeClass.rawValue)) in kind \(kind) at "
+        + "\(Self.pointerText(change.pointer)): \(values)"
+    }
+    var text =
+      "policy \(mode.rawValue) of kind \(kind) (\(origin)) refuses \(change.rule.rawValue) "
+      + "\(Self.pointerText(change.pointer)): \(values)"
+    if let against { text += " (against revision \(against))" }
+    if let hint { text += "; fix: \(hint)" }
+    return text
+  }
+
+  /// A pointer as findings print it: the entry itself is `/`.
+  static func pointerText(_ pointer: JSONPointer) -> String {
+    pointer.isRoot ? "/" : pointer.description
+  }
+
+  /// A value as findings print it: compact JSON, cut at 120 bytes; `absent` for none.
+  static func show(_ value: JSONValue?) -> String {
+    guard let value else { return "absent" }
+    let bytes = JSONWriter.canonicalBytes(value)
+    guard bytes.count > 120 else { return String(decoding: bytes, as: UTF8.self) }
+    var cut = 117
+    // Never cut inside a UTF-8 sequence.
+    while cut > 0, bytes[cut] & 0xC0 == 0x80 { cut -= 1 }
+    return String(decoding: bytes[..<cut], as: UTF8.self) + "..."
+  }
+}

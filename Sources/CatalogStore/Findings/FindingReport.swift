@@ -1,0 +1,166 @@
+import CatalogDiff
+import Components
+
+/// Findings in the formats a CI job reads: `text`, `json`, `github` (workflow commands) and
+/// `junit` (XML). docs/ci.md shows each on one example. Every format is deterministic: the
+/// findings in the order given, no times, no absolute paths that were not given.
+public struct FindingReport: Sendable {
+  /// What was checked: the file, or the two operands of a diff (`@head..components.json`).
+  public var name: String
+  /// The kinds checked, in order: JUnit's test cases.
+  public var checkedKinds: [String]
+  public var findings: [Finding]
+
+  public init(name: String, checkedKinds: [String], findings: [Finding]) {
+    self.name = name
+    self.checkedKinds = checkedKinds
+    self.findings = findings
+  }
+
+  /// One located line per finding: `FILE:LINE:COLUMN: error: MESSAGE` (`note` for a finding
+  /// that does not fail).
+  public func text() -> String {
+    findings.map { finding in
+      let level = finding.fails ? "error" : "note"
+      return "\(Self.location(finding))\(level): \(finding.message)\n"
+    }.joined()
+  }
+
+  /// `components.json:12:5: `, `components.json: ` or `catalog: `.
+  static func location(_ finding: Finding) -> String {
+    guard let file = finding.file else { return "catalog: " }
+    guard let position = finding.position else { return "\(file): " }
+    return "\(file):\(position.line):\(position.column): "
+  }
+
+  /// A JSON array with one object per finding, members in a fixed order: rule, class,
+  /// mode, origin, kind, pointer, old, new, file, line, column, hint, against, fails.
+  /// Absent values are `null` (the rule tells an absent old or new value from a null one).
+  public func json() -> String {
+    let items: [JSONValue] = findings.map { finding in
+      func optional(_ text: String?) -> JSONValue { text.map { .string($0) } ?? .null }
+      func number(_ value: Int?) -> JSONValue { value.map { .number(JSONNumber($0)) } ?? .null }
+      return .object(
+        JSONObject([
+          .init(key: "rule", value: .string(finding.rule.rawValue)),
+          .init(key: "class", value: .string(finding.change.changeClass.rawValue)),
+          .init(key: "mode", value: optional(finding.mode?.rawValue)),
+          .init(key: "origin", value: optional(finding.origin?.description)),
+          .init(key: "kind", value: .string(finding.kind)),
+          .init(key: "pointer", value: .string(finding.change.pointer.description)),
+          .init(key: "old", value: finding.change.old ?? .null),
+          .init(key: "new", value: finding.change.new ?? .null),
+          .init(key: "file", value: optional(finding.file)),
+          .init(key: "line", value: number(finding.position?.line)),
+          .init(key: "column", value: number(finding.position?.column)),
+          .init(key: "hint", value: optional(finding.hint)),
+          .init(key: "against", value: number(finding.against.map(Int.init))),
+          .init(key: "fails", value: .bool(finding.fails)),
+        ]))
+    }
+    return String(decoding: JSONWriter.indentedBytes(.array(items)), as: UTF8.self) + "\n"
+  }
+
+  /// GitHub Actions workflow commands, one line per finding:
+  /// `::error file=components.json,line=12,col=5,title=KEY_REMOVED in tile::MESSAGE`
+  /// (`::notice` for a finding that does not fail). Values are escaped as the runner
+  /// expects (`%`, CR, LF everywhere; `:` and `,` in properties too).
+  public func github() -> String {
+    findings.map { finding in
+      var properties: [String] = []
+      if let file = finding.file {
+        properties.append("file=\(Self.githubProperty(file))")
+        if let position = finding.position {
+          properties.append("line=\(position.line)")
+          properties.append("col=\(position.column)")
+        }
+      }
+      properties.append(
+        "title=\(Self.githubProperty("\(finding.rule.rawValue) in \(finding.kind)"))")
+      let level = finding.fails ? "error" : "notice"
+      return
+        "::\(level) \(properties.joined(separator: ","))::\(Self.githubData(finding.message))\n"
+    }.joined()
+  }
+
+  static func githubData(_ text: String) -> String {
+    var out = ""
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "%": out += "%25"
+      case "\r": out += "%0D"
+      case "\n": out += "%0A"
+      default: out.unicodeScalars.append(scalar)
+      }
+    }
+    return out
+  }
+
+  static func githubProperty(_ text: String) -> String {
+    githubData(text).replacingOccurrences(of: ":", with: "%3A")
+      .replacingOccurrences(of: ",", with: "%2C")
+  }
+
+  /// JUnit XML: one test case per kind checked, one `<failure>` per failing finding of
+  /// that kind; `tests` and `failures` count test cases. Valid against the common JUnit
+  /// schema (Jenkins' junit-10.xsd) and read by GitHub, GitLab and Jenkins reporters.
+  public func junit() -> String {
+    var byKind: [BytewiseString: [Finding]] = [:]
+    for finding in findings where finding.fails {
+      byKind[BytewiseString(finding.kind), default: []].append(finding)
+    }
+    var kinds = checkedKinds
+    // A failing finding of a kind the caller did not list still gets its test case.
+    for finding in findings
+    where finding.fails && !kinds.contains(where: { $0.hasSameBytes(as: finding.kind) }) {
+      kinds.append(finding.kind)
+    }
+    let failed = kinds.count { byKind[BytewiseString($0)] != nil }
+    let suite = Self.xml(name)
+    var out = #"<?xml version="1.0" encoding="UTF-8"?>"# + "\n"
+    out += #"<testsuites name="catalog" tests="\#(kinds.count)" failures="\#(failed)">"# + "\n"
+    out +=
+      #"  <testsuite name="\#(suite)" tests="\#(kinds.count)" failures="\#(failed)" errors="0" skipped="0">"#
+      + "\n"
+    for kind in kinds {
+      let name = Self.xml(kind)
+      guard let failures = byKind[BytewiseString(kind)] else {
+        out += #"    <testcase classname="\#(suite)" name="\#(name)"/>"# + "\n"
+        continue
+      }
+      out += #"    <testcase classname="\#(suite)" name="\#(name)">"# + "\n"
+      for finding in failures {
+        let summary = "\(finding.rule.rawValue) \(Finding.pointerText(finding.change.pointer))"
+        out +=
+          #"      <failure type="\#(finding.rule.rawValue)" message="\#(Self.xml(summary))">"#
+          + Self.xml("\(Self.location(finding))\(finding.message)") + "</failure>\n"
+      }
+      out += "    </testcase>\n"
+    }
+    out += "  </testsuite>\n</testsuites>\n"
+    return out
+  }
+
+  /// Text escaped for an XML attribute or element; characters XML 1.0 cannot hold at all
+  /// (most C0 controls) are written as `\u{1B}`-style text.
+  static func xml(_ text: String) -> String {
+    var out = ""
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "&": out += "&amp;"
+      case "<": out += "&lt;"
+      case ">": out += "&gt;"
+      case "\"": out += "&quot;"
+      case "'": out += "&apos;"
+      case "\t", "\n", "\r": out += "&#\(scalar.value);"
+      default:
+        if scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF {
+          out += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+        } else {
+          out.unicodeScalars.append(scalar)
+        }
+      }
+    }
+    return out
+  }
+}

@@ -1,0 +1,87 @@
+import Components
+import Foundation
+
+/// A components.json file submitted to a check: its bytes (kept, to point findings at the
+/// line of a change), its entries and where each starts.
+public struct SubmittedDocument: Sendable {
+  public var name: String
+  public var bytes: [UInt8]
+  public var entries: [CatalogEntry]
+  /// Where each entry's `{` is.
+  public var positions: [SourcePosition]
+  /// Where the entries array is: `/components`, or the root of a bare array.
+  public var entriesPointer: JSONPointer
+
+  /// Reads and validates the whole document.
+  ///
+  /// - Throws: ``CatalogError/invalidDocument(source:_:)`` or
+  ///   ``CatalogError/unreadable(path:reason:)``.
+  public init(
+    source: DocumentSource, maxDepth: Int = JSONReader.defaultMaxDepth,
+    maxSize: Int = JSONReader.defaultMaxSize
+  ) throws {
+    name = source.name
+    bytes = try source.readBytes(maxSize: maxSize)
+    let reader = CatalogDocumentReader(
+      JSONReader(bytes: bytes, maxDepth: maxDepth, maxSize: maxSize))
+    var entries: [CatalogEntry] = []
+    var positions: [SourcePosition] = []
+    do throws(JSONDiagnostics) {
+      while let located = try reader.next() {
+        entries.append(located.entry)
+        positions.append(located.position)
+      }
+    } catch {
+      throw CatalogError.invalidDocument(source: source.name, error)
+    }
+    self.entries = entries
+    self.positions = positions
+    entriesPointer = reader.entriesPointer
+  }
+
+  /// Where a change to entry `index` at `pointer` (relative to the entry) is in the file,
+  /// for each request: the value itself, or its nearest enclosing value in the file.
+  public func locate(_ requests: [(index: Int, pointer: JSONPointer)], maxDepth: Int)
+    -> [SourcePosition?]
+  {
+    let absolute = requests.map {
+      JSONPointer(entriesPointer.tokens + [String($0.index)] + $0.pointer.tokens)
+    }
+    guard
+      let positions = try? FindingLocator.positions(of: absolute, in: bytes, maxDepth: maxDepth)
+    else { return requests.map { _ in nil } }
+    return absolute.map { FindingLocator.nearest($0, in: positions) }
+  }
+}
+
+extension DocumentSource {
+  /// The source's bytes, at most `maxSize`.
+  ///
+  /// - Throws: ``CatalogError/unreadable(path:reason:)``, or
+  ///   ``CatalogError/invalidDocument(source:_:)`` for a source larger than `maxSize`.
+  public func readBytes(maxSize: Int) throws -> [UInt8] {
+    let data: Data
+    switch self {
+    case .bytes(let bytes, _):
+      data = Data(bytes)
+    case .standardInput:
+      data = FileHandle.standardInput.readDataToEndOfFile()
+    case .file(let path):
+      try checkReadable()
+      guard let contents = FileManager.default.contents(atPath: path) else {
+        throw CatalogError.unreadable(path: path, reason: "cannot be read")
+      }
+      data = contents
+    }
+    guard data.count <= maxSize else {
+      throw CatalogError.invalidDocument(
+        source: name,
+        JSONDiagnostics([
+          JSONDiagnostic(
+            .invalidJSON, at: SourcePosition(line: 1, column: 1, offset: 0),
+            "the document is larger than the limit of \(maxSize) bytes")
+        ]))
+    }
+    return [UInt8](data)
+  }
+}
