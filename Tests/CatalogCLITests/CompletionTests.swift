@@ -64,7 +64,7 @@ import Testing
         catalog im: import 
         catalog import --dr: --dry-run 
         catalog -d components.sqlite log --li: --limit 
-        catalog diff a.json b.json --format : json json-patch text 
+        catalog diff a.json b.json --format : github json json-patch junit text 
         catalog diff a.json b.json --fail-on b: breaking 
         catalog show hero: hero-banner hero-tile 
         catalog restore : head v1 
