@@ -190,6 +190,17 @@ final class PostgreSQLContext: CatalogWriteContext {
     }
   }
 
+  func forEachVersionRow(byComponentUpTo revision: Int64, _ body: (EntryRow) throws -> Void)
+    throws
+  {
+    try flush()
+    // Streamed in single-row mode; the primary key (component_id, revision_id) gives the order.
+    try connection.forEachRow(
+      "\(Self.versionColumns) WHERE v.revision_id <= $1 ORDER BY v.component_id, v.revision_id",
+      [.int(revision)]
+    ) { try body(try Self.entryRow($0)) }
+  }
+
   func component(named kind: String, atOrBefore revision: Int64) throws -> Int64? {
     try flush()
     return try connection.execute(

@@ -98,6 +98,24 @@ extension SQLiteContext {
     }
   }
 
+  func forEachVersionRow(byComponentUpTo revision: Int64, _ body: (EntryRow) throws -> Void)
+    throws
+  {
+    try flushPendingVersions()
+    // The primary key is (component_id, revision_id) on a WITHOUT ROWID table, so this order
+    // is the table's own: a scan, no sort (https://sqlite.org/withoutrowid.html).
+    let statement = try database.cachedStatement(
+      sql: """
+        \(SQLiteEntryColumns.selectWithPayload) WHERE v.revision_id <= ?
+        ORDER BY v.component_id, v.revision_id
+        """)
+    try statement.bind([.integer(revision)])
+    defer { statement.reset() }
+    while try statement.step() {
+      try body(try SQLiteEntryColumns.row(from: statement, withPayload: true))
+    }
+  }
+
   func unreferencedPayloadCount() throws -> Int {
     try flushPendingVersions()
     return Int(

@@ -7,7 +7,8 @@ import Components
 /// The site computes no change itself: which components a revision touched, and renames,
 /// come from the store (which keeps component identities); the field changes of a changed
 /// component, with their rules and classes, come from ``CatalogDiff`` comparing the
-/// component's two states, exactly as `catalog diff` compares entries.
+/// component's two states (``ComponentHistory/history(revision:)``, the answer of
+/// `catalog history`), exactly as `catalog diff` compares entries.
 struct ComponentChange {
   /// The kind after the revision (for a removal, the kind that was removed).
   var kind: String
@@ -28,22 +29,6 @@ struct ComponentChange {
     case .changed, .moved: break
     }
     return classes
-  }
-
-  /// Reads both states of the component from the catalog and compares them with
-  /// ``CatalogDiff/changes(from:to:)``, as ``Catalog/history(of:limit:)`` does.
-  static func load(
-    from catalog: Catalog, kind: String, previousKind: String?, change: EntryChange,
-    revision: Int64
-  ) throws -> ComponentChange {
-    var result = ComponentChange(
-      kind: kind, previousKind: previousKind.flatMap { $0.hasSameBytes(as: kind) ? nil : $0 },
-      change: change, fields: [])
-    guard change == .changed || change == .renamed, revision > 1 else { return result }
-    let new = try catalog.entry(kind, at: .number(revision))
-    let old = try catalog.entry(previousKind ?? kind, at: .number(revision - 1))
-    result.fields = try CatalogDiff.changes(from: old, to: new).filter { $0.rule != .entryRenamed }
-    return result
   }
 }
 

@@ -47,28 +47,31 @@ extension HTML {
     raw("</code> <span class=\"rule\">")
     text(field.rule.rawValue)
     raw("</span> <span class=\"values\">")
-    if let old = field.old {
-      raw("<del>")
-      jsonText(old)
-      raw("</del>")
-    } else {
-      raw("<span class=\"none\">(none)</span>")
-    }
+    fieldValue(field.old, open: "<del>", close: "</del>", absent: "(none)")
     raw(" <span aria-label=\"becomes\">→</span> ")
-    if let new = field.new {
-      raw("<ins>")
-      jsonText(new)
-      raw("</ins>")
-    } else {
-      raw("<span class=\"none\">(removed)</span>")
-    }
+    fieldValue(field.new, open: "<ins>", close: "</ins>", absent: "(removed)")
     raw("</span></li>")
+  }
+
+  /// One side of a field change: the value inside `open`…`close`, or `absent` muted.
+  private mutating func fieldValue(
+    _ value: JSONValue?, open: StaticString, close: StaticString, absent: StaticString
+  ) {
+    guard let value else {
+      raw("<span class=\"none\">")
+      raw(absent)
+      raw("</span>")
+      return
+    }
+    raw(open)
+    jsonText(value)
+    raw(close)
   }
 
   /// A value as compact JSON text, escaped.
   mutating func jsonText(_ value: JSONValue) {
     raw("<code>")
-    text(String(decoding: JSONWriter.canonicalBytes(value), as: UTF8.self))
+    text(utf8: JSONWriter.canonicalBytes(value))
     raw("</code>")
   }
 

@@ -6,35 +6,32 @@ import Components
 /// the revision that last changed it.
 extension HTML {
   /// - Parameters:
-  ///   - blame: for each leaf, the revision that last changed it.
+  ///   - blame: the blame of the payload's leaves, in document order.
   ///   - cells: each of those revisions' blame cell, rendered once per page.
   mutating func jsonTree(
-    _ value: JSONValue, under prefix: [String], blame: [JSONPointer: Int64],
-    cells: [Int64: HTML]
+    _ value: JSONValue, under prefix: [String], blame: [BlameLine], cells: [Int64: HTML]
   ) {
     raw("<div class=\"json\">")
     var tokens = prefix
-    jsonNode(value, key: nil, tokens: &tokens, comma: false, blame: blame, cells: cells)
+    var cursor = BlameCursor(lines: blame)
+    jsonNode(value, key: nil, tokens: &tokens, comma: false, blame: &cursor, cells: cells)
     raw("</div>")
   }
 
   private mutating func jsonNode(
     _ value: JSONValue, key: String?, tokens: inout [String], comma: Bool,
-    blame: [JSONPointer: Int64], cells: [Int64: HTML]
+    blame: inout BlameCursor, cells: [Int64: HTML]
   ) {
     let open: StaticString
     let close: StaticString
-    var children: [(key: String?, token: String, value: JSONValue)] = []
+    let count: Int
     switch value {
     case .object(let object) where !object.isEmpty:
-      (open, close) = ("{", "}")
-      children = object.members.map { ($0.key, $0.key, $0.value) }
+      (open, close, count) = ("{", "}", object.members.count)
     case .array(let elements) where !elements.isEmpty:
-      (open, close) = ("[", "]")
-      children = elements.enumerated().map { (nil, String($0.offset), $0.element) }
+      (open, close, count) = ("[", "]", elements.count)
     default:
-      jsonLeaf(
-        value, key: key, pointer: JSONPointer(tokens), comma: comma, blame: blame, cells: cells)
+      jsonLeaf(value, key: key, tokens: tokens, comma: comma, blame: &blame, cells: cells)
       return
     }
     raw("<details open><summary><span class=\"code\">")
@@ -42,17 +39,30 @@ extension HTML {
     raw("<span class=\"p\">")
     raw(open)
     raw("</span><span class=\"fold\"> ")
-    number(children.count)
-    raw(children.count == 1 ? " item " : " items ")
+    number(count)
+    raw(count == 1 ? " item " : " items ")
     raw(close)
     if comma { raw(",") }
     raw("</span></span></summary><div class=\"children\">")
-    for (index, child) in children.enumerated() {
-      tokens.append(child.token)
-      jsonNode(
-        child.value, key: child.key, tokens: &tokens, comma: index < children.count - 1,
-        blame: blame, cells: cells)
-      tokens.removeLast()
+    switch value {
+    case .object(let object):
+      for (index, member) in object.members.enumerated() {
+        tokens.append(member.key)
+        jsonNode(
+          member.value, key: member.key, tokens: &tokens, comma: index < count - 1,
+          blame: &blame, cells: cells)
+        tokens.removeLast()
+      }
+    case .array(let elements):
+      for (index, element) in elements.enumerated() {
+        tokens.append(String(index))
+        jsonNode(
+          element, key: nil, tokens: &tokens, comma: index < count - 1, blame: &blame,
+          cells: cells)
+        tokens.removeLast()
+      }
+    default:
+      break
     }
     raw("</div><div class=\"row\"><span class=\"code\"><span class=\"p\">")
     raw(close)
@@ -71,11 +81,12 @@ extension HTML {
   }
 
   private mutating func jsonLeaf(
-    _ value: JSONValue, key: String?, pointer: JSONPointer, comma: Bool,
-    blame: [JSONPointer: Int64], cells: [Int64: HTML]
+    _ value: JSONValue, key: String?, tokens: [String], comma: Bool,
+    blame: inout BlameCursor, cells: [Int64: HTML]
   ) {
+    let line = blame.line(at: tokens)
     raw("<div class=\"row\" data-pointer=\"")
-    text(pointer.description)
+    text(line.map { blame.lines[$0].path.description } ?? JSONPointer(tokens).description)
     raw("\"><span class=\"code\">")
     jsonKey(key)
     switch value {
@@ -85,11 +96,11 @@ extension HTML {
     case .null: raw("<span class=\"z\">")
     case .array, .object: raw("<span class=\"p\">")
     }
-    text(String(decoding: JSONWriter.canonicalBytes(value), as: UTF8.self))
+    text(utf8: JSONWriter.canonicalBytes(value))
     raw("</span>")
     if comma { raw(",") }
     raw("</span>")
-    if let revision = blame[pointer], let cell = cells[revision] { append(cell) }
+    if let line, let cell = cells[blame.lines[line].revision.id] { append(cell) }
     raw("</div>")
   }
 
@@ -111,5 +122,36 @@ extension HTML {
     cell.text(revision.author)
     cell.raw("</span>")
     return cell
+  }
+}
+
+/// The blame of a value's leaves, read in the order the tree meets them.
+///
+/// The tree and ``Attribution`` walk a value the same way (object members in order, array
+/// elements in order, a leaf being a scalar or an empty container), and a value's pointers
+/// are unique (duplicate keys are refused on input; keys compare by bytes), so the next line
+/// is the leaf's. A line that is not the next one is found through an index built then, so
+/// the page stays linear in its leaves whatever the lines are.
+struct BlameCursor {
+  let lines: [BlameLine]
+  private var next = 0
+  private var index: [JSONPointer: Int]?
+
+  init(lines: [BlameLine]) {
+    self.lines = lines
+  }
+
+  /// The index in ``lines`` of the leaf at `tokens`, nil when it has none.
+  mutating func line(at tokens: [String]) -> Int? {
+    if next < lines.count, lines[next].path.tokens.haveSameBytes(as: tokens) {
+      next += 1
+      return next - 1
+    }
+    if index == nil {
+      var built: [JSONPointer: Int] = [:]
+      for (position, line) in lines.enumerated() { built[line.path] = position }
+      index = built
+    }
+    return index?[JSONPointer(tokens)]
   }
 }

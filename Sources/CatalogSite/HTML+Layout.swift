@@ -108,6 +108,16 @@ extension HTML {
     raw("</a>")
   }
 
+  /// A link to the previous or next page of a sequence in the same folder:
+  /// `<a rel="prev" href="page.html">← label</a>`, `<a rel="next" href="page.html">label →</a>`.
+  mutating func neighbourLink(next: Bool, page: String, label: String) {
+    raw(next ? "<a rel=\"next\" href=\"" : "<a rel=\"prev\" href=\"")
+    text(page)
+    raw(next ? ".html\">" : ".html\">← ")
+    text(label)
+    raw(next ? " →</a>" : "</a>")
+  }
+
   /// A badge for a change class.
   mutating func classBadge(_ name: String) {
     raw("<span class=\"badge c-")

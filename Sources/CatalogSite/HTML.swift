@@ -19,6 +19,16 @@ struct HTML {
     markup.withUTF8Buffer { bytes.append(contentsOf: $0) }
   }
 
+  /// Moves the bytes built so far into `file` once there are at least `threshold` of them,
+  /// so that a long page streams out instead of growing in memory.
+  mutating func flush(into file: SiteFile, over threshold: Int = 64 << 10)
+    throws(CatalogSiteError)
+  {
+    guard bytes.count >= threshold, !bytes.isEmpty else { return }
+    try file.write(bytes)
+    bytes.removeAll(keepingCapacity: true)
+  }
+
   /// Text from anywhere, escaped for element content and quoted attribute values.
   mutating func text(_ string: String) {
     Self.appendEscaped(string, to: &bytes)
@@ -41,18 +51,37 @@ struct HTML {
     raw(close)
   }
 
+  /// UTF-8 text held as bytes (JSON that ``JSONWriter`` wrote), escaped as ``text(_:)``
+  /// escapes a `String`.
+  mutating func text(utf8: [UInt8]) {
+    utf8.withUnsafeBufferPointer { Self.appendEscaped(utf8: $0, to: &bytes) }
+  }
+
   /// Appends `string` with the five characters that matter to HTML as references.
   static func appendEscaped(_ string: String, to out: inout [UInt8]) {
-    for byte in string.utf8 {
-      switch byte {
-      case UInt8(ascii: "&"): out.append(contentsOf: "&amp;".utf8)
-      case UInt8(ascii: "<"): out.append(contentsOf: "&lt;".utf8)
-      case UInt8(ascii: ">"): out.append(contentsOf: "&gt;".utf8)
-      case UInt8(ascii: "\""): out.append(contentsOf: "&quot;".utf8)
-      case UInt8(ascii: "'"): out.append(contentsOf: "&#39;".utf8)
-      default: out.append(byte)
+    var string = string
+    string.withUTF8 { appendEscaped(utf8: $0, to: &out) }
+  }
+
+  /// Appends UTF-8 text with `&`, `<`, `>`, `"` and `'` as references; the runs between them
+  /// are copied whole.
+  static func appendEscaped(utf8 text: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
+    var start = 0
+    for index in 0..<text.count {
+      let reference: StaticString
+      switch text[index] {
+      case UInt8(ascii: "&"): reference = "&amp;"
+      case UInt8(ascii: "<"): reference = "&lt;"
+      case UInt8(ascii: ">"): reference = "&gt;"
+      case UInt8(ascii: "\""): reference = "&quot;"
+      case UInt8(ascii: "'"): reference = "&#39;"
+      default: continue
       }
+      out.append(contentsOf: UnsafeBufferPointer(rebasing: text[start..<index]))
+      reference.withUTF8Buffer { out.append(contentsOf: $0) }
+      start = index + 1
     }
+    out.append(contentsOf: UnsafeBufferPointer(rebasing: text[start..<text.count]))
   }
 
   /// `string` escaped, as a `String` (for tests and for titles built in pieces).

@@ -56,28 +56,16 @@ final class SiteDirectory {
     }
   }
 
-  /// Writes a new file; every write is checked.
+  /// Creates a new file, open for writing.
+  func create(_ relative: String) throws(CatalogSiteError) -> SiteFile {
+    try SiteFile(path: path(relative), displayPath: "\(output)/\(relative)")
+  }
+
+  /// Writes a new file whole; every write is checked.
   func write(_ relative: String, _ bytes: [UInt8]) throws(CatalogSiteError) {
-    let fd = open(path(relative), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-    guard fd >= 0 else {
-      throw .io(path: "\(output)/\(relative)", reason: String(cString: strerror(errno)))
-    }
-    var offset = 0
-    while offset < bytes.count {
-      let written = bytes.withUnsafeBytes { raw in
-        raw.baseAddress.map { Self.posixWrite(fd, $0 + offset, raw.count - offset) } ?? 0
-      }
-      if written < 0 {
-        if errno == EINTR { continue }
-        let reason = String(cString: strerror(errno))
-        close(fd)
-        throw .io(path: "\(output)/\(relative)", reason: reason)
-      }
-      offset += written
-    }
-    guard close(fd) == 0 else {
-      throw .io(path: "\(output)/\(relative)", reason: String(cString: strerror(errno)))
-    }
+    let file = try create(relative)
+    try file.write(bytes)
+    try file.close()
   }
 
   /// Puts the finished site in place of the output. When an old site is there, it is moved
@@ -119,13 +107,4 @@ final class SiteDirectory {
   }
 
   deinit { abandon() }
-
-  private static func posixWrite(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
-    systemWrite(fd, buffer, count)
-  }
-}
-
-/// `write(2)`, named apart from the method called `write`.
-private func systemWrite(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
-  write(fd, buffer, count)
 }

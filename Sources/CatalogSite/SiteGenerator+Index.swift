@@ -6,6 +6,7 @@ extension SiteGenerator {
   /// data the search runs over, so that filtering never reads the page's markup.
   mutating func writeIndex() throws {
     try writeSearchIndex()
+    let file = try directory.create("index.html")
     var page = HTML()
     page.beginPage(title: title, siteTitle: title, depth: .root, section: .kinds)
     page.raw("<h1>")
@@ -80,19 +81,21 @@ extension SiteGenerator {
         page.text(summary.lastAuthor)
       }
       page.raw("</td></tr>\n")
+      try page.flush(into: file)
     }
     page.raw("</tbody></table>\n<p id=\"empty\" class=\"muted\" hidden>No kind matches.</p>")
     page.raw("</section>\n")
     page.endPage(depth: .root, scripts: ["search-index.js"])
-    try write("index.html", page)
+    try finish(&page, in: file)
   }
 
   /// `window.CATALOG_INDEX = {"categories": [...], "kinds": [[kind, category index,
   /// description, deprecated], ...]}`, rows in the order of the index page's table. A script
   /// file rather than JSON because pages opened from `file://` may not fetch files.
   private mutating func writeSearchIndex() throws {
+    let file = try directory.create("search-index.js")
     var out: [UInt8] = []
-    out.reserveCapacity(kinds.count * 96 + 64)
+    out.reserveCapacity(80 << 10)
     out.append(contentsOf: "window.CATALOG_INDEX = {\"categories\": [".utf8)
     for (index, category) in categories.enumerated() {
       if index > 0 { out.append(UInt8(ascii: ",")) }
@@ -106,8 +109,14 @@ extension SiteGenerator {
       HTML.appendScriptString(summary.description, to: &out)
       out.append(contentsOf: (summary.deprecated ? ",1]" : ",0]").utf8)
       out.append(contentsOf: (index < kinds.count - 1 ? ",\n" : "\n").utf8)
+      if out.count >= 64 << 10 {
+        try file.write(out)
+        out.removeAll(keepingCapacity: true)
+      }
     }
     out.append(contentsOf: "]};\n".utf8)
-    try write("search-index.js", bytes: out)
+    try file.write(out)
+    try file.close()
+    files += 1
   }
 }

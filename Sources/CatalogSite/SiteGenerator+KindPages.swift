@@ -16,22 +16,48 @@ extension SiteGenerator {
       }
       last[category] = index
     }
-    for index in kinds.indices {
-      try writeKindPage(
-        index, previous: previousInCategory[index], next: nextInCategory[index])
+    // One streamed pass over every component's stored versions: each kind page, and what
+    // each revision did to each component for the revision pages, come from the same
+    // versions, compared once by the change model.
+    let catalog = self.catalog
+    try catalog.forEachComponentHistory(upTo: .number(head.id)) { component in
+      try visit(component, previous: previousInCategory, next: nextInCategory)
     }
   }
 
-  private mutating func writeKindPage(_ index: Int, previous: Int?, next: Int?) throws {
+  /// One component: its rows on the revision pages, and its page when it has one.
+  private mutating func visit(_ component: ComponentHistory, previous: [Int?], next: [Int?])
+    throws
+  {
+    let history = try component.history { revisionByID[$0] }
+    let current = component.current
+    let index = current.flatMap { kindIndex[BytewiseString($0.entry.kind)] }
+    let slug = index.map { kinds[$0].slug }
+    for item in history.reversed() {
+      // A revision page shows field changes for a changed or renamed component only.
+      let fields =
+        item.change == .changed || item.change == .renamed
+        ? item.changes.filter { $0.rule != .entryRenamed } : []
+      rows[item.revision.id, default: []].append(
+        RevisionRow(
+          change: ComponentChange(
+            kind: item.kind, previousKind: item.previousKind, change: item.change,
+            fields: fields),
+          slug: slug))
+    }
+    guard let index, let current, let attribution = try component.attribution() else { return }
+    // The entry is parsed once: its blame, its payload tree and its JSON come from one value.
+    let blame = try ComponentHistory.blame(of: attribution) { revisionByID[$0] }
+    try writeKindPage(
+      index, entry: current.entry, value: attribution.value, history: history, blame: blame,
+      previous: previous[index], next: next[index])
+  }
+
+  private mutating func writeKindPage(
+    _ index: Int, entry: CatalogEntry, value: JSONValue, history: [KindHistoryItem],
+    blame: [BlameLine], previous: Int?, next: Int?
+  ) throws {
     let summary = kinds[index]
-    let reference = RevisionReference.number(head.id)
-    let blame = try catalog.blame(summary.kind, at: reference)
-    var history = try catalog.history(of: summary.kind).filter { $0.revision.id <= head.id }
-    // The kind's name at head may have been given to another component after the site's
-    // revision; its history is then not this component's.
-    if let newest = history.first, !newest.kind.hasSameBytes(as: summary.kind) { history = [] }
-    // The newest state up to the site's revision is the entry at it.
-    let entry = try history.first?.entry ?? catalog.entry(summary.kind, at: reference)
     if let newest = history.first {
       kinds[index].lastRevision = newest.revision.id
       kinds[index].lastAuthor = newest.revision.author
@@ -63,13 +89,9 @@ extension SiteGenerator {
     }
     page.raw("</p>\n")
 
-    var blameByPointer: [JSONPointer: Int64] = [:]
     var cells: [Int64: HTML] = [:]
-    for line in blame {
-      blameByPointer[line.path] = line.revision.id
-      if cells[line.revision.id] == nil {
-        cells[line.revision.id] = HTML.blameCell(line.revision, time: time(of: line.revision))
-      }
+    for line in blame where cells[line.revision.id] == nil {
+      cells[line.revision.id] = HTML.blameCell(line.revision, time: time(of: line.revision))
     }
 
     page.raw("<section aria-labelledby=\"payload-h\"><h2 id=\"payload-h\">Payload</h2>\n")
@@ -77,7 +99,8 @@ extension SiteGenerator {
       "<p class=\"tools\"><button type=\"button\" data-expand=\"open\">Expand all</button> <button type=\"button\" data-expand=\"close\">Collapse all</button> <span class=\"muted\">Each value shows the revision and author that last changed it.</span></p>\n"
     )
     page.jsonTree(
-      try entry.payload.value(), under: ["payload"], blame: blameByPointer, cells: cells)
+      try Self.payload(of: value) ?? entry.payload.value(), under: ["payload"],
+      blame: blame.filter { $0.path.tokens.first == "payload" }, cells: cells)
     page.raw("</section>\n")
 
     page.raw("<section aria-labelledby=\"fields-h\"><h2 id=\"fields-h\">Fields</h2>\n")
@@ -119,18 +142,10 @@ extension SiteGenerator {
 
     page.raw("<nav class=\"neighbours\" aria-label=\"Kinds of the same category\">")
     if let previous {
-      page.raw("<a rel=\"prev\" href=\"")
-      page.text(kinds[previous].slug)
-      page.raw(".html\">← ")
-      page.text(kinds[previous].kind)
-      page.raw("</a>")
+      page.neighbourLink(next: false, page: kinds[previous].slug, label: kinds[previous].kind)
     }
     if let next {
-      page.raw("<a rel=\"next\" href=\"")
-      page.text(kinds[next].slug)
-      page.raw(".html\">")
-      page.text(kinds[next].kind)
-      page.raw(" →</a>")
+      page.neighbourLink(next: true, page: kinds[next].slug, label: kinds[next].kind)
     }
     page.raw("</nav>\n")
 
@@ -139,9 +154,15 @@ extension SiteGenerator {
       "<p class=\"tools\"><button type=\"button\" data-copy=\"entry-json\">Copy JSON</button> <span class=\"copied\" role=\"status\"></span></p>\n"
     )
     page.raw("<pre id=\"entry-json\" tabindex=\"0\"><code>")
-    page.text(String(decoding: JSONWriter.indentedBytes(try entry.jsonValue), as: UTF8.self))
+    page.text(utf8: JSONWriter.indentedBytes(value))
     page.raw("</code></pre></section>\n")
     page.endPage(depth: .nested)
     try write("kinds/\(summary.slug).html", page)
+  }
+
+  /// The `payload` member of an entry's value.
+  private static func payload(of entry: JSONValue) -> JSONValue? {
+    guard case .object(let members) = entry else { return nil }
+    return members["payload"]
   }
 }

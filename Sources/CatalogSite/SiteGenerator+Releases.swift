@@ -36,6 +36,7 @@ extension SiteGenerator {
     try catalog.export(at: .number(tag.revision), toFile: directory.path(manifest))
     files += 1
 
+    let file = try directory.create("releases/\(slug).html")
     var page = HTML()
     page.beginPage(title: tag.name, siteTitle: title, depth: .nested, section: .releases)
     page.raw("<h1>Release <span class=\"tag\">")
@@ -57,7 +58,7 @@ extension SiteGenerator {
     guard let previous else {
       page.raw("<p>The first release: no earlier tag to compare with.</p>\n")
       page.endPage(depth: .nested)
-      try write("releases/\(slug).html", page)
+      try finish(&page, in: file)
       return
     }
     // The same comparison as `catalog diff @PREVIOUS @TAG`: by component, renames kept.
@@ -95,9 +96,10 @@ extension SiteGenerator {
     page.raw("<ul class=\"changes\">\n")
     for (change, slug) in changes {
       page.componentChange(change, slug: slug, depth: .nested)
+      try page.flush(into: file)
     }
     page.raw("</ul>\n")
     page.endPage(depth: .nested)
-    try write("releases/\(slug).html", page)
+    try finish(&page, in: file)
   }
 }

@@ -2,44 +2,11 @@ import CatalogStore
 import Components
 
 extension SiteGenerator {
-  /// One component's row in one revision, as the stored history records it.
-  struct VersionRow {
-    var componentID: Int64
-    var change: EntryChange
-    var kind: String
-    /// The component's kind before this revision (nil when it is new).
-    var previousKind: String?
-  }
-
-  /// Which components each revision touched, from the stored versions (one pass, in
-  /// revision order); only kinds and ids are kept, payloads are read per page.
-  mutating func readVersions() throws {
-    var rows: [Int64: [VersionRow]] = [:]
-    var kindOf: [Int64: String] = [:]
-    var present: Set<Int64> = []
-    let head = self.head.id
-    try catalog.forEachEntryVersion { version in
-      guard version.revision <= head else { return }
-      rows[version.revision, default: []].append(
-        VersionRow(
-          componentID: version.componentID, change: version.change, kind: version.entry.kind,
-          previousKind: kindOf[version.componentID]))
-      kindOf[version.componentID] = version.entry.kind
-      if version.change == .removed {
-        present.remove(version.componentID)
-      } else {
-        present.insert(version.componentID)
-      }
-    }
-    self.rows = rows
-    self.kindOf = kindOf
-    self.present = present
-  }
-
-  /// The page of a component under the name it has at the site's revision, if it has one.
-  func slug(ofComponent id: Int64) -> String? {
-    guard present.contains(id), let kind = kindOf[id] else { return nil }
-    return slug(of: kind)
+  /// What one revision did to one component, and the component's page at ``head`` if it
+  /// has one.
+  struct RevisionRow {
+    var change: ComponentChange
+    var slug: String?
   }
 
   /// A page per revision up to ``head``: its header and its changes grouped by kind.
@@ -48,16 +15,10 @@ extension SiteGenerator {
     let waivers = Dictionary(
       try catalog.waivers().map { ($0.revision, $0) }, uniquingKeysWith: { first, _ in first })
     for (position, revision) in ordered.enumerated() {
-      let touched = (rows[revision.id] ?? []).sorted {
-        Array($0.kind.utf8).lexicographicallyPrecedes(Array($1.kind.utf8))
-      }
-      var changes: [(ComponentChange, String?)] = []
-      for row in touched {
-        let change = try ComponentChange.load(
-          from: catalog, kind: row.kind, previousKind: row.previousKind, change: row.change,
-          revision: revision.id)
-        changes.append((change, slug(ofComponent: row.componentID)))
-      }
+      // By kind, bytewise; rows of one kind stay in component order.
+      let changes = (rows[revision.id] ?? []).sorted {
+        $0.change.kind.utf8.lexicographicallyPrecedes($1.change.kind.utf8)
+      }.map { ($0.change, $0.slug) }
       let index = ordered.index(ordered.startIndex, offsetBy: position)
       let older = position > 0 ? ordered[ordered.index(before: index)].id : nil
       let newer = position + 1 < ordered.count ? ordered[ordered.index(after: index)].id : nil
@@ -70,6 +31,7 @@ extension SiteGenerator {
     _ revision: Revision, changes: [(ComponentChange, String?)], waiver: Waiver?, older: Int64?,
     newer: Int64?
   ) throws {
+    let file = try directory.create("revisions/\(revision.id).html")
     var page = HTML()
     page.beginPage(
       title: "Revision \(revision.id)", siteTitle: title, depth: .nested, section: .revisions)
@@ -103,29 +65,23 @@ extension SiteGenerator {
     page.raw("<ul class=\"changes\">\n")
     for (change, slug) in changes {
       page.componentChange(change, slug: slug, depth: .nested)
+      try page.flush(into: file)
     }
     page.raw("</ul></section>\n<nav class=\"neighbours\" aria-label=\"Revisions\">")
     if let older {
-      page.raw("<a rel=\"prev\" href=\"")
-      page.number(older)
-      page.raw(".html\">← revision ")
-      page.number(older)
-      page.raw("</a>")
+      page.neighbourLink(next: false, page: String(older), label: "revision \(older)")
     }
     if let newer {
-      page.raw("<a rel=\"next\" href=\"")
-      page.number(newer)
-      page.raw(".html\">revision ")
-      page.number(newer)
-      page.raw(" →</a>")
+      page.neighbourLink(next: true, page: String(newer), label: "revision \(newer)")
     }
     page.raw("</nav>\n")
     page.endPage(depth: .nested)
-    try write("revisions/\(revision.id).html", page)
+    try finish(&page, in: file)
   }
 
   /// `revisions.html`: every revision up to ``head``, newest first.
   mutating func writeRevisionList() throws {
+    let file = try directory.create("revisions.html")
     var page = HTML()
     page.beginPage(title: "Revisions", siteTitle: title, depth: .root, section: .revisions)
     page.raw("<h1>Revisions</h1>\n<table class=\"list\"><thead><tr>")
@@ -149,10 +105,11 @@ extension SiteGenerator {
         page.raw(" ")
       }
       page.raw("</td></tr>\n")
+      try page.flush(into: file)
     }
     page.raw("</tbody></table>\n")
     page.endPage(depth: .root)
-    try write("revisions.html", page)
+    try finish(&page, in: file)
   }
 }
 

@@ -5,8 +5,9 @@ import Components
 ///
 /// What it holds while it runs is linear in the catalog's shape and small beside it: one
 /// ``KindSummary`` per kind (no payloads), the revisions' headers, the tags, and one small
-/// row per stored entry version for the revision pages. Payloads, blame and history are read
-/// from the store per page and dropped once the page is written.
+/// row per stored entry version for the revision pages. Payloads, blame and history come
+/// from one streamed pass over the stored versions, one component at a time, and are
+/// dropped once its page is written.
 struct SiteGenerator {
   let catalog: Catalog
   let directory: SiteDirectory
@@ -27,11 +28,11 @@ struct SiteGenerator {
   var tags: [Tag] = []
   var tagSlugs: [BytewiseString: String] = [:]
   var files = 0
-  /// Per revision up to ``head``, the components it wrote (``readVersions()``).
-  var rows: [Int64: [VersionRow]] = [:]
-  /// Each component's kind at ``head`` (or when it was removed), and whether it is present.
-  var kindOf: [Int64: String] = [:]
-  var present: Set<Int64> = []
+  /// Per revision up to ``head``, what it did to each component it wrote, in component order
+  /// (filled by ``writeKindPages()``, which reads every component's versions).
+  var rows: [Int64: [RevisionRow]] = [:]
+  /// The revisions up to ``head`` by id.
+  var revisionByID: [Int64: Revision] = [:]
   /// Each revision's time as pages print it (formatting it is not cheap).
   var times: [Int64: String] = [:]
 
@@ -49,7 +50,10 @@ struct SiteGenerator {
   mutating func run() throws -> CatalogSite.Summary {
     for folder in ["kinds", "revisions", "releases"] { try directory.makeDirectory(folder) }
     revisions = try catalog.revisions().filter { $0.id <= head.id }
-    for revision in revisions { times[revision.id] = Timestamp.string(revision.time) }
+    for revision in revisions {
+      times[revision.id] = Timestamp.string(revision.time)
+      revisionByID[revision.id] = revision
+    }
     tags = try catalog.tags().filter { $0.revision <= head.id }.sorted {
       $0.revision != $1.revision
         ? $0.revision < $1.revision : BytewiseString($0.name) < BytewiseString($1.name)
@@ -58,7 +62,6 @@ struct SiteGenerator {
     for tag in tags { tagSlugs[BytewiseString(tag.name)] = tagNames.claim(tag.name) }
 
     try readKinds()
-    try readVersions()
     try writeKindPages()
     try writeRevisionPages()
     try writeRevisionList()
@@ -98,9 +101,15 @@ struct SiteGenerator {
     kindIndex[BytewiseString(kind)].map { kinds[$0].slug }
   }
 
-  mutating func write(_ path: String, _ page: HTML) throws {
-    try directory.write(path, page.bytes)
+  /// Writes the rest of a page that was streaming into `file`, and closes it.
+  mutating func finish(_ page: inout HTML, in file: SiteFile) throws {
+    try page.flush(into: file, over: 0)
+    try file.close()
     files += 1
+  }
+
+  mutating func write(_ path: String, _ page: HTML) throws {
+    try write(path, bytes: page.bytes)
   }
 
   mutating func write(_ path: String, bytes: [UInt8]) throws {

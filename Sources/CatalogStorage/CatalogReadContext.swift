@@ -47,6 +47,14 @@ package protocol CatalogReadContext {
   /// component id; rows carry their payload texts, valid only during the call.
   func forEachVersionRow(ofComponent component: Int64?, _ body: (EntryRow) throws -> Void) throws
 
+  /// Calls `body` with every entry version whose revision is at most `revision`, ordered by
+  /// component id, then revision: each component's whole history arrives together, oldest
+  /// first, in one streamed pass (what a reader of every component's history uses instead of
+  /// one ``forEachVersionRow(ofComponent:_:)`` per component). Rows carry their payload
+  /// texts, valid only during the call; `body` must not use the context while it runs.
+  func forEachVersionRow(byComponentUpTo revision: Int64, _ body: (EntryRow) throws -> Void)
+    throws
+
   /// The component whose entry version most recently bore `kind` (its bytes) at or before
   /// `revision`, present or removed; nil when no version ever did.
   func component(named kind: String, atOrBefore revision: Int64) throws -> Int64?

@@ -69,31 +69,13 @@ extension Catalog {
         throw CatalogError.unknownKind(
           kind: kind, detail: try Self.neverExisted(kind, head: head, in: context))
       }
-      let versions = try context.versions(ofComponent: component)
       let revisions = Dictionary(
         uniqueKeysWithValues: try context.revisions(limit: nil, touching: component).map {
           ($0.id, $0)
         })
-      var items: [KindHistoryItem] = []
-      var previous: EntryVersion?
-      for version in versions {
-        guard let revision = revisions[version.revision] else { continue }
-        let changes =
-          try previous.map { try CatalogDiff.changes(from: $0.entry, to: version.entry) } ?? []
-        let deprecation: Bool? =
-          changes.contains { $0.pointer == JSONPointer(["deprecated"]) }
-          ? version.entry.isDeprecated : nil
-        items.append(
-          KindHistoryItem(
-            revision: revision, change: version.change, kind: version.entry.kind,
-            previousKind: previous.flatMap {
-              $0.entry.kind.hasSameBytes(as: version.entry.kind) ? nil : $0.entry.kind
-            },
-            changes: version.change == .added || version.change == .removed ? [] : changes,
-            deprecation: deprecation, entry: version.entry))
-        previous = version
-      }
-      let newestFirst = Array(items.reversed())
+      let history = ComponentHistory(
+        componentID: component, versions: try context.versions(ofComponent: component))
+      let newestFirst = try history.history { revisions[$0] }
       return limit.map { Array(newestFirst.prefix($0)) } ?? newestFirst
     }
   }
@@ -106,30 +88,13 @@ extension Catalog {
       let versions = try context.versions(ofComponent: target.componentID).filter {
         $0.revision <= revision
       }
-      // Leaves carried from state to state with the diff's alignment; a removal forgets
-      // them, so whatever comes back is credited to the revision that brought it.
-      var attribution: Attribution?
-      for version in versions {
-        if version.change == .removed {
-          attribution = nil
-          continue
-        }
-        let value = try version.entry.jsonValue
-        if attribution == nil {
-          attribution = Attribution(value, revision: version.revision)
-        } else {
-          attribution?.update(to: value, revision: version.revision)
-        }
-      }
       var revisions: [Int64: Revision] = [:]
-      return try (attribution?.leaves ?? []).map { leaf in
-        if revisions[leaf.revision] == nil {
-          revisions[leaf.revision] = try context.revision(leaf.revision)
-        }
-        guard let revision = revisions[leaf.revision] else {
-          throw CatalogError.database(.inconsistent("revision \(leaf.revision) is missing"))
-        }
-        return BlameLine(path: leaf.pointer, value: leaf.value, revision: revision)
+      return try ComponentHistory(componentID: target.componentID, versions: versions).blame {
+        id in
+        if let known = revisions[id] { return known }
+        let found = try context.revision(id)
+        revisions[id] = found
+        return found
       }
     }
   }

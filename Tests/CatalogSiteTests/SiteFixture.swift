@@ -64,17 +64,7 @@ struct SiteFixture {
 
   /// Every file of a site, by relative path.
   static func files(in root: String) throws -> [String: [UInt8]] {
-    var files: [String: [UInt8]] = [:]
-    let enumerator = FileManager.default.enumerator(atPath: root)
-    while let relative = enumerator?.nextObject() as? String {
-      var isDirectory: ObjCBool = false
-      let path = "\(root)/\(relative)"
-      guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory),
-        !isDirectory.boolValue
-      else { continue }
-      files[relative] = Array(try Data(contentsOf: URL(fileURLWithPath: path)))
-    }
-    return files
+    try FileTree.files(in: root)
   }
 
   static func text(_ bytes: [UInt8]?) -> String {

@@ -78,6 +78,9 @@ private struct PlainContext: CatalogWriteContext {
   func forEachVersionRow(ofComponent component: Int64?, _ body: (EntryRow) throws -> Void) throws {
     try base.forEachVersionRow(ofComponent: component, body)
   }
+  func forEachVersionRow(byComponentUpTo revision: Int64, _ body: (EntryRow) throws -> Void)
+    throws
+  { try base.forEachVersionRow(byComponentUpTo: revision, body) }
   func component(named kind: String, atOrBefore revision: Int64) throws -> Int64? {
     try base.component(named: kind, atOrBefore: revision)
   }

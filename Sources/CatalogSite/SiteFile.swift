@@ -1,0 +1,66 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// One new file of the site, open for writing until ``close()``: a page streams into it
+/// piece by piece, so that no page (the index of 100,000 kinds, the first import's revision
+/// page) is ever held whole in memory.
+///
+/// Every write is checked; a file left open by a failure is closed by `deinit` (and removed
+/// with the temporary directory).
+final class SiteFile {
+  /// The file's path as the user named the output, for messages.
+  let displayPath: String
+  private var descriptor: Int32
+
+  /// Creates `path`, which must not exist.
+  init(path: String, displayPath: String) throws(CatalogSiteError) {
+    self.displayPath = displayPath
+    descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+    guard descriptor >= 0 else {
+      throw .io(path: displayPath, reason: String(cString: strerror(errno)))
+    }
+  }
+
+  /// Writes all of `bytes`, retrying short writes and interruptions.
+  func write(_ bytes: [UInt8]) throws(CatalogSiteError) {
+    var offset = 0
+    while offset < bytes.count {
+      let written = bytes.withUnsafeBytes { raw in
+        raw.baseAddress.map { systemWrite(descriptor, $0 + offset, raw.count - offset) } ?? 0
+      }
+      if written < 0 {
+        if errno == EINTR { continue }
+        throw .io(path: displayPath, reason: String(cString: strerror(errno)))
+      }
+      offset += written
+    }
+  }
+
+  /// Closes the file; a failed close is a failed write (`close(2)` may report a deferred
+  /// write error).
+  func close() throws(CatalogSiteError) {
+    let descriptor = self.descriptor
+    self.descriptor = -1
+    guard descriptor >= 0, systemClose(descriptor) == 0 else {
+      throw .io(path: displayPath, reason: String(cString: strerror(errno)))
+    }
+  }
+
+  deinit {
+    if descriptor >= 0 { _ = systemClose(descriptor) }
+  }
+}
+
+/// `write(2)` and `close(2)`, named apart from the methods called `write` and `close`.
+private func systemWrite(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
+  write(fd, buffer, count)
+}
+
+private func systemClose(_ fd: Int32) -> Int32 {
+  close(fd)
+}

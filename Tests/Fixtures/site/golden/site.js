@@ -1,0 +1,89 @@
+// catalog site: search and filters on the index, expand/collapse and copy on kind pages.
+// Text from the catalog is only ever set with textContent or read from the generated index.
+(function () {
+  "use strict";
+  var body = document.getElementById("kinds");
+  var index = window.CATALOG_INDEX;
+  if (body && index) {
+    var kinds = index.kinds;
+    var rows = body.rows;
+    var haystack = new Array(kinds.length);
+    for (var i = 0; i < kinds.length; i++) {
+      haystack[i] = (kinds[i][0] + "\n" + index.categories[kinds[i][1]] + "\n" +
+        kinds[i][2]).toLowerCase();
+    }
+    var shown = new Uint8Array(kinds.length).fill(1);
+    var query = document.getElementById("q");
+    var category = document.getElementById("category");
+    var deprecation = document.getElementById("deprecation");
+    var count = document.getElementById("count");
+    var empty = document.getElementById("empty");
+    var apply = function () {
+      var terms = query.value.toLowerCase().split(/\s+/).filter(Boolean);
+      var wanted = category.value === "" ? -1 : Number(category.value);
+      var status = deprecation.value;
+      var matches = 0;
+      for (var i = 0; i < kinds.length; i++) {
+        var ok = (wanted < 0 || kinds[i][1] === wanted) &&
+          (status === "all" || (status === "deprecated") === (kinds[i][3] === 1));
+        for (var t = 0; ok && t < terms.length; t++) {
+          if (haystack[i].indexOf(terms[t]) < 0) ok = false;
+        }
+        if ((ok ? 1 : 0) !== shown[i]) {
+          rows[i].hidden = !ok;
+          shown[i] = ok ? 1 : 0;
+        }
+        if (ok) matches++;
+      }
+      count.textContent = matches + " of " + kinds.length + " kinds";
+      empty.hidden = matches !== 0;
+    };
+    var fromHash = function () {
+      var match = /^#category=(\d+)$/.exec(location.hash);
+      if (match && Number(match[1]) < index.categories.length) {
+        category.value = match[1];
+        apply();
+      }
+    };
+    query.addEventListener("input", apply);
+    category.addEventListener("change", apply);
+    deprecation.addEventListener("change", apply);
+    document.getElementById("filters").addEventListener("submit", function (event) {
+      event.preventDefault();
+    });
+    window.addEventListener("hashchange", fromHash);
+    fromHash();
+    if (query.value !== "") apply();
+  }
+  document.querySelectorAll("button[data-expand]").forEach(function (button) {
+    button.addEventListener("click", function () {
+      var open = button.getAttribute("data-expand") === "open";
+      document.querySelectorAll(".json details").forEach(function (node) {
+        node.open = open;
+      });
+    });
+  });
+  document.querySelectorAll("button[data-copy]").forEach(function (button) {
+    button.addEventListener("click", function () {
+      var source = document.getElementById(button.getAttribute("data-copy"));
+      var status = button.parentNode.querySelector(".copied");
+      var text = source.textContent;
+      var done = function (message) { if (status) status.textContent = message; };
+      if (navigator.clipboard && navigator.clipboard.writeText) {
+        navigator.clipboard.writeText(text).then(
+          function () { done("Copied."); },
+          function () { done(fallback(source) ? "Copied." : "Select the text and copy it."); });
+      } else {
+        done(fallback(source) ? "Copied." : "Select the text and copy it.");
+      }
+    });
+  });
+  function fallback(source) {
+    var range = document.createRange();
+    range.selectNodeContents(source);
+    var selection = window.getSelection();
+    selection.removeAllRanges();
+    selection.addRange(range);
+    try { return document.execCommand("copy"); } catch (error) { return false; }
+  }
+})();
