@@ -128,11 +128,26 @@ extension PostgreSQLContext {
 
   func setTag(_ tag: Tag) throws {
     _ = try connection.execute(
-      "INSERT INTO tag (name, revision_id, created_at, author) VALUES ($1, $2, $3, $4)",
-      [.text(tag.name), .int(tag.revision), .text(Timestamp.string(tag.time)), .text(tag.author)])
+      "INSERT INTO tag (name, revision_id, created_at, author, message) VALUES ($1, $2, $3, $4, $5)",
+      [
+        .text(tag.name), .int(tag.revision), .text(Timestamp.string(tag.time)), .text(tag.author),
+        .text(tag.message),
+      ])
   }
 
   func deleteTag(named name: String) throws -> Bool {
     try connection.execute("DELETE FROM tag WHERE name = $1", [.text(name)]).affectedRows > 0
+  }
+
+  func recordTagMove(_ move: TagMove) throws {
+    try connection.execute(
+      """
+      INSERT INTO tag_move (name, old_revision_id, new_revision_id, moved_at, author)
+      VALUES ($1, $2, $3, $4, $5)
+      """,
+      [
+        .text(move.name), .int(move.oldRevision), .int(move.newRevision),
+        .text(Timestamp.string(move.time)), .text(move.author),
+      ])
   }
 }

@@ -100,13 +100,14 @@ final class PostgreSQLContext: CatalogWriteContext {
 
   func tag(named name: String) throws -> Tag? {
     let result = try connection.execute(
-      "SELECT name, revision_id, created_at, author FROM tag WHERE name = $1", [.text(name)])
+      "SELECT name, revision_id, created_at, author, message FROM tag WHERE name = $1",
+      [.text(name)])
     return result.rowCount == 1 ? try Self.tag(result, row: 0) : nil
   }
 
   func tags() throws -> [Tag] {
     let result = try connection.execute(
-      "SELECT name, revision_id, created_at, author FROM tag ORDER BY name")
+      "SELECT name, revision_id, created_at, author, message FROM tag ORDER BY name")
     return try (0..<result.rowCount).map { try Self.tag(result, row: $0) }
   }
 
@@ -116,7 +117,22 @@ final class PostgreSQLContext: CatalogWriteContext {
       revision: try result.int64(row: row, column: 1) ?? 0,
       time: Timestamp.parse(result.string(row: row, column: 2) ?? "")
         ?? Date(timeIntervalSince1970: 0),
-      author: result.string(row: row, column: 3) ?? "")
+      author: result.string(row: row, column: 3) ?? "",
+      message: result.string(row: row, column: 4) ?? "")
+  }
+
+  func tagMoves() throws -> [TagMove] {
+    let result = try connection.execute(
+      "SELECT name, old_revision_id, new_revision_id, moved_at, author FROM tag_move ORDER BY id")
+    return try (0..<result.rowCount).map { row in
+      TagMove(
+        name: result.string(row: row, column: 0) ?? "",
+        oldRevision: try result.int64(row: row, column: 1) ?? 0,
+        newRevision: try result.int64(row: row, column: 2) ?? 0,
+        time: Timestamp.parse(result.string(row: row, column: 3) ?? "")
+          ?? Date(timeIntervalSince1970: 0),
+        author: result.string(row: row, column: 4) ?? "")
+    }
   }
 
   // MARK: Entries

@@ -25,6 +25,9 @@ package protocol CatalogReadContext {
   /// Every tag, sorted by name (by bytes).
   func tags() throws -> [Tag]
 
+  /// Every recorded move of a tag, oldest first.
+  func tagMoves() throws -> [TagMove]
+
   /// Calls `body` with the row in force of every component present at `revision`.
   ///
   /// A component's row in force at R is its entry version with the greatest revision ≤ R;

@@ -46,6 +46,9 @@ package protocol CatalogWriteContext: CatalogReadContext {
 
   /// Deletes a tag and returns whether there was one.
   func deleteTag(named name: String) throws -> Bool
+
+  /// Records that a tag moved (the tag itself is deleted and set again by the caller).
+  func recordTagMove(_ move: TagMove) throws
 }
 
 extension CatalogWriteContext {

@@ -81,6 +81,9 @@ extension Catalog {
     for tag in tags {
       try to.setTag(tag)
     }
+    for move in try from.tagMoves() {
+      try to.recordTagMove(move)
+    }
     // The policies' history and the waivers, as they are: ids and times kept.
     for record in try from.policyRecords() {
       guard try to.appendPolicyRecord(record) == record.id else {

@@ -104,30 +104,68 @@ extension Catalog {
     try storage.read { try $0.tags() }
   }
 
-  /// Names a revision (head by default).
+  /// Names a revision (head by default), as `git tag` does.
   ///
+  /// Tagging the revision a tag already names is a no-op (`.unchanged`), so that a release
+  /// job can run twice; a different message then needs `force`. A tag naming another
+  /// revision moves only with `force`, and the move is recorded (``tagMoves()``): the old
+  /// revision, the new one, who and when.
+  ///
+  /// - Parameters:
+  ///   - message: The annotation; `nil` keeps the tag's (none for a new tag).
+  ///   - expectHead: Tag only if head is this revision (compare-and-set, like a write).
   /// - Throws: ``CatalogError/invalidRequest(_:)`` for a name that reads as another kind of
-  ///   reference or is taken.
+  ///   reference, or that names another revision without `force`;
+  ///   ``CatalogError/headMismatch(head:expected:)``.
   @discardableResult
-  public func tag(_ name: String, at reference: RevisionReference = .head, author: String) throws
-    -> Tag
-  {
+  public func tag(
+    _ name: String, at reference: RevisionReference = .head, author: String,
+    message: String? = nil, force: Bool = false, expectHead: Int64? = nil
+  ) throws -> TagResult {
     try RevisionReference.validateTagName(name)
     try WriteOptions.validateAuthor(author)
     return try storage.write { context in
+      try Self.check(expectHead, head: try context.headRevision())
       let revision = try reference.resolve(in: context)
       guard revision > 0 else {
         throw CatalogError.unknownRevision(
           reference: reference.description, reason: "the catalog has no revisions yet")
       }
-      if let existing = try context.tag(named: name) {
-        throw CatalogError.invalidRequest(
-          "tag '\(name)' already names revision \(existing.revision); delete it first to move it")
+      let now = Date()
+      var tag = Tag(
+        name: name, revision: revision, time: now, author: author, message: message ?? "")
+      guard let existing = try context.tag(named: name) else {
+        try context.setTag(tag)
+        return .commit(TagResult(tag: tag, outcome: .created, previousRevision: nil))
       }
-      let tag = Tag(name: name, revision: revision, time: Date(), author: author)
+      let sameMessage = message.map { $0.hasSameBytes(as: existing.message) } ?? true
+      if existing.revision == revision, sameMessage {
+        return .rollback(TagResult(tag: existing, outcome: .unchanged, previousRevision: nil))
+      }
+      guard force else {
+        throw CatalogError.invalidRequest(
+          existing.revision == revision
+            ? "tag '\(name)' already names revision \(revision) with another message; "
+              + "use -f to change it"
+            : "tag '\(name)' already names revision \(existing.revision); use -f to move it")
+      }
+      if message == nil { tag.message = existing.message }
+      _ = try context.deleteTag(named: name)
       try context.setTag(tag)
-      return .commit(tag)
+      guard existing.revision != revision else {
+        return .commit(TagResult(tag: tag, outcome: .annotated, previousRevision: nil))
+      }
+      try context.recordTagMove(
+        TagMove(
+          name: name, oldRevision: existing.revision, newRevision: revision, time: now,
+          author: author))
+      return .commit(TagResult(tag: tag, outcome: .moved, previousRevision: existing.revision))
     }
+  }
+
+  /// Every recorded move of a tag (`tag -f`), oldest first.
+  public func tagMoves() throws -> [TagMove] {
+    try storage.read { try $0.tagMoves() }
   }
 
   /// Deletes a tag and returns what it was. Tags are labels, not history: revisions are

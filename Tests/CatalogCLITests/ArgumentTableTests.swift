@@ -25,7 +25,10 @@ import Testing
       ],
       "show": ["catalog show <kind> [--at <rev>] [--revision] [--stat] [--format <format>]"],
       "blame": ["catalog blame <kind> [--at <rev>] [--format <format>]"],
-      "tag": ["catalog tag <name> [<rev>]", "catalog tag --list", "catalog tag --delete <name>"],
+      "tag": [
+        "catalog tag <name> [<rev>] [-m <text>] [-f] [--author <name>] [--expect-head <n>]",
+        "catalog tag --list", "catalog tag --delete <name>",
+      ],
       "restore": [
         "catalog restore <rev> [--message <text>] [--author <name>] [--expect-head <n>]"
           + " [--allow-breaking <reason>] [--format <format>]"
@@ -67,7 +70,8 @@ import Testing
       "doctor": ["catalog doctor [--format <format>]"],
       "copy": ["catalog copy <from> <to>"],
       "site": ["catalog site --output <dir> [--title <text>] [--at <rev>]"],
-      "help": ["catalog help [<command>]"],
+      "completions": ["catalog completions <shell>"],
+      "help": ["catalog help [<command>] [--man]"],
       "policy": [
         "catalog policy set [--kind <kind> | --category <name>] <mode>",
         "catalog policy unset [--kind <kind> | --category <name>]",

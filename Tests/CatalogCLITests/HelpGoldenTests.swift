@@ -1,12 +1,12 @@
 // The help text of every command, compared with the committed files in Help/ (one per
-// command, `catalog.txt` for the root), so that a change to any help text is a failing test
+// command, `catalog.txt` for the root), and the man page with docs/catalog.1, so that a change to any help text is a failing test
 // until the files are regenerated and the change is reviewed in the diff.
 //
 // Regenerate after adding or changing an option or a help text:
 //
 //   CATALOG_UPDATE_GOLDEN=1 swift test --filter HelpGolden
 //
-// then review `git diff Tests/CatalogCLITests/Help` and commit the files with the change.
+// then review `git diff Tests/CatalogCLITests/Help docs/catalog.1` and commit the files with the change.
 
 import CatalogCLI
 import Foundation
@@ -42,6 +42,13 @@ import Testing
       #expect(result.status == 0 && result.stdout == results[0].stdout, "\(result)")
     }
     try compare(results[0].stdout, with: "catalog.txt")
+  }
+
+  /// `catalog help --man` prints exactly docs/catalog.1, the committed man page.
+  @Test func manPageMatchesDocs() throws {
+    let page = try CatalogProcess.run(["help", "--man"], in: try TemporaryDirectory())
+    #expect(page.status == 0 && page.stderr.isEmpty, "\(page)")
+    try compare(page.stdout, with: "../../../docs/catalog.1")
   }
 
   /// Every file in Help/ belongs to a command: a removed command's file goes too.

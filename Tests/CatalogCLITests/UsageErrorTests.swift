@@ -13,7 +13,7 @@ import Testing
   static let commands =
     "import, export, check, policy, log, show, blame, kinds, categories, tag, restore, revert, rename, "
     + "deprecate, undeprecate, "
-    + "diff, patch, merge, git, doctor, copy, site, help"
+    + "diff, patch, merge, git, doctor, copy, site, completions, help"
 
   /// The stderr text for a usage error about `import`.
   func importError(_ message: String) -> String {
@@ -185,7 +185,8 @@ import Testing
 
   @Test func tagFormsExcludeEachOther() throws {
     let tagUsage =
-      "Usage: catalog tag <name> [<rev>]\n       catalog tag --list\n"
+      "Usage: catalog tag <name> [<rev>] [-m <text>] [-f] [--author <name>] [--expect-head <n>]\n"
+      + "       catalog tag --list\n"
       + "       catalog tag --delete <name>\nSee 'catalog tag --help' for more information.\n"
     #expect(
       try failure("tag", "--list", "--delete", "v1").text
@@ -205,7 +206,7 @@ import Testing
     #expect(
       failure.text
         == "catalog: error: unknown command 'imprt'; did you mean 'import'? (commands: "
-        + Self.commands + ")\nUsage: catalog help [<command>]\n"
+        + Self.commands + ")\nUsage: catalog help [<command>] [--man]\n"
         + "See 'catalog help --help' for more information.\n")
     #expect(failure.error.index == 1)
     #expect(

@@ -69,6 +69,7 @@ private struct PlainContext: CatalogWriteContext {
   func revision(atOrBefore time: Date) throws -> Int64? { try base.revision(atOrBefore: time) }
   func tag(named name: String) throws -> CatalogStore.Tag? { try base.tag(named: name) }
   func tags() throws -> [CatalogStore.Tag] { try base.tags() }
+  func tagMoves() throws -> [TagMove] { try base.tagMoves() }
   func forEachEntryRow(
     at revision: Int64, _ reading: EntryReading, _ body: (EntryRow) throws -> Void
   ) throws {
@@ -105,4 +106,5 @@ private struct PlainContext: CatalogWriteContext {
   func appendVersion(_ row: EntryRow) throws { try base.appendVersion(row) }
   func setTag(_ tag: CatalogStore.Tag) throws { try base.setTag(tag) }
   func deleteTag(named name: String) throws -> Bool { try base.deleteTag(named: name) }
+  func recordTagMove(_ move: TagMove) throws { try base.recordTagMove(move) }
 }

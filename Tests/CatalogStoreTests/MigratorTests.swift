@@ -10,8 +10,11 @@ import Testing
 struct MigratorTests {
   static let catalogTables = [
     "component", "entry_version", "payload", "policy_change", "revision", "schema_migration", "tag",
-    "waived_change", "waiver",
+    "tag_move", "waived_change", "waiver",
   ]
+
+  /// The names of the embedded migrations, in order.
+  static let embedded = EmbeddedMigrations.sqlite.map(\.name)
 
   /// The embedded schema followed by one more migration.
   static func migrator(adding name: String, sql: String) -> Migrator {
@@ -27,8 +30,8 @@ struct MigratorTests {
     try withTemporaryDatabasePath { path in
       do {
         let db = try Database(path: path, mode: .readWrite(create: true))
-        #expect(try Migrator().pendingMigrations(in: db) == ["0001_initial", "0002_policies"])
-        #expect(try Migrator().migrate(db) == ["0001_initial", "0002_policies"])
+        #expect(try Migrator().pendingMigrations(in: db) == Self.embedded)
+        #expect(try Migrator().migrate(db) == Self.embedded)
         #expect(try tableNames(db) == Self.catalogTables)
         #expect(try db.scalar(sql: "PRAGMA application_id") == Int64(0x4341_5447))
         let appliedAtValue: String? = try db.scalar(
@@ -53,14 +56,14 @@ struct MigratorTests {
     try withTemporaryDatabasePath { path in
       let db = try Database(path: path, mode: .readWrite(create: true))
       try Migrator().migrate(db)
-      let next = Self.migrator(adding: "0099_notes", sql: "CREATE TABLE note(text TEXT);")
-      #expect(try next.pendingMigrations(in: db) == ["0099_notes"])
-      #expect(try next.migrate(db) == ["0099_notes"])
+      let next = Self.migrator(adding: "9000_notes", sql: "CREATE TABLE note(text TEXT);")
+      #expect(try next.pendingMigrations(in: db) == ["9000_notes"])
+      #expect(try next.migrate(db) == ["9000_notes"])
       #expect(try tableNames(db).contains("note"))
       #expect(
         try db.scalar(
           sql: "SELECT group_concat(name) FROM (SELECT name FROM schema_migration ORDER BY name)")
-          == "0001_initial,0002_policies,0099_notes")
+          == (Self.embedded + ["9000_notes"]).joined(separator: ","))
     }
   }
 
@@ -85,7 +88,7 @@ struct MigratorTests {
     try withTemporaryDatabasePath { path in
       try makeDatabaseFile(at: path, script: "")
       let db = try Database(path: path, mode: .readOnly)
-      #expect(try Migrator().pendingMigrations(in: db) == ["0001_initial", "0002_policies"])
+      #expect(try Migrator().pendingMigrations(in: db) == Self.embedded)
       let error = try requireError(DatabaseError.self) { try Migrator().migrate(db) }
       #expect(error.isReadOnly)
     }
@@ -95,11 +98,11 @@ struct MigratorTests {
     try withTemporaryDatabasePath { path in
       do {
         let db = try Database(path: path, mode: .readWrite(create: true))
-        try Self.migrator(adding: "0099_future", sql: "CREATE TABLE future(x);").migrate(db)
+        try Self.migrator(adding: "9000_future", sql: "CREATE TABLE future(x);").migrate(db)
       }
       let before = try #require(fileBytes(path))
       let db = try Database(path: path, mode: .readWrite(create: false))
-      let expected = MigrationError.schemaIsNewer(unknownMigrations: ["0099_future"])
+      let expected = MigrationError.schemaIsNewer(unknownMigrations: ["9000_future"])
       let pendingError = try requireError(MigrationError.self) {
         try Migrator().pendingMigrations(in: db)
       }
@@ -109,7 +112,7 @@ struct MigratorTests {
       #expect(
         expected.description
           == "the catalog's schema is newer than this catalog binary (it has migration "
-          + "0099_future, which this binary does not know); upgrade catalog")
+          + "9000_future, which this binary does not know); upgrade catalog")
       #expect(fileBytes(path) == before)
     }
   }
@@ -176,7 +179,7 @@ struct MigratorTests {
       }
       let before = try #require(fileBytes(path))
       let bogus = Self.migrator(
-        adding: "0099_bogus",
+        adding: "9000_bogus",
         sql: "CREATE TABLE extra(x);\nINSERT INTO nowhere VALUES (1);\nCREATE TABLE never(x);")
       do {
         let db = try Database(path: path, mode: .readWrite(create: false))
@@ -184,7 +187,7 @@ struct MigratorTests {
         #expect(error.message == "no such table: nowhere")
         #expect(error.sql == "INSERT INTO nowhere VALUES (1);\nCREATE TABLE never(x);")
         #expect(db.isInTransaction == false)
-        #expect(try bogus.pendingMigrations(in: db) == ["0099_bogus"])
+        #expect(try bogus.pendingMigrations(in: db) == ["9000_bogus"])
         #expect(try tableNames(db) == Self.catalogTables)
       }
       #expect(fileBytes(path) == before)

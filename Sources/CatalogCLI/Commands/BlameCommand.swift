@@ -4,6 +4,7 @@ import Components
 /// `catalog blame KIND`: who last changed each leaf of an entry.
 enum BlameCommand: CatalogCommand {
   static let kind: ArgumentKey<String?> = .positional("kind", help: "The kind of the entry.")
+    .completing(.kind)
 
   static let spec = CommandSpec(
     name: "blame",

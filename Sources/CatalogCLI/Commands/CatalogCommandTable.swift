@@ -49,6 +49,7 @@ package enum CatalogCommandTable {
       DoctorCommand.self,
       CopyCommand.self,
       SiteCommand.self,
+      CompletionsCommand.self,
     ]
   }
 

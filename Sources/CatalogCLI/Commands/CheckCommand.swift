@@ -5,7 +5,8 @@ import Components
 /// `catalog check FILE…`: validate components.json files without touching any catalog.
 enum CheckCommand: CatalogCommand {
   static let file: ArgumentKey<[String]> = .variadic(
-    "file", help: "The components.json files to check, or '-' for stdin (default: stdin).")
+    "file", help: "The components.json files to check, or '-' for stdin (default: stdin)."
+  ).completing(.file)
   static let against: ArgumentKey<String?> = .option(
     "against", valueName: "rev",
     help:

@@ -13,7 +13,8 @@ enum CommonArguments {
     help:
       "The catalog: a SQLite file, or a PostgreSQL database as a postgresql:// URI or a "
       + "'host=… dbname=…' string. Default: $CATALOG_DATABASE, else components.sqlite in the "
-      + "current directory. Created on first write.")
+      + "current directory. Created on first write."
+  ).completing(.file)
 
   /// `--busy-timeout <seconds>`: how long a writer waits for another writer's lock.
   static let busyTimeout: ArgumentKey<Double?> = .option(
@@ -71,7 +72,8 @@ enum CommonArguments {
   /// `--at <rev>`: the revision to read.
   static let at: ArgumentKey<String?> = .option(
     "at", valueName: "rev", defaultValue: "head",
-    help: "The revision to read: a number, head, head~N, a tag or an ISO-8601 time.")
+    help: "The revision to read: a number, head, head~N, a tag or an ISO-8601 time."
+  ).completing(.revision)
 
   /// The words of `--format` on a command that reports a result.
   enum ResultFormat: String, CaseIterable, Sendable {

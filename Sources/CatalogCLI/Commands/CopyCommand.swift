@@ -3,9 +3,11 @@ import CatalogStore
 /// `catalog copy FROM TO`.
 enum CopyCommand: CatalogCommand {
   static let from: ArgumentKey<String?> = .positional(
-    "from", help: "The catalog to copy (a path or a postgresql:// URL).")
+    "from", help: "The catalog to copy (a path or a postgresql:// URL)."
+  ).completing(.file)
   static let to: ArgumentKey<String?> = .positional(
-    "to", help: "The empty location to copy it to.")
+    "to", help: "The empty location to copy it to."
+  ).completing(.file)
 
   static let spec = CommandSpec(
     name: "copy",

@@ -5,9 +5,11 @@ import Components
 /// `catalog diff OLD NEW`: compare two catalogs entry by entry.
 enum DiffCommand: CatalogCommand {
   static let old: ArgumentKey<String?> = .positional(
-    "old", help: "The old catalog: a file, '-' or @REF.")
+    "old", help: "The old catalog: a file, '-' or @REF."
+  ).completing(.file)
   static let new: ArgumentKey<String?> = .positional(
-    "new", help: "The new catalog: a file, '-' or @REF.")
+    "new", help: "The new catalog: a file, '-' or @REF."
+  ).completing(.file)
   static let format: ArgumentKey<Format?> = .choice(
     "format", valueName: "format", of: Format.self,
     help: "The output format: text, json, json-patch, github or junit.")

@@ -41,7 +41,7 @@ enum DoctorCommand: CatalogCommand {
         console.print("note: \(note)")
       }
       for problem in problems { console.error("catalog: error: \(problem)") }
-      console.error("catalog: error: \(problems.count) problem(s) found")
+      console.error("catalog: error: \(found(problems.count))")
       return .ioError
     }
     let report = try catalog.doctor()
@@ -49,7 +49,7 @@ enum DoctorCommand: CatalogCommand {
       ResultJSON.print(
         ResultJSON.doctor(report, notes: report.notes, problems: report.problems), to: console)
       if !report.isHealthy {
-        console.error("catalog: error: \(report.problems.count) problem(s) found")
+        console.error("catalog: error: \(found(report.problems.count))")
       }
       return report.isHealthy ? .success : .ioError
     }
@@ -61,7 +61,12 @@ enum DoctorCommand: CatalogCommand {
       return .success
     }
     for problem in report.problems { console.error("catalog: error: \(problem)") }
-    console.error("catalog: error: \(report.problems.count) problem(s) found")
+    console.error("catalog: error: \(found(report.problems.count))")
     return .ioError
+  }
+
+  /// `1 problem found`, `2 problems found`.
+  static func found(_ count: Int) -> String {
+    "\(count) problem\(count == 1 ? "" : "s") found"
   }
 }

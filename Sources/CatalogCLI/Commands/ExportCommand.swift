@@ -6,7 +6,8 @@ import Components
 enum ExportCommand: CatalogCommand {
   static let output: ArgumentKey<String?> = .option(
     "output", short: "o", valueName: "file",
-    help: "Write to <file> instead of stdout ('-' is stdout).")
+    help: "Write to <file> instead of stdout ('-' is stdout)."
+  ).completing(.file)
   static let category: ArgumentKey<[String]> = .repeatableOption(
     "category", valueName: "name", help: "Export only the entries of this category.")
 

@@ -9,7 +9,8 @@ enum GitCommand: CatalogCommand {
     "action", of: Action.self,
     help: "install, check or uninstall; diff and textconv are run by git.")
   static let operands: ArgumentKey<[String]> = .variadic(
-    "arguments", help: "For diff and textconv: git's arguments.")
+    "arguments", help: "For diff and textconv: git's arguments."
+  ).completing(.file)
   static let path: ArgumentKey<String?> = .option(
     "path", valueName: "pattern", defaultValue: "components.json",
     help: "The catalog file, as a .gitattributes pattern relative to the top of the work tree.")

@@ -4,7 +4,8 @@ import Components
 /// `catalog import FILE`: one revision from a components.json file.
 enum ImportCommand: CatalogCommand {
   static let file: ArgumentKey<String?> = .positional(
-    "file", help: "The components.json file to import, or '-' for stdin.")
+    "file", help: "The components.json file to import, or '-' for stdin."
+  ).completing(.file)
   static let prune: ArgumentKey<Bool> = .flag(
     "prune", help: "Remove kinds that are in the catalog but not in the file.")
   static let dryRun: ArgumentKey<Bool> = .flag(

@@ -6,7 +6,8 @@ import Components
 enum LogCommand: CatalogCommand {
   static let kind: ArgumentKey<String?> = .positional(
     "kind", arity: .optional,
-    help: "List only the revisions that touched this kind, or those of a range A..B.")
+    help: "List only the revisions that touched this kind, or those of a range A..B."
+  ).completing(.kind)
   static let limit: ArgumentKey<Int?> = .option(
     "limit", valueName: "n", minimum: 1, help: "List at most <n> revisions.")
   static let patch: ArgumentKey<Bool> = .flag(

@@ -5,13 +5,17 @@ import Components
 /// `catalog merge BASE OURS THEIRS`: a three-way merge of components.json files.
 enum MergeCommand: CatalogCommand {
   static let base: ArgumentKey<String?> = .positional(
-    "base", help: "The common ancestor: a file, or '-' for stdin.")
+    "base", help: "The common ancestor: a file, or '-' for stdin."
+  ).completing(.file)
   static let ours: ArgumentKey<String?> = .positional("ours", help: "Our version: a file, or '-'.")
+    .completing(.file)
   static let theirs: ArgumentKey<String?> = .positional(
-    "theirs", help: "Their version: a file, or '-'.")
+    "theirs", help: "Their version: a file, or '-'."
+  ).completing(.file)
   static let output: ArgumentKey<String?> = .option(
     "output", short: "o", valueName: "file",
-    help: "Write the result to <file> instead of stdout ('-' is stdout); may be <ours>.")
+    help: "Write the result to <file> instead of stdout ('-' is stdout); may be <ours>."
+  ).completing(.file)
   static let name: ArgumentKey<String?> = .option(
     "name", valueName: "file",
     help: "The file name messages give the result (git passes the real path, %P).")

@@ -5,7 +5,8 @@ import Components
 /// `catalog patch PATCHFILE`: apply an RFC 6902 patch to head as one revision.
 enum PatchCommand: CatalogCommand {
   static let patchFile: ArgumentKey<String?> = .positional(
-    "patch-file", help: "The JSON Patch document, or '-' for stdin.")
+    "patch-file", help: "The JSON Patch document, or '-' for stdin."
+  ).completing(.file)
 
   static let spec = CommandSpec(
     name: "patch",

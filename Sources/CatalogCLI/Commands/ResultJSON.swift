@@ -99,17 +99,26 @@ enum ResultJSON {
     ])
   }
 
-  /// `tag`: `{"command", "action", "tag", "revision"}`, `action` being `created` or `deleted`.
-  static func tag(_ tag: Tag, action: String) -> JSONValue {
+  /// `tag`: `{"command", "action", "tag", "previousRevision", "revision"}`, `action` being
+  /// `created`, `moved`, `annotated`, `unchanged` or `deleted`; `previousRevision` is the
+  /// revision a moved tag named before, else `null`.
+  static func tag(_ tag: Tag, action: String, previousRevision: Int64? = nil) -> JSONValue {
     object([
       ("command", .string("tag")), ("action", .string(action)),
-      ("tag", tagObject(tag)), ("revision", .null),
+      ("tag", tagObject(tag, moves: nil)),
+      ("previousRevision", previousRevision.map { number(Int($0)) } ?? .null),
+      ("revision", .null),
     ])
   }
 
-  /// `tag --list`: `{"command", "tags": [{"name", "revision", "time", "author"}]}`.
-  static func tags(_ tags: [Tag]) -> JSONValue {
-    object([("command", .string("tag")), ("tags", .array(tags.map(tagObject)))])
+  /// `tag --list`: `{"command", "tags": [{"name", "revision", "time", "author", "message",
+  /// "moves": [{"from", "to", "time", "author"}]}]}`.
+  static func tags(_ tags: [Tag], moves: [TagMove]) -> JSONValue {
+    let byName = Dictionary(grouping: moves) { BytewiseString($0.name) }
+    return object([
+      ("command", .string("tag")),
+      ("tags", .array(tags.map { tagObject($0, moves: byName[BytewiseString($0.name)] ?? []) })),
+    ])
   }
 
   /// `doctor`: `{"command", "ok", "revision", "counts", "notes", "problems"}`.
@@ -136,11 +145,27 @@ enum ResultJSON {
     console.write(JSONWriter.indentedBytes(value) + [0x0A])
   }
 
-  private static func tagObject(_ tag: Tag) -> JSONValue {
-    object([
+  /// A tag; with `moves` (in `tag --list`), its recorded moves, oldest first.
+  private static func tagObject(_ tag: Tag, moves: [TagMove]?) -> JSONValue {
+    var members: [(String, JSONValue)] = [
       ("name", .string(tag.name)), ("revision", number(Int(tag.revision))),
       ("time", .string(Timestamp.string(tag.time))), ("author", .string(tag.author)),
-    ])
+      ("message", .string(tag.message)),
+    ]
+    if let moves {
+      members.append(
+        (
+          "moves",
+          .array(
+            moves.map {
+              object([
+                ("from", number(Int($0.oldRevision))), ("to", number(Int($0.newRevision))),
+                ("time", .string(Timestamp.string($0.time))), ("author", .string($0.author)),
+              ])
+            })
+        ))
+    }
+    return object(members)
   }
 
   private static func notes(kept: [String], keptDeprecations: [String]) -> (String, JSONValue) {

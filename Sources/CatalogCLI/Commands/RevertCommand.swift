@@ -3,7 +3,8 @@ import CatalogStore
 /// `catalog revert REV`: a new revision that undoes one revision's changes.
 enum RevertCommand: CatalogCommand {
   static let rev: ArgumentKey<String?> = .positional(
-    "rev", help: "The revision to undo: a number, head, head^, a tag, v2~1, …")
+    "rev", help: "The revision to undo: a number, head, head^, a tag, v2~1, …"
+  ).completing(.revision)
 
   static let spec = CommandSpec(
     name: "revert",

@@ -4,7 +4,8 @@ import Components
 /// `catalog show KIND`: one entry at a revision; `catalog show REV`: what a revision changed.
 enum ShowCommand: CatalogCommand {
   static let kind: ArgumentKey<String?> = .positional(
-    "kind", help: "The kind of the entry, or a revision.")
+    "kind", help: "The kind of the entry, or a revision."
+  ).completing(.kind)
   static let revision: ArgumentKey<Bool> = .flag(
     "revision", help: "Read the argument as a revision, even when a kind has its name.")
   static let stat: ArgumentKey<Bool> = .flag(

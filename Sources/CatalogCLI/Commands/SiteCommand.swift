@@ -4,7 +4,8 @@ import CatalogStore
 /// `catalog site --output DIR`: the catalog as a static website.
 enum SiteCommand: CatalogCommand {
   static let output: ArgumentKey<String?> = .option(
-    "output", short: "o", valueName: "dir", help: "The directory to write.")
+    "output", short: "o", valueName: "dir", help: "The directory to write."
+  ).completing(.directory)
   static let title: ArgumentKey<String?> = .option(
     "title", valueName: "text", defaultValue: "Component catalog",
     help: "The site's name, shown on every page.")

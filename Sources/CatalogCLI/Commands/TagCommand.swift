@@ -5,10 +5,18 @@ enum TagCommand: CatalogCommand {
   static let name: ArgumentKey<String?> = .positional(
     "name", arity: .optional, help: "The name to give.")
   static let rev: ArgumentKey<String?> = .positional(
-    "rev", arity: .optional, help: "The revision to name (default: head).")
+    "rev", arity: .optional, help: "The revision to name (default: head)."
+  ).completing(.revision)
   static let list: ArgumentKey<Bool> = .flag("list", help: "List every tag with its revision.")
   static let delete: ArgumentKey<String?> = .option(
     "delete", valueName: "name", help: "Delete the tag <name>.")
+  static let message: ArgumentKey<String?> = .option(
+    "message", short: "m", valueName: "text",
+    help: "Annotate the tag with <text> (shown by --list).")
+  static let force: ArgumentKey<Bool> = .flag(
+    "force", short: "f",
+    help: "Move the tag to <rev> if it names another revision (the move is recorded), or "
+      + "change its message.")
 
   static let spec = CommandSpec(
     name: "tag",
@@ -18,11 +26,20 @@ enum TagCommand: CatalogCommand {
       wherever a revision is expected. Names are unique, and cannot look like a revision \
       number, 'head', 'head~N' or a time.
 
-      'catalog tag --list' prints every tag with its revision. 'catalog tag --delete \
-      <name>' removes a tag; the revision itself is kept.
+      Tagging the revision a tag already names is a no-op with exit status 0 ('tag v1.2 \
+      already names revision 7'), so a release job can run again. A tag that names another \
+      revision is moved only with -f, like 'git tag -f', and the move is recorded: the old \
+      revision, the new one, who moved it and when (in 'tag --list --format json'). -m \
+      annotates the tag; --author and --expect-head work as for every writing command.
+
+      'catalog tag --list' prints every tag, one a line: name, revision, time, author and \
+      message, separated by tabs. 'catalog tag --delete <name>' removes a tag; the revision \
+      itself is kept.
       """,
     arguments: [
-      name.spec, rev.spec, list.spec, delete.spec, CommonArguments.resultFormat.spec,
+      name.spec, rev.spec, list.spec, delete.spec, message.spec, force.spec,
+      CommonArguments.author.spec, CommonArguments.expectHead.spec,
+      CommonArguments.resultFormat.spec,
     ],
     constraints: [
       .mutuallyExclusive(list, delete, name),
@@ -31,23 +48,32 @@ enum TagCommand: CatalogCommand {
     examples: [
       Example("Name the head revision:", "catalog tag v1.2"),
       Example("Name the revision before head:", "catalog tag before-cleanup head~1"),
+      Example(
+        "Tag a release, only if nobody has written since revision 41:",
+        #"catalog tag v1.3 -m "Release 1.3" --expect-head 41"#),
+      Example("Move a tag to head:", "catalog tag -f v1.3"),
       Example("List the tags:", "catalog tag --list"),
       Example("Delete a tag:", "catalog tag --delete v1.2"),
     ],
     seeAlso: ["log", "export", "restore"],
-    usageForms: ["<name> [<rev>]", "--list", "--delete <name>"])
+    usageForms: [
+      "<name> [<rev>] [-m <text>] [-f] [--author <name>] [--expect-head <n>]", "--list",
+      "--delete <name>",
+    ])
 
   static func run(_ context: CommandContext) throws -> ExitStatus {
     let arguments = context.arguments
     if arguments[list] {
       let catalog = try context.openCatalog(forWriting: false)
+      let tags = try catalog.tags()
       if context.wantsJSON {
-        ResultJSON.print(ResultJSON.tags(try catalog.tags()), to: context.console)
+        ResultJSON.print(ResultJSON.tags(tags, moves: try catalog.tagMoves()), to: context.console)
         return .success
       }
-      for tag in try catalog.tags() {
+      for tag in tags {
         context.console.print(
-          "\(tag.name)\trevision \(tag.revision)\t\(Timestamp.string(tag.time))\t\(tag.author)")
+          "\(tag.name)\trevision \(tag.revision)\t\(Timestamp.string(tag.time))\t\(tag.author)"
+            + (tag.message.isEmpty ? "" : "\t\(tag.message)"))
       }
       return .success
     }
@@ -61,15 +87,28 @@ enum TagCommand: CatalogCommand {
       context.console.print("deleted tag \(name) (it named revision \(tag.revision))")
       return .success
     }
-    let name = arguments[Self.name] ?? ""
-    let tag = try catalog.tag(
-      name, at: RevisionReference(parsing: arguments[rev] ?? "head"),
-      author: context.author)
+    let result = try catalog.tag(
+      arguments[Self.name] ?? "", at: RevisionReference(parsing: arguments[rev] ?? "head"),
+      author: context.author, message: arguments[message], force: arguments[force],
+      expectHead: arguments[CommonArguments.expectHead].map(Int64.init))
+    let tag = result.tag
     if context.wantsJSON {
-      ResultJSON.print(ResultJSON.tag(tag, action: "created"), to: context.console)
+      ResultJSON.print(
+        ResultJSON.tag(
+          tag, action: result.outcome.rawValue, previousRevision: result.previousRevision),
+        to: context.console)
       return .success
     }
-    context.console.print("tagged revision \(tag.revision) as \(tag.name)")
+    switch result.outcome {
+    case .created: context.console.print("tagged revision \(tag.revision) as \(tag.name)")
+    case .moved:
+      context.console.print(
+        "moved tag \(tag.name) from revision \(result.previousRevision ?? 0) to revision "
+          + "\(tag.revision)")
+    case .annotated: context.console.print("changed the message of tag \(tag.name)")
+    case .unchanged:
+      context.console.print("tag \(tag.name) already names revision \(tag.revision)")
+    }
     return .success
   }
 }

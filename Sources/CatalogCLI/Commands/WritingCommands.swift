@@ -3,7 +3,8 @@ import CatalogStore
 /// `catalog restore REV`: a new revision equal to an old one.
 enum RestoreCommand: CatalogCommand {
   static let rev: ArgumentKey<String?> = .positional(
-    "rev", help: "The revision to restore: a number, head~N, a tag or a time.")
+    "rev", help: "The revision to restore: a number, head~N, a tag or a time."
+  ).completing(.revision)
 
   static let spec = CommandSpec(
     name: "restore",
@@ -35,6 +36,7 @@ enum RestoreCommand: CatalogCommand {
 /// `catalog rename OLD NEW`: a new revision in which a kind has a new name.
 enum RenameCommand: CatalogCommand {
   static let old: ArgumentKey<String?> = .positional("old", help: "The kind's current name.")
+    .completing(.kind)
   static let new: ArgumentKey<String?> = .positional("new", help: "The kind's new name.")
 
   static let spec = CommandSpec(
@@ -65,7 +67,9 @@ enum RenameCommand: CatalogCommand {
 
 /// `catalog deprecate KIND`: mark an entry deprecated in a new revision.
 enum DeprecateCommand: CatalogCommand {
-  static let kind: ArgumentKey<String?> = .positional("kind", help: "The kind to deprecate.")
+  static let kind: ArgumentKey<String?> = .positional(
+    "kind", help: "The kind to deprecate."
+  ).completing(.kind)
 
   static let spec = CommandSpec(
     name: "deprecate",
@@ -90,7 +94,9 @@ enum DeprecateCommand: CatalogCommand {
 
 /// `catalog undeprecate KIND`: clear the mark in a new revision.
 enum UndeprecateCommand: CatalogCommand {
-  static let kind: ArgumentKey<String?> = .positional("kind", help: "The kind to undeprecate.")
+  static let kind: ArgumentKey<String?> = .positional(
+    "kind", help: "The kind to undeprecate."
+  ).completing(.kind)
 
   static let spec = CommandSpec(
     name: "undeprecate",

@@ -29,6 +29,19 @@ package protocol AnyArgumentKey: Sendable {
   var spec: ArgumentSpec { get }
 }
 
+extension ArgumentKey {
+  /// The same key, whose value a shell completes with `completion`.
+  ///
+  /// ```swift
+  /// static let kind: ArgumentKey<String?> = .positional("kind", help: "…").completing(.kind)
+  /// ```
+  package func completing(_ completion: ArgumentSpec.Completion) -> Self {
+    var spec = spec
+    spec.completion = completion
+    return Self(spec)
+  }
+}
+
 extension ArgumentKey where Value == Bool {
   /// A flag: `true` when given.
   package static func flag(_ long: String, short: Character? = nil, help: String) -> Self {

@@ -115,8 +115,12 @@ package struct ArgumentParser: Sendable {
     return helpCommand(arguments, generator: generator)
   }
 
-  /// `help` alone describes the tool; `help <command>` describes that command.
+  /// `help` alone describes the tool; `help <command>` describes that command; `help --man`
+  /// prints the manual page.
   private func helpCommand(_ arguments: ParsedArguments, generator: HelpGenerator) -> ParseOutcome {
+    if arguments.flag("man") {
+      return .help(ManPage(root: root).text)
+    }
     guard let occurrence = arguments.occurrences(of: "command").first,
       let name = occurrence.value
     else {

@@ -46,6 +46,23 @@ package struct ArgumentSpec: Sendable, Equatable {
     case choice([String])
   }
 
+  /// What a shell completes the value with (`CompletionScript`); a choice completes to its
+  /// words whatever this says.
+  package enum Completion: Sendable, Equatable {
+    /// Nothing to offer (free text, a number).
+    case none
+    /// A file name.
+    case file
+    /// A directory name.
+    case directory
+    /// A kind of the catalog.
+    case kind
+    /// A revision: `head` or a tag of the catalog.
+    case revision
+    /// A command name.
+    case command
+  }
+
   /// The key used to read the value back: the long name without dashes, or the placeholder.
   package let name: String
   /// The shape of the argument.
@@ -56,6 +73,8 @@ package struct ArgumentSpec: Sendable, Equatable {
   package let defaultValue: String?
   /// One sentence (or two) for the help text.
   package let help: String
+  /// What a shell completes the value with.
+  package var completion: Completion = .none
 
   /// Creates a spec; prefer the `option`, `repeatableOption`, `flag` and `positional` factories.
   package init(

@@ -38,9 +38,29 @@ package struct HelpGenerator: Sendable {
   private func usageForms(for command: CommandSpec) -> [(prefix: String, parts: [String])] {
     let prefix = "\(root.name) \(command.name)"
     guard command.usageForms.isEmpty else {
-      return command.usageForms.map { (prefix, [$0]) }
+      return command.usageForms.map { (prefix, Self.parts(of: $0)) }
     }
     return [(prefix, command.arguments.map(Self.synopsis))]
+  }
+
+  /// A written usage form split into its arguments (`[-m <text>]` stays whole), so that a
+  /// long form wraps between arguments like a derived one.
+  private static func parts(of form: String) -> [String] {
+    var parts: [String] = []
+    var current = ""
+    var depth = 0
+    for character in form {
+      if character == " ", depth == 0 {
+        if !current.isEmpty { parts.append(current) }
+        current = ""
+        continue
+      }
+      if character == "[" { depth += 1 }
+      if character == "]" { depth -= 1 }
+      current.append(character)
+    }
+    if !current.isEmpty { parts.append(current) }
+    return parts
   }
 
   /// The synopsis of one argument: `<file>`, `[<kind>]`, `[--message <text>]`,

@@ -35,7 +35,13 @@ package struct RootCommandSpec: Sendable, Equatable {
     name: "help",
     abstract: "Show help for a command.",
     arguments: [
-      .positional("command", arity: .optional, help: "The command to describe.")
+      {
+        var command = ArgumentSpec.positional(
+          "command", arity: .optional, help: "The command to describe.")
+        command.completion = .command
+        return command
+      }(),
+      .flag("man", help: "Print the manual page of every command instead (roff, for man -l)."),
     ])
 
   /// The declared commands followed by `help`.

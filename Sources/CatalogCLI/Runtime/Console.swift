@@ -21,6 +21,8 @@ package final class Console {
   package private(set) var stdoutError: Int32?
   /// The `errno` of the first failed write to stderr.
   package private(set) var stderrError: Int32?
+  /// Whether a progress line is on the terminal, to be cleared before a message.
+  private var progressShown = false
 
   package init() {}
 
@@ -59,12 +61,14 @@ package final class Console {
   /// Writes one line to stderr at once, its control characters shown as escapes.
   package func error(_ text: String) {
     flush()
+    clearProgress()
     writeError(TerminalText.visible(text) + "\n")
   }
 
   /// Writes text to stderr without a newline (progress lines, usage texts); control
   /// characters other than line breaks are shown as escapes.
   package func progress(_ text: String) {
+    clearProgress()
     writeError(TerminalText.visible(text, keeping: ["\n"]))
   }
 
@@ -73,6 +77,14 @@ package final class Console {
   /// `text` clears the line.
   package func redrawProgress(_ text: String) {
     writeError("\r" + TerminalText.visible(text) + "\u{1B}[K")
+    progressShown = !text.isEmpty
+  }
+
+  /// Erases a progress line left on the terminal, so that a message starts on a clean line
+  /// instead of being printed onto the end of the progress.
+  private func clearProgress() {
+    guard progressShown else { return }
+    redrawProgress("")
   }
 
   private func writeError(_ text: String) {
