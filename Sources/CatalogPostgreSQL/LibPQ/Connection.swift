@@ -32,7 +32,13 @@ final class Connection {
     // holding the whole URI or key=value string is parsed as one
     // (https://www.postgresql.org/docs/current/libpq-connect.html#LIBPQ-PQCONNECTDBPARAMS).
     let keywords = ["dbname", "connect_timeout", "client_encoding", "options"]
-    let values = [connectionString.text, String(timeout), "UTF8", "-c TimeZone=UTC"]
+    // client_min_messages=warning: the server's NOTICEs (such as "relation … already exists,
+    // skipping" from a migration's CREATE TABLE IF NOT EXISTS) would reach the user's stderr
+    // through libpq's default notice processor.
+    let values = [
+      connectionString.text, String(timeout), "UTF8",
+      "-c TimeZone=UTC -c client_min_messages=warning",
+    ]
     let connection = withCStrings(keywords) { keywordPointers in
       withCStrings(values) { valuePointers in
         PQconnectdbParams(keywordPointers, valuePointers, 1)
