@@ -67,8 +67,3 @@ extension String {
     return result
   }
 }
-
-extension Unicode.Scalar {
-  /// A C0 control, DEL or a C1 control (Unicode category Cc).
-  var isTerminalControl: Bool { value < 0x20 || (0x7F...0x9F).contains(value) }
-}

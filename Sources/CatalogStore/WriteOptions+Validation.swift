@@ -8,7 +8,7 @@ extension WriteOptions {
   /// - Throws: ``CatalogError/invalidRequest(_:)`` naming the field and the character.
   func validate() throws {
     try Self.validateAuthor(author)
-    if let scalar = message.unicodeScalars.first(where: { Self.isControl($0) && $0 != "\n" }) {
+    if let scalar = message.unicodeScalars.first(where: { $0.isTerminalControl && $0 != "\n" }) {
       throw CatalogError.invalidRequest(
         "the message contains the control character \(Self.name(scalar)); a message may "
           + "contain line breaks but no other control characters")
@@ -19,7 +19,7 @@ extension WriteOptions {
         throw CatalogError.invalidRequest(
           "--allow-breaking needs a reason: say why the break is deliberate")
       }
-      if let scalar = reason.unicodeScalars.first(where: Self.isControl) {
+      if let scalar = reason.unicodeScalars.first(where: \.isTerminalControl) {
         throw CatalogError.invalidRequest(
           "the --allow-breaking reason contains the control character \(Self.name(scalar))")
       }
@@ -28,16 +28,11 @@ extension WriteOptions {
 
   /// Refuses an author (of a revision or a tag) with a control character.
   static func validateAuthor(_ author: String) throws {
-    if let scalar = author.unicodeScalars.first(where: isControl) {
+    if let scalar = author.unicodeScalars.first(where: \.isTerminalControl) {
       throw CatalogError.invalidRequest(
         "the author contains the control character \(name(scalar)); an author is one line "
           + "of text without control characters")
     }
-  }
-
-  /// Unicode category Cc: U+0000–U+001F, U+007F–U+009F.
-  static func isControl(_ scalar: Unicode.Scalar) -> Bool {
-    scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
   }
 
   /// `U+001B`.

@@ -11,13 +11,14 @@ enum TerminalText {
   /// `text` with control characters escaped, except those in `keeping` (such as a tab that
   /// separates columns, or the line breaks of a multi-line usage text).
   static func visible(_ text: String, keeping: Set<Unicode.Scalar> = []) -> String {
-    guard text.unicodeScalars.contains(where: { isControl($0) && !keeping.contains($0) }) else {
+    guard text.unicodeScalars.contains(where: { $0.isTerminalControl && !keeping.contains($0) })
+    else {
       return text
     }
     var result = ""
     result.reserveCapacity(text.utf8.count + 8)
     for scalar in text.unicodeScalars {
-      guard isControl(scalar), !keeping.contains(scalar) else {
+      guard scalar.isTerminalControl, !keeping.contains(scalar) else {
         result.unicodeScalars.append(scalar)
         continue
       }
@@ -30,10 +31,5 @@ enum TerminalText {
       }
     }
     return result
-  }
-
-  /// Whether `scalar` is a C0 control, DEL or a C1 control (Unicode category Cc).
-  static func isControl(_ scalar: Unicode.Scalar) -> Bool {
-    scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
   }
 }
