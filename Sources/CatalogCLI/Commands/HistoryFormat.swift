@@ -15,6 +15,7 @@ enum HistoryFormat {
       .init(key: "changed", value: .number(JSONNumber(revision.counts.changed))),
       .init(key: "removed", value: .number(JSONNumber(revision.counts.removed))),
       .init(key: "moved", value: .number(JSONNumber(revision.counts.moved))),
+      .init(key: "frameChanged", value: .bool(revision.changedFrame)),
       .init(key: "tags", value: .array(revision.tags.map(JSONValue.string))),
     ])
   }
@@ -30,7 +31,8 @@ enum HistoryFormat {
     console.print("Author:  \(revision.author)")
     console.print("Date:    \(Timestamp.string(revision.time))")
     console.print("Source:  \(revision.source) (\(revision.operation))")
-    console.print("Counts:  \(WriteReport.counts(revision.counts))")
+    let frame = revision.changedFrame ? ", document frame changed" : ""
+    console.print("Counts:  \(WriteReport.counts(revision.counts))\(frame)")
     if !revision.message.isEmpty {
       console.print()
       for line in revision.message.split(separator: "\n", omittingEmptySubsequences: false) {
