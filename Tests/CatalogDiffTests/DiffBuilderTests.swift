@@ -25,7 +25,9 @@ struct DiffBuilderTests {
       for (i, entry) in old.enumerated() {
         if let j = partnerOfOld[i] {
           var kind = entry.kind
-          try kind.withUTF8 { try builder.addOldUnchanged(kind: UnsafeRawBufferPointer($0), newIndex: j) }
+          try kind.withUTF8 {
+            try builder.addOldUnchanged(kind: UnsafeRawBufferPointer($0), newIndex: j)
+          }
         } else {
           try builder.addOld(entry)
         }
@@ -51,7 +53,9 @@ struct DiffBuilderTests {
     var builder = CatalogDiff.Builder()
     var kind = "card"
     try kind.withUTF8 { try builder.addOldUnchanged(kind: UnsafeRawBufferPointer($0), newIndex: 1) }
-    #expect(throws: CatalogDiffError.duplicateKind("card", side: .new, firstIndex: 0, secondIndex: 1)) {
+    #expect(
+      throws: CatalogDiffError.duplicateKind("card", side: .new, firstIndex: 0, secondIndex: 1)
+    ) {
       try builder.addNew(card)
     }
   }

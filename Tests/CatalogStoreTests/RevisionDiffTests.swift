@@ -18,7 +18,8 @@ struct RevisionDiffTests {
       for item in spec.split(separator: ",") {
         let parts: [String] = item.split(separator: ":").map(String.init)
         let value: String = parts.count > 1 ? parts[1] : "1"
-        let payload = try JSONValue(parsing: "{\"v\": \"\(value)\", \"tags\": [\"x\", \"\(value)\"]}")
+        let payload = try JSONValue(
+          parsing: "{\"v\": \"\(value)\", \"tags\": [\"x\", \"\(value)\"]}")
         result.append(
           CatalogEntry(
             kind: parts[0], category: "C", description: "d \(parts[0])", payload: payload))
@@ -46,8 +47,7 @@ struct RevisionDiffTests {
 
   /// The diff the whole catalogs give: every entry of both revisions, with the renames the
   /// components' identities name.
-  static func wholeDiff(_ catalog: Catalog, from old: Int64, to new: Int64) throws -> CatalogDiff
-  {
+  static func wholeDiff(_ catalog: Catalog, from old: Int64, to new: Int64) throws -> CatalogDiff {
     var histories: [ComponentHistory] = []
     try catalog.forEachComponentHistory { histories.append($0) }
     func state(at revision: Int64) -> [(component: Int64, version: EntryVersion)] {
