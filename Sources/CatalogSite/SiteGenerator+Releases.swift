@@ -3,8 +3,21 @@ import CatalogStore
 import Components
 
 extension SiteGenerator {
-  /// `releases.html` and, per tag, its page and its manifest: the byte-exact
-  /// components.json of the tagged revision.
+  /// Each tag's manifest, `releases/<tag>.components.json`: the bytes of
+  /// `catalog export --at TAG`, written by ``Catalog/export(at:categories:into:)`` itself.
+  /// First, before the pass over the versions holds anything, so that the export's buffer is
+  /// memory the pages reuse rather than memory added to theirs.
+  mutating func writeManifests() throws {
+    for tag in tags {
+      let slug = tagSlugs[BytewiseString(tag.name)] ?? "item"
+      let file = try directory.create("releases/\(slug).components.json")
+      try catalog.export(at: .number(tag.revision)) { try file.write($0) }
+      try file.close()
+      files += 1
+    }
+  }
+
+  /// `releases.html` and, per tag, its page.
   mutating func writeReleases() throws {
     var list = HTML()
     list.beginPage(title: "Releases", siteTitle: title, depth: .root, section: .releases)
@@ -24,18 +37,16 @@ extension SiteGenerator {
       list.raw(".components.json\" download=\"components-")
       list.text(slug)
       list.raw(".json\">components.json</a></li>\n")
-      try writeRelease(tag, previous: index > 0 ? tags[index - 1] : nil, slug: slug)
+      try writeRelease(index, slug: slug)
     }
     list.raw("</ul>\n")
     list.endPage(depth: .root)
     try write("releases.html", list)
   }
 
-  private mutating func writeRelease(_ tag: Tag, previous: Tag?, slug: String) throws {
-    let manifest = "releases/\(slug).components.json"
-    try catalog.export(at: .number(tag.revision), toFile: directory.path(manifest))
-    files += 1
-
+  private mutating func writeRelease(_ index: Int, slug: String) throws {
+    let tag = tags[index]
+    let previous = index > 0 ? tags[index - 1] : nil
     let file = try directory.create("releases/\(slug).html")
     var page = HTML()
     page.beginPage(title: tag.name, siteTitle: title, depth: .nested, section: .releases)
@@ -61,7 +72,29 @@ extension SiteGenerator {
       try finish(&page, in: file)
       return
     }
-    // The same comparison as `catalog diff @PREVIOUS @TAG`: by component, renames kept.
+    let changes = try releaseChanges[index] ?? changesFromDiff(from: previous, to: tag)
+    page.raw("<h2>Changes since <a class=\"tag\" href=\"")
+    page.text(tagSlugs[BytewiseString(previous.name)] ?? "item")
+    page.raw(".html\">")
+    page.text(previous.name)
+    page.raw("</a></h2>\n")
+    page.classSummary(changes.flatMap(\.0.classes))
+    if changes.isEmpty { page.raw("<p class=\"muted\">No changes.</p>\n") }
+    page.raw("<ul class=\"changes\">\n")
+    for (change, slug) in changes {
+      page.componentChange(change, slug: slug, depth: .nested)
+      try page.flush(into: file)
+    }
+    page.raw("</ul>\n")
+    page.endPage(depth: .nested)
+    try finish(&page, in: file)
+  }
+}
+
+extension SiteGenerator {
+  /// The changes from `previous` to `tag` as `catalog diff @PREVIOUS @TAG` reports them, read
+  /// from the store: for the releases ``ReleaseDiffs`` cannot answer from the pass.
+  func changesFromDiff(from previous: Tag, to tag: Tag) throws -> [(ComponentChange, String?)] {
     let diff = try catalog.diff(from: .number(previous.revision), to: .number(tag.revision))
     var changes: [(ComponentChange, String?)] = []
     func add(
@@ -85,21 +118,6 @@ extension SiteGenerator {
       add(move.kind, nil, .moved, [])
     }
     changes.sort { BytewiseString($0.0.kind) < BytewiseString($1.0.kind) }
-
-    page.raw("<h2>Changes since <a class=\"tag\" href=\"")
-    page.text(tagSlugs[BytewiseString(previous.name)] ?? "item")
-    page.raw(".html\">")
-    page.text(previous.name)
-    page.raw("</a></h2>\n")
-    page.classSummary(changes.flatMap(\.0.classes))
-    if changes.isEmpty { page.raw("<p class=\"muted\">No changes.</p>\n") }
-    page.raw("<ul class=\"changes\">\n")
-    for (change, slug) in changes {
-      page.componentChange(change, slug: slug, depth: .nested)
-      try page.flush(into: file)
-    }
-    page.raw("</ul>\n")
-    page.endPage(depth: .nested)
-    try finish(&page, in: file)
+    return changes
   }
 }
