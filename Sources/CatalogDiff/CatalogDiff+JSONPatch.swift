@@ -120,7 +120,9 @@ extension CatalogDiff {
     var current = FrameChange.keyOrder(old)
     for member in old.members where new[member: member.key] == nil {
       let path = JSONPointer([member.key])
-      if withTests { operations.append(.test(path: path, value: try value(member.value, member.key, .old))) }
+      if withTests {
+        operations.append(.test(path: path, value: try value(member.value, member.key, .old)))
+      }
       operations.append(.remove(path: path))
       current.removeAll { $0 == BytewiseString(member.key) }
     }
@@ -137,7 +139,9 @@ extension CatalogDiff {
       let oldValue = key == components ? nil : old[member: key.string]
       if i < inPlace {
         guard let newValue, let oldValue, newValue != oldValue else { continue }
-        if withTests { operations.append(.test(path: path, value: try value(oldValue, key.string, .old))) }
+        if withTests {
+          operations.append(.test(path: path, value: try value(oldValue, key.string, .old)))
+        }
         operations.append(.replace(path: path, value: try value(newValue, key.string, .new)))
       } else if key == components || (oldValue != nil && oldValue == newValue) {
         // Appended again, value and all.
@@ -146,7 +150,9 @@ extension CatalogDiff {
         operations.append(.move(from: through, path: path))
       } else if let newValue {
         if let oldValue {
-          if withTests { operations.append(.test(path: path, value: try value(oldValue, key.string, .old))) }
+          if withTests {
+            operations.append(.test(path: path, value: try value(oldValue, key.string, .old)))
+          }
           operations.append(.remove(path: path))
         }
         operations.append(.add(path: path, value: try value(newValue, key.string, .new)))

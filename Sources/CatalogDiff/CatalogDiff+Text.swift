@@ -72,11 +72,13 @@ extension CatalogDiff {
       out += "  \(member.pointer.description.printable): \(old) → \(new)\n"
     }
     if frame.formChanged {
-      out += "  form: \(FrameChange.describe(frame.old.form)) → \(FrameChange.describe(frame.new.form))\n"
+      out +=
+        "  form: \(FrameChange.describe(frame.old.form)) → \(FrameChange.describe(frame.new.form))\n"
     } else if frame.orderChanged {
       func order(_ side: DocumentFrame) -> String {
         FrameChange.keyOrder(side).map {
-          $0.string == "components" ? "components" : JSONValue.string($0.string).canonicalText.printable
+          $0.string == "components"
+            ? "components" : JSONValue.string($0.string).canonicalText.printable
         }.joined(separator: ", ")
       }
       out += "  top-level order: \(order(frame.old)) → \(order(frame.new))\n"

@@ -66,7 +66,8 @@ public struct FrameMerge: Sendable {
         // the result has, else first on that side.
         var section = theirState.isBefore ? before : after
         var at = 0
-        for (previous, state) in theirOrder[..<i].reversed() where state.isBefore == theirState.isBefore {
+        for (previous, state) in theirOrder[..<i].reversed()
+        where state.isBefore == theirState.isBefore {
           if let found = section.firstIndex(where: { $0.key.hasSameBytes(as: previous) }) {
             at = found + 1
             break

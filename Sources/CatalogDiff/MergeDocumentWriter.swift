@@ -159,8 +159,7 @@ struct MergeDocumentWriter {
   }
 
   /// A top-level member's value.
-  private static func value(of member: CatalogEntry.Member) throws(CatalogMergeError) -> JSONValue
-  {
+  private static func value(of member: CatalogEntry.Member) throws(CatalogMergeError) -> JSONValue {
     do {
       return try member.value.value()
     } catch {

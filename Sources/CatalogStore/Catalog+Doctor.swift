@@ -138,7 +138,8 @@ extension Catalog {
     var previousFrame = DocumentFrame.standard
     for (revision, frame) in try context.documentFrames() {
       if revision < 1 || revision > head {
-        report.problems.append("a document frame belongs to revision \(revision), which does not exist")
+        report.problems.append(
+          "a document frame belongs to revision \(revision), which does not exist")
       } else if frame == previousFrame {
         report.problems.append("revision \(revision) records a document frame that did not change")
       }

@@ -65,9 +65,13 @@ extension Catalog {
     let array = JSONValue.array(try entries.map { try $0.jsonValue })
     guard frame.form == .object else { return array }
     var members: [JSONObject.Member] = []
-    for member in frame.before { members.append(.init(key: member.key, value: try member.value.value())) }
+    for member in frame.before {
+      members.append(.init(key: member.key, value: try member.value.value()))
+    }
     members.append(.init(key: "components", value: array))
-    for member in frame.after { members.append(.init(key: member.key, value: try member.value.value())) }
+    for member in frame.after {
+      members.append(.init(key: member.key, value: try member.value.value()))
+    }
     return .object(JSONObject(members))
   }
 }

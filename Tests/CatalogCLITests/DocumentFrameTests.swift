@@ -159,7 +159,8 @@ struct DocumentFrameTests {
     try run(["import", "v3.json"], expect: 0, database: db)
     #expect(
       try run(["import", "v4.json", "--dry-run"], expect: 0, database: db).stdout
-        == "dry run: would write revision 2: 0 added, 0 changed, 0 removed, document frame changed\n")
+        == "dry run: would write revision 2: 0 added, 0 changed, 0 removed, document frame changed\n"
+    )
     #expect(
       try run(["import", "v4.json", "-m", "bump"], expect: 0, database: db).stdout
         == "revision 2: 0 added, 0 changed, 0 removed, document frame changed\n")
@@ -183,7 +184,8 @@ struct DocumentFrameTests {
       "broken.json", "{\n  \"$schema\": \"x\",\n  \"components\": [],\n  \"version\": [1, }\n}\n")
     #expect(
       try run(["import", "broken.json"], expect: 65, database: db).stderr
-        == "broken.json:4:18: error: invalid JSON: unexpected character '}'; expected a JSON value\n")
+        == "broken.json:4:18: error: invalid JSON: unexpected character '}'; expected a JSON value\n"
+    )
     try directory.write(
       "twice.json",
       "{\n  \"version\": 1,\n  \"components\": [],\n  \"version\": 2,\n  \"components\": []\n}\n")
@@ -292,8 +294,9 @@ struct DocumentFrameTests {
     try run(["import", "v3.json"], expect: 0, database: db)
     // What an import would record, a file against a revision, and the revision after it.
     #expect(try run(["diff", "@head", "v4.json"], expect: 1, database: db).stdout == text)
-    #expect(try run(["diff", "v4.json", "@head"], expect: 1, database: db).stdout
-      == "* document\n  /version: 4 → 3\n")
+    #expect(
+      try run(["diff", "v4.json", "@head"], expect: 1, database: db).stdout
+        == "* document\n  /version: 4 → 3\n")
     try run(["import", "v4.json"], expect: 0, database: db)
     #expect(try run(["diff", "@1", "@2"], expect: 1, database: db).stdout == text)
     #expect(
@@ -352,7 +355,8 @@ struct DocumentFrameTests {
     try directory.write("bare.json", Self.bare)
     let refused = try run(
       ["diff", "bare.json", "new.json", "--format", "json-patch"], expect: 2, database: db)
-    #expect(refused.stderr.hasPrefix("catalog: error: OLD is a bare array and NEW has top-level members"))
+    #expect(
+      refused.stderr.hasPrefix("catalog: error: OLD is a bare array and NEW has top-level members"))
   }
 
   /// `revert` undoes a frame change like any other, and refuses when a later revision
@@ -393,7 +397,8 @@ struct DocumentFrameTests {
       clean.stdout
         == withID.replacingOccurrences(of: "\"version\": 3", with: "\"version\": 4"))
     try directory.write(
-      "theirs5.json", Self.framed.replacingOccurrences(of: "\"version\": 3", with: "\"version\": 5"))
+      "theirs5.json", Self.framed.replacingOccurrences(of: "\"version\": 3", with: "\"version\": 5")
+    )
     let conflict = try CatalogProcess.run(
       ["merge", "base.json", "ours.json", "theirs5.json", "--name", "components.json"],
       in: directory)
@@ -403,5 +408,26 @@ struct DocumentFrameTests {
       conflict.stderr
         == "components.json:1: conflict: top-level member /version: both sides changed it "
         + "differently; the result keeps ours\n")
+  }
+
+  /// git's drivers keep the frame: textconv writes the file in its own frame, and the
+  /// external diff shows a change of a top-level member.
+  @Test func gitDriversShowTheFrame() throws {
+    let compact = Self.framed.replacingOccurrences(of: "\n", with: "")
+      .replacingOccurrences(of: "  ", with: "")
+    try directory.write("compact.json", compact)
+    let textconv = try CatalogProcess.run(["git", "textconv", "compact.json"], in: directory)
+    #expect(textconv.status == 0, "\(textconv)")
+    #expect(textconv.stdout == Self.framed)
+    try directory.write("v3.json", Self.framed)
+    try directory.write(
+      "v4.json", Self.framed.replacingOccurrences(of: "\"version\": 3", with: "\"version\": 4"))
+    let diff = try CatalogProcess.run(
+      [
+        "git", "diff", "components.json", "v3.json", "0000000", "100644", "v4.json", "1111111",
+        "100644",
+      ], in: directory)
+    #expect(diff.status == 0, "\(diff)")
+    #expect(diff.stdout.hasSuffix("* document\n  /version: 3 → 4\n"), "\(diff)")
   }
 }

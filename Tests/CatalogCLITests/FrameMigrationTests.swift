@@ -36,7 +36,8 @@ struct FrameMigrationTests {
     try FileManager.default.copyItem(
       atPath: Fixtures.url("site/fixture.sqlite").path, toPath: path)
     // Reading refuses the older schema; a dry run opens for writing, which migrates.
-    #expect(try run(["export"], expect: 74, database: path).stderr.contains("older than this binary"))
+    #expect(
+      try run(["export"], expect: 74, database: path).stderr.contains("older than this binary"))
     try run(["import", "empty.json", "--dry-run"], expect: 0, database: path)
     for revision in 1...6 {
       #expect(
@@ -116,7 +117,8 @@ struct FrameMigrationTests {
       """
     let second = first.replacingOccurrences(of: "\"A tile\"", with: "\"The tile\"")
     #expect(
-      try run(["export"], expect: 74, database: database.url).stderr.contains("older than this binary"))
+      try run(["export"], expect: 74, database: database.url).stderr.contains(
+        "older than this binary"))
     try run(["import", "empty.json", "--dry-run"], expect: 0, database: database.url)
     #expect(
       try database.psql("SELECT name FROM schema_migration ORDER BY name")

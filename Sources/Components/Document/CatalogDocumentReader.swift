@@ -202,14 +202,8 @@ public final class CatalogDocumentReader {
     while !(try json.endOfContainer(close: 0x7D, what: "an object member")) {
       let keyPosition = json.positionOfNextToken()
       let key = try json.readKey()
-      if key == "components" {
-        scratch.removeAll(keepingCapacity: true)
-        try transcodeTopLevel(into: &scratch, key)
-        report(
-          JSONDiagnostic(
-            .invalidDocument, at: keyPosition, pointer: JSONPointer([key]),
-            "duplicate key \"components\""))
-      } else if let member = try readTopLevelMember(key, at: keyPosition) {
+      // A second `components` is a duplicate key like any other.
+      if let member = try readTopLevelMember(key, at: keyPosition) {
         frameAfter.append(member)
       }
     }
@@ -218,8 +212,8 @@ public final class CatalogDocumentReader {
     state = .finished
   }
 
-  /// Reads the value of a top-level member other than `components`; nil (and a problem
-  /// reported) when the key was already used. Keys compare as Swift compares strings, as an
+  /// Reads the value of a top-level member other than the first `components`; nil (and a
+  /// problem reported) when the key was already used (`components` always was). Keys compare as Swift compares strings, as an
   /// entry's member names do.
   private func readTopLevelMember(_ key: String, at keyPosition: SourcePosition)
     throws(JSONDiagnostic) -> CatalogEntry.Member?
