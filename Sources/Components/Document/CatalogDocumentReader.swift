@@ -100,7 +100,10 @@ public final class CatalogDocumentReader {
 
   /// The entry the last successful ``nextRaw()`` read. Its buffers are reused by the next
   /// call: copy what must outlive it.
-  package var currentRaw: RawCatalogEntry { raw }
+  package var currentRaw: RawCatalogEntry {
+    // Lent, not copied: a copy retained and released each of the entry's buffers.
+    _read { yield raw }
+  }
 
   /// Reads every entry of the document.
   public func readAll() throws(JSONDiagnostics) -> [CatalogEntry] {
@@ -246,13 +249,14 @@ public final class CatalogDocumentReader {
     // The entry's buffers are moved into locals for the length of the entry: passing a
     // class's stored property `inout` costs a dynamic exclusivity check per call, which for
     // every member of every entry added up to a tenth of the reading.
-    var raw = self.raw
-    self.raw = RawCatalogEntry()
-    var keyBytes = self.keyBytes
-    self.keyBytes = []
+    // Swapped, not copied: a copy retained and released each of the entry's buffers.
+    var raw = RawCatalogEntry()
+    swap(&raw, &self.raw)
+    var keyBytes: [UInt8] = []
+    swap(&keyBytes, &self.keyBytes)
     defer {
-      self.raw = raw
-      self.keyBytes = keyBytes
+      swap(&raw, &self.raw)
+      swap(&keyBytes, &self.keyBytes)
     }
     raw.reset(index: index, position: position)
     // The standard members met (whatever their values), and those read as valid values.
