@@ -37,6 +37,8 @@ public final class CatalogDocumentReader {
   /// to report a duplicate with the place of the first.
   private var kindsSeen = SeenKinds()
   private var kindsSeenAt: [(index: Int, position: SourcePosition)] = []
+  /// Whether ``nextRaw()`` has returned `false`: the document was valid and read to its end.
+  private var endReturned = false
   private var rootPosition = SourcePosition(line: 1, column: 1, offset: 0)
   /// The entry being read, reused from entry to entry so that reading allocates nothing per
   /// entry; see ``currentRaw``.
@@ -79,6 +81,7 @@ public final class CatalogDocumentReader {
         switch state {
         case .finished:
           if !diagnostics.isEmpty { throw JSONDiagnostics(diagnostics) }
+          endReturned = true
           return false
         case .start:
           try readPrologue()
@@ -103,6 +106,16 @@ public final class CatalogDocumentReader {
   package var currentRaw: RawCatalogEntry {
     // Lent, not copied: a copy retained and released each of the entry's buffers.
     _read { yield raw }
+  }
+
+  /// Once ``nextRaw()`` has returned `false` (a valid document, read to its end), the
+  /// document's kinds by their bytes, kind `i` being entry `i`'s, or nil before that. The
+  /// reader's duplicate check needed this table anyway; a caller that must look entries up
+  /// by kind (a diff's OLD side) takes it instead of building its own. The reader forgets it.
+  package func takeKinds() -> ByteStringTable? {
+    guard endReturned else { return nil }
+    endReturned = false
+    return kindsSeen.take()
   }
 
   /// Reads every entry of the document.
