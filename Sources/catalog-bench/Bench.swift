@@ -158,7 +158,8 @@ final class Bench {
       target: "byte-identical; time: compare-baselines.sh", verdict: .met)
     unlink(exported)
     return [
-      "import": first.cpuMedian, "export": export.cpuMedian, "diff of two files": fileDiff.cpuMedian,
+      "import": first.cpuMedian, "export": export.cpuMedian,
+      "diff of two files": fileDiff.cpuMedian,
       "diff @1 @2": revisionDiff.cpuMedian,
     ]
   }
