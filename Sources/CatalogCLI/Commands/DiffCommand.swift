@@ -178,7 +178,8 @@ enum DiffCommand: CatalogCommand {
         var builder = CatalogDiff.Builder()
         let oldRead = try source(operands[0]).forEachRawEntry(
           maxDepth: limits.maxDepth, maxSize: limits.maxSize,
-          starting: { builder.reserveOld(bytes: $0 ?? 0) }, { try builder.addOld($0) })
+          starting: { builder.reserveOld(bytes: $0 ?? 0) },
+          finished: { try builder.setOldKinds($0) }, { builder.addOldKindLater($0) })
         oldEntriesPointer = oldRead.entriesPointer
         let newRead = try source(operands[1]).forEachRawEntry(
           maxDepth: limits.maxDepth, maxSize: limits.maxSize
