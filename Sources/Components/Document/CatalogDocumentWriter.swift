@@ -23,6 +23,11 @@ public struct CatalogDocumentWriter {
   private let memberStart: [UInt8]
   private let entryClose: [UInt8]
   private let valueLevel: Int
+  /// The fast path's runs between values: `{` and `"kind": `, then `,` and each next key.
+  private let kindStart: [UInt8]
+  private let categoryStart: [UInt8]
+  private let descriptionStart: [UInt8]
+  private let payloadStart: [UInt8]
 
   /// A writer of a document in `frame`.
   public init(frame: DocumentFrame = .standard) {
@@ -32,6 +37,10 @@ public struct CatalogDocumentWriter {
     memberStart = Array("\n\(entryIndent)  ".utf8)
     entryClose = Array("\n\(entryIndent)}".utf8)
     valueLevel = frame.form == .array ? 2 : 3
+    kindStart = entryOpen + memberStart + Array("\"kind\": ".utf8)
+    categoryStart = [0x2C] + memberStart + Array("\"category\": ".utf8)
+    descriptionStart = [0x2C] + memberStart + Array("\"description\": ".utf8)
+    payloadStart = [0x2C] + memberStart + Array("\"payload\": ".utf8)
     // Room for the megabyte a streaming caller lets accumulate before it drains.
     output.reserveCapacity(1 << 21)
     switch frame.form {
@@ -64,21 +73,13 @@ public struct CatalogDocumentWriter {
   ) {
     if count > 0 { output.append(0x2C) }
     count += 1
-    output.append(contentsOf: entryOpen)
-    output.append(contentsOf: memberStart)
-    output.append(contentsOf: "\"kind\": ".utf8)
+    output.append(contentsOf: kindStart)
     JSONWriter.appendString(utf8: kind, to: &output)
-    output.append(0x2C)
-    output.append(contentsOf: memberStart)
-    output.append(contentsOf: "\"category\": ".utf8)
+    output.append(contentsOf: categoryStart)
     JSONWriter.appendString(utf8: category, to: &output)
-    output.append(0x2C)
-    output.append(contentsOf: memberStart)
-    output.append(contentsOf: "\"description\": ".utf8)
+    output.append(contentsOf: descriptionStart)
     JSONWriter.appendString(utf8: description, to: &output)
-    output.append(0x2C)
-    output.append(contentsOf: memberStart)
-    output.append(contentsOf: "\"payload\": ".utf8)
+    output.append(contentsOf: payloadStart)
     JSONWriter.reindent(payload.bindMemory(to: UInt8.self), level: valueLevel, into: &output)
     output.append(contentsOf: entryClose)
   }
