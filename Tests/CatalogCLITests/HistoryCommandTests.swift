@@ -31,6 +31,32 @@ struct HistoryCommandTests {
     try runner.run(["import", "v2.json", "-m", "second", "--author", "bob"])
   }
 
+  /// An empty range lists nothing (it trapped on `1...0` before: exit 132).
+  @Test func emptyRangesListNothing() throws {
+    for range in ["2..2", "head..", "head..head", "2..1"] {
+      let result = try runner.run(["log", range])
+      #expect(result.stdout.isEmpty && result.stderr.isEmpty, "\(range): \(result)")
+      #expect(try runner.run(["log", range, "--format", "json"]).stdout == "[]\n", "\(range)")
+    }
+    #expect(try runner.run(["log", "1..2", "--oneline"]).stdout == "2 second\n")
+  }
+
+  /// A catalog that has policies but no revision yet reads like one that has no revision:
+  /// exit 66 and the same message as export, never an empty list or a crash.
+  @Test func aCatalogWithoutRevisionsIsSaidToHaveNone() throws {
+    try runner.run(["-d", "policies-only.sqlite", "policy", "set", "FULL"])
+    for command in [
+      ["export"], ["kinds"], ["categories"], ["log"], ["log", "--limit", "1"],
+      ["blame", "tile-preview"], ["show", "tile-preview"], ["site", "--output", "site"],
+    ] {
+      let result = try runner.run(["-d", "policies-only.sqlite"] + command, expect: 66)
+      #expect(
+        result.stderr
+          == "catalog: error: policies-only.sqlite: the catalog has no revision yet; "
+          + "'catalog import FILE' writes the first\n", "\(command)")
+    }
+  }
+
   @Test func logTextAndJSON() throws {
     let text = try runner.run(["log", "--limit", "1"]).stdout
     #expect(text.hasPrefix("revision 2\nAuthor:  bob\nDate:    "))

@@ -34,12 +34,9 @@ enum ExportCommand: CatalogCommand {
     seeAlso: ["import", "show", "diff"])
 
   static func run(_ context: CommandContext) throws -> ExitStatus {
-    let catalog = try context.openCatalog(forWriting: false)
     // A catalog with no revision exports nothing a build could use: say so, as for a
     // missing catalog, instead of printing an empty manifest.
-    guard try catalog.head() != nil else {
-      throw CatalogError.noCatalog(location: context.databasePath, .noRevision)
-    }
+    let catalog = try context.openCatalogWithRevisions()
     var reference = context.atReference
     let categories = context.arguments[category]
     if !categories.isEmpty {

@@ -78,7 +78,7 @@ enum LogCommand: CatalogCommand {
     seeAlso: ["show", "blame", "tag", "diff"])
 
   static func run(_ context: CommandContext) throws -> ExitStatus {
-    let catalog = try context.openCatalog(forWriting: false)
+    let catalog = try context.openCatalogWithRevisions()
     let arguments = context.arguments
     let limit = arguments[Self.limit]
     let format = arguments[CommonArguments.listFormat] ?? .text
