@@ -57,6 +57,22 @@ struct HistoryCommandTests {
     }
   }
 
+  /// `copy` writes only into an empty catalog: one with policy changes but no revision is
+  /// not empty (its policies would be mixed into the copied history).
+  @Test func copyRefusesACatalogThatOnlyHasPolicies() throws {
+    try runner.run(["-d", "target.sqlite", "policy", "set", "FULL"])
+    let refused = try runner.run(["copy", "components.sqlite", "target.sqlite"], expect: 65)
+    #expect(
+      refused.stderr
+        == "catalog: error: target.sqlite is not empty (it has 1 policy change and no "
+        + "revision); copy writes only into an empty catalog\n")
+    #expect(try runner.run(["-d", "target.sqlite", "export"], expect: 66).stdout.isEmpty)
+    try runner.run(["copy", "components.sqlite", "copy.sqlite"])
+    #expect(
+      try runner.run(["-d", "copy.sqlite", "export"]).stdout
+        == (try runner.run(["export"]).stdout))
+  }
+
   @Test func logTextAndJSON() throws {
     let text = try runner.run(["log", "--limit", "1"]).stdout
     #expect(text.hasPrefix("revision 2\nAuthor:  bob\nDate:    "))
