@@ -73,6 +73,24 @@ struct HistoryCommandTests {
         == (try runner.run(["export"]).stdout))
   }
 
+  /// An option that the command would ignore in that form is a usage error (64).
+  @Test func optionsThatWouldBeIgnoredAreRefused() throws {
+    for extra in [["--oneline"], ["-p"], ["tile-preview"], ["--author", "ann"], ["--limit", "1"]] {
+      let result = try runner.run(["log", "--waivers"] + extra, expect: 64)
+      #expect(result.stderr.hasPrefix("catalog: error: "), "\(extra): \(result)")
+    }
+    #expect(
+      try runner.run(["show", "tile-preview", "--stat"], expect: 64).stderr.hasPrefix(
+        "catalog: error: '--stat' shows a revision's changes, but 'tile-preview' is a kind\n"))
+    try runner.run(["show", "2", "--stat"])
+    for operands in [["v1.json", "v2.json"], ["@1", "@2"], ["v1.json", "@2"]] {
+      #expect(
+        try runner.run(["diff"] + operands + ["--prune"], expect: 64).stderr.hasPrefix(
+          "catalog: error: '--prune' applies only to @REF FILE"), "\(operands)")
+    }
+    try runner.run(["diff", "@1", "v2.json", "--prune"], expect: 1)
+  }
+
   @Test func logTextAndJSON() throws {
     let text = try runner.run(["log", "--limit", "1"]).stdout
     #expect(text.hasPrefix("revision 2\nAuthor:  bob\nDate:    "))

@@ -63,6 +63,13 @@ enum LogCommand: CatalogCommand {
     ],
     constraints: [
       .mutuallyExclusive(patch, stat), .mutuallyExclusive(oneline, patch),
+      // --waivers lists the waivers, not revisions: the revision filters and layouts would
+      // be ignored, so they are refused.
+      .mutuallyExclusive(waivers, kind), .mutuallyExclusive(waivers, limit),
+      .mutuallyExclusive(waivers, patch), .mutuallyExclusive(waivers, stat),
+      .mutuallyExclusive(waivers, oneline), .mutuallyExclusive(waivers, reverse),
+      .mutuallyExclusive(waivers, author), .mutuallyExclusive(waivers, since),
+      .mutuallyExclusive(waivers, until), .mutuallyExclusive(waivers, path),
     ],
     examples: [
       Example("The last five revisions:", "catalog log --limit 5"),

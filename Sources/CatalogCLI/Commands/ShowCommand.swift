@@ -68,6 +68,10 @@ enum ShowCommand: CatalogCommand {
       }
       throw CatalogError.unknownKind(kind: kind, detail: detail)
     }
+    if context.arguments[stat] {
+      throw UsageError.invalidArguments(
+        "'--stat' shows a revision's changes, but '\(argument)' is a kind")
+    }
     let entry = found.entry
     if found.followedRename {
       context.console.error(
