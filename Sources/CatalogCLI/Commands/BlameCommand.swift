@@ -25,7 +25,7 @@ enum BlameCommand: CatalogCommand {
     seeAlso: ["log", "show"])
 
   static func run(_ context: CommandContext) throws -> ExitStatus {
-    let catalog = try context.openCatalog(forWriting: false)
+    let catalog = try context.openCatalogWithRevisions()
     let lines = try catalog.blame(
       context.arguments[kind] ?? "", at: context.atReference)
     switch context.arguments[CommonArguments.listFormat] ?? .text {

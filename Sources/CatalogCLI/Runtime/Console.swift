@@ -13,7 +13,7 @@ import CatalogStore
 ///
 /// Every write is checked. The first failed write on a stream is remembered (its `errno`)
 /// and later writes to that stream are dropped; `CatalogMain` turns the failure into
-/// `catalog: error: stdout: No space left on device` and exit status 74, or, for a broken
+/// `catalog: error: stdout: no space left on device` and exit status 74, or, for a broken
 /// pipe (`EPIPE`, when SIGPIPE is ignored), exit status 74 without a message.
 package final class Console {
   private var pending: [UInt8] = []
