@@ -142,7 +142,8 @@ enum GitCommand: CatalogCommand {
         let document = try DocumentSource.file(file).readDocument()
         return (document.entries, document.frame)
       } catch {
-        context.console.print("\(path): not a valid catalog, compared as text is not shown:")
+        context.console.print(
+          "\(path): not a valid catalog, so there is no structural diff; its problems:")
         context.console.print("\(error)")
         return nil
       }
