@@ -50,8 +50,16 @@ final class PostgreSQLCatalogStorage: CatalogStorage {
       }
       if options.readOnly {
         if !pending.isEmpty {
-          throw CatalogError.database(
-            DatabaseProblem(.schemaOlder, path: location.description, migrations: pending))
+          // A catalog made by an older `catalog` is upgraded by its first reader too (each
+          // migration in its own transaction, behind the writers' lock), so that `export`
+          // works right after an upgrade of the tool; a role that may not change the schema
+          // is told how to upgrade it.
+          do {
+            _ = try migrator.migrate(connection, lockKey: Self.writerLockKey)
+          } catch {
+            throw CatalogError.database(
+              DatabaseProblem(.schemaOlder, path: location.description, migrations: pending))
+          }
         }
       } else if pending.count == migrator.migrations.count {
         schemaPending = true

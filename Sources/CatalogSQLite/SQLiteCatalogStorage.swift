@@ -41,8 +41,20 @@ final class SQLiteCatalogStorage: CatalogStorage {
           throw CatalogError.noCatalog(location: path, .missing)
         }
         if !pending.isEmpty {
-          throw CatalogError.database(
-            DatabaseProblem(.schemaOlder, path: path, migrations: pending))
+          // A catalog made by an older `catalog` is upgraded by its first reader too, so
+          // that `export` works right after an upgrade of the tool; each migration is its
+          // own transaction, as for a writer. A file this process may not write stays as
+          // it is, and the reader is told how to upgrade it.
+          do {
+            let writer = try Database(
+              path: path, mode: .readWrite(create: false), busyTimeout: options.busyTimeout)
+            _ = try migrator.migrate(writer)
+          } catch {
+            throw CatalogError.database(
+              DatabaseProblem(.schemaOlder, path: path, migrations: pending))
+          }
+          database = try Database(
+            path: path, mode: .readOnly, busyTimeout: options.busyTimeout)
         }
       } else {
         try migrator.migrate(database)

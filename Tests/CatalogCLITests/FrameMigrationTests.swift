@@ -35,10 +35,7 @@ struct FrameMigrationTests {
     let path = directory.path("fixture.sqlite")
     try FileManager.default.copyItem(
       atPath: Fixtures.url("site/fixture.sqlite").path, toPath: path)
-    // Reading refuses the older schema; a dry run opens for writing, which migrates.
-    #expect(
-      try run(["export"], expect: 74, database: path).stderr.contains("older than this binary"))
-    try run(["import", "empty.json", "--dry-run"], expect: 0, database: path)
+    // The first command to open it, a reader here, upgrades it.
     for revision in 1...6 {
       #expect(
         try run(["export", "--at", "\(revision)"], expect: 0, database: path).stdoutBytes
@@ -61,7 +58,7 @@ struct FrameMigrationTests {
 
   /// A PostgreSQL catalog made with migrations 0001–0002 only (applied as the migrator
   /// applies them, from the files in Migrations/postgresql), with two revisions written as
-  /// the binary of that schema wrote them, is upgraded by the first writing command.
+  /// the binary of that schema wrote them, is upgraded by the first command, even a reader.
   @Test func aPostgreSQLCatalogOfTheOldSchemaUpgrades() throws {
     let database = try PostgreSQLTestDatabase()
     let migrations = Fixtures.directory.deletingLastPathComponent().deletingLastPathComponent()
@@ -116,14 +113,11 @@ struct FrameMigrationTests {
 
       """
     let second = first.replacingOccurrences(of: "\"A tile\"", with: "\"The tile\"")
-    #expect(
-      try run(["export"], expect: 74, database: database.url).stderr.contains(
-        "older than this binary"))
-    try run(["import", "empty.json", "--dry-run"], expect: 0, database: database.url)
+    // The first command to open it, a reader here, upgrades it.
+    #expect(try run(["export", "--at", "1"], expect: 0, database: database.url).stdout == first)
     #expect(
       try database.psql("SELECT name FROM schema_migration ORDER BY name")
         == "0001_initial\n0002_policies\n0002_tag_history\n0003_document_frame\n")
-    #expect(try run(["export", "--at", "1"], expect: 0, database: database.url).stdout == first)
     #expect(try run(["export"], expect: 0, database: database.url).stdout == second)
     try run(["doctor"], expect: 0, database: database.url)
     try directory.write("schema.json", Self.withSchema(Array(second.utf8)))

@@ -139,6 +139,19 @@ struct PostgreSQLServerTests {
     #expect(tag.status == 77, "\(tag)")
     #expect(try run(["log", "--oneline"]).stdout.split(separator: "\n").count == 1)
     #expect(try run(["export"]).stdoutBytes == bytes)
+    // A schema older than the binary (as if made before migration 0003): this role may not
+    // upgrade it and is told so; the owner's first command, a reader too, upgrades it.
+    try database.psql(
+      "DROP TABLE document_frame; "
+        + "DELETE FROM schema_migration WHERE name = '0003_document_frame'")
+    let old = try run(["export"], url: reader)
+    #expect(old.status == 74, "\(old)")
+    #expect(
+      old.stderr.contains(
+        "the catalog's schema is older than this binary (it lacks 0003_document_frame) and "
+          + "cannot be upgraded by this user"), "\(old)")
+    #expect(try run(["export"]).stdoutBytes == bytes)
+    #expect(try database.psql("SELECT count(*) FROM schema_migration") == "4\n")
   }
 
   /// A server that is not there, a database that does not exist and a wrong password are

@@ -47,7 +47,8 @@ extension DatabaseProblem {
     case .schemaOlder:
       sentence =
         "the catalog's schema is older than this binary (it lacks "
-        + "\(migrations.joined(separator: ", "))); run any writing command (such as 'catalog tag') to upgrade it"
+        + "\(migrations.joined(separator: ", "))) and cannot be upgraded by this user; "
+        + "open it once with a user (or database role) that may write to it"
     case .readOnly:
       sentence =
         "the catalog cannot be written; check the permissions of the file and its directory"
