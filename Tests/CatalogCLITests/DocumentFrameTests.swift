@@ -249,12 +249,12 @@ struct DocumentFrameTests {
 
   /// The framed file with `"version": 4`, a `"$id"` added first, `"meta"` removed and a
   /// `"$schema"` moved after `components`.
-  static let reframed: String = {
-    let start = framed.range(of: "  \"components\"")!.lowerBound
-    let end = framed.range(of: "  \"version\"")!.lowerBound
-    return "{\n  \"$id\": \"catalog\",\n" + framed[start..<end] + "  \"version\": 4,\n"
-      + "  \"$schema\": \"https://example.com/components.schema.json\"\n}\n"
-  }()
+  static let reframed =
+    (["{", #"  "$id": "catalog","#]
+    + framed.split(separator: "\n").dropFirst(2).prefix { !$0.hasPrefix(#"  "version""#) }
+    .map(String.init)
+    + [#"  "version": 4,"#, #"  "$schema": "https://example.com/components.schema.json""#, "}"])
+    .joined(separator: "\n") + "\n"
 
   @Test(arguments: TestEngine.allCases)
   func diffReportsFrameChanges(_ engine: TestEngine) throws {
