@@ -11,7 +11,6 @@ struct FrameMigrationTests {
 
   init() throws {
     directory = try TemporaryDirectory()
-    try directory.write("empty.json", #"{"components": []}"#)
   }
 
   /// Adds `"$schema"` before `components` of an export.
