@@ -261,6 +261,21 @@ import Testing
     #expect(west.stdout.contains("Date:    \(westExpected)\n"), "\(west)")
   }
 
+  /// A zoneinfo name, with its summer time: the offset is the zone's at the revision's time
+  /// (`.ci/run` installs tzdata).
+  @Test func aZoneinfoNameGivesThatZonesOffset() throws {
+    let berlin = try #require(TimeZone(identifier: "Europe/Berlin"), "tzdata is not installed")
+    let utc = try utcTime()
+    let date = try Date.ISO8601FormatStyle(includingFractionalSeconds: true).parse(utc)
+    let seconds = berlin.secondsFromGMT(for: date)
+    let offset = String(format: "+%02d%02d", seconds / 3600, seconds / 60 % 60)
+    let expected = try Self.local(utc, hours: 0, minutes: seconds / 60, offset: offset)
+    let log = try onTerminal(
+      ["log", "--no-pager", "--color=never", "--limit", "1"], ["TZ": "Europe/Berlin"])
+    #expect(log.stdout.contains("Date:    \(expected)\n"), "\(log)")
+    #expect(offset == "+0100" || offset == "+0200")
+  }
+
   @Test func utcOptionAndPipesShowUTCAsStored() throws {
     let east = ["TZ": "XYZ-3"]
     let utc = try utcTime(east)
