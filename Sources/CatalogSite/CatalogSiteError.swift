@@ -17,3 +17,13 @@ public enum CatalogSiteError: Error, Sendable, Hashable, CustomStringConvertible
     }
   }
 }
+
+extension CatalogSiteError {
+  /// The same error about `path` (for a write whose path is only made when it fails).
+  func at(_ path: String) -> CatalogSiteError {
+    switch self {
+    case .notASite: return self
+    case .io(_, let reason): return .io(path: path, reason: reason)
+    }
+  }
+}

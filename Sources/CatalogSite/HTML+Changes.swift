@@ -9,9 +9,13 @@ extension HTML {
   mutating func componentChange(
     _ change: ComponentChange, slug: String?, depth: Depth, showKind: Bool = true
   ) {
-    raw("<li class=\"change\" data-kind=\"")
-    text(change.kind)
-    raw("\"><div class=\"change-head\">")
+    if showKind {
+      raw("<li class=change data-kind=\"")
+      text(change.kind)
+      raw("\"><div class=change-head>")
+    } else {
+      raw("<li class=change><div class=change-head>")
+    }
     raw("<span class=\"op op-")
     text(change.change.rawValue)
     raw("\">")
@@ -19,9 +23,9 @@ extension HTML {
     raw("</span> ")
     if showKind { kindLink(change.kind, slug: slug, depth: depth) }
     if let previous = change.previousKind {
-      raw(" <span class=\"rename\">renamed from <span class=\"kind\">")
+      raw(" <span class=rename>renamed from <span class=kind>")
       text(previous)
-      raw("</span> to <span class=\"kind\">")
+      raw("</span> to <span class=kind>")
       text(change.kind)
       raw("</span></span>")
     }
@@ -31,7 +35,7 @@ extension HTML {
     }
     raw("</div>")
     if !change.fields.isEmpty {
-      raw("<ul class=\"fields\">")
+      raw("<ul class=fields>")
       for field in change.fields { fieldChange(field) }
       raw("</ul>")
     }
@@ -42,13 +46,13 @@ extension HTML {
   mutating func fieldChange(_ field: CatalogDiff.Change) {
     raw("<li>")
     classBadge(field.changeClass.rawValue)
-    raw(" <code class=\"ptr\">")
+    raw(" <code class=ptr>")
     text(field.pointer.description)
-    raw("</code> <span class=\"rule\">")
+    raw("</code> <span class=rule>")
     text(field.rule.rawValue)
-    raw("</span> <span class=\"values\">")
+    raw("</span> <span class=values>")
     fieldValue(field.old, open: "<del>", close: "</del>", absent: "(none)")
-    raw(" <span aria-label=\"becomes\">→</span> ")
+    raw(" <span aria-label=becomes>→</span> ")
     fieldValue(field.new, open: "<ins>", close: "</ins>", absent: "(removed)")
     raw("</span></li>")
   }
@@ -58,7 +62,7 @@ extension HTML {
     _ value: JSONValue?, open: StaticString, close: StaticString, absent: StaticString
   ) {
     guard let value else {
-      raw("<span class=\"none\">")
+      raw("<span class=none>")
       raw(absent)
       raw("</span>")
       return
@@ -71,7 +75,7 @@ extension HTML {
   /// A value as compact JSON text, escaped.
   mutating func jsonText(_ value: JSONValue) {
     raw("<code>")
-    text(utf8: JSONWriter.canonicalBytes(value))
+    content(utf8: JSONWriter.canonicalBytes(value))
     raw("</code>")
   }
 
@@ -79,8 +83,8 @@ extension HTML {
   mutating func classSummary(_ classes: [ChangeClass]) {
     var counts: [ChangeClass: Int] = [:]
     for changeClass in classes { counts[changeClass, default: 0] += 1 }
-    raw("<p class=\"classes\">")
-    if counts.isEmpty { raw("<span class=\"muted\">No value changes.</span>") }
+    raw("<p class=classes>")
+    if counts.isEmpty { raw("<span class=muted>No value changes.</span>") }
     for changeClass in ChangeClass.allCases {
       guard let count = counts[changeClass] else { continue }
       raw("<span class=\"badge c-")

@@ -127,11 +127,10 @@ extension HTML {
     raw("</span>")
   }
 
-  /// A `<time>` element with the catalog's timestamp format.
+  /// A `<time>` element with the catalog's timestamp format (an RFC 3339 UTC time, which is
+  /// a valid datetime as the element's text, so no `datetime` attribute repeats it).
   mutating func time(_ text: String) {
-    raw("<time datetime=\"")
-    self.text(text)
-    raw("\">")
+    raw("<time>")
     self.text(text)
     raw("</time>")
   }

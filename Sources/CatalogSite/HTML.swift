@@ -4,7 +4,9 @@
 /// authors, messages, payload values, tag names) meet markup. Markup comes only from
 /// `StaticString` literals written in this module (``raw(_:)``); every `String` goes
 /// through ``text(_:)``, which escapes `&`, `<`, `>`, `"` and `'`, so the same call is safe
-/// in element content and in quoted attribute values. Data for scripts goes through
+/// in element content and in quoted attribute values; ``content(utf8:)`` escapes `&`, `<` and
+/// `>` only, for element content (never an attribute), where quotes are inert and JSON text
+/// stays readable and short. Data for scripts goes through
 /// ``appendScriptString(_:to:)``, which also escapes `<`, `>` and `&`, so no value can close
 /// a script or start a comment.
 struct HTML {
@@ -39,9 +41,47 @@ struct HTML {
     bytes.append(contentsOf: fragment.bytes)
   }
 
+  /// The bytes of a fragment built the same way, kept as bytes (a blame cell rendered once
+  /// per page, a change rendered once per revision).
+  mutating func fragment(_ built: [UInt8]) {
+    bytes.append(contentsOf: built)
+  }
+
   /// A number, as decimal digits.
   mutating func number<N: BinaryInteger>(_ value: N) {
-    bytes.append(contentsOf: String(value).utf8)
+    Self.appendDecimal(Int64(value), to: &bytes)
+  }
+
+  /// Appends the decimal digits of `value` without making a `String`.
+  static func appendDecimal(_ value: Int64, to out: inout [UInt8]) {
+    if value < 0 { out.append(UInt8(ascii: "-")) }
+    var magnitude = value.magnitude
+    var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // 24 bytes: enough for 20 digits
+    var count = 0
+    withUnsafeMutableBytes(of: &digits) { buffer in
+      repeat {
+        buffer[23 - count] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+        magnitude /= 10
+        count += 1
+      } while magnitude > 0
+      out.append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[(24 - count)...]))
+    }
+  }
+
+  /// Forgets the bytes, keeping the memory for the next page.
+  mutating func reset() {
+    bytes.removeAll(keepingCapacity: true)
+  }
+
+  /// UTF-8 text for element content only (never an attribute value): `&`, `<` and `>` as
+  /// references, quotes kept, so JSON reads as JSON and costs no more bytes than it has.
+  mutating func content(utf8: UnsafeBufferPointer<UInt8>) {
+    Self.appendEscaped(utf8: utf8, to: &bytes, quotes: false)
+  }
+
+  /// ``content(utf8:)`` of bytes held in an array.
+  mutating func content(utf8: [UInt8]) {
+    utf8.withUnsafeBufferPointer { Self.appendEscaped(utf8: $0, to: &bytes, quotes: false) }
   }
 
   /// `<tag class="…">text</tag>`.
@@ -63,9 +103,12 @@ struct HTML {
     string.withUTF8 { appendEscaped(utf8: $0, to: &out) }
   }
 
-  /// Appends UTF-8 text with `&`, `<`, `>`, `"` and `'` as references; the runs between them
-  /// are copied whole.
-  static func appendEscaped(utf8 text: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
+  /// Appends UTF-8 text with `&`, `<`, `>`, `"` and `'` as references (the quotes only when
+  /// `quotes`, for text that is never inside an attribute); the runs between them are copied
+  /// whole.
+  static func appendEscaped(
+    utf8 text: UnsafeBufferPointer<UInt8>, to out: inout [UInt8], quotes: Bool = true
+  ) {
     var start = 0
     for index in 0..<text.count {
       let reference: StaticString
@@ -73,8 +116,8 @@ struct HTML {
       case UInt8(ascii: "&"): reference = "&amp;"
       case UInt8(ascii: "<"): reference = "&lt;"
       case UInt8(ascii: ">"): reference = "&gt;"
-      case UInt8(ascii: "\""): reference = "&quot;"
-      case UInt8(ascii: "'"): reference = "&#39;"
+      case UInt8(ascii: "\"") where quotes: reference = "&quot;"
+      case UInt8(ascii: "'") where quotes: reference = "&#39;"
       default: continue
       }
       out.append(contentsOf: UnsafeBufferPointer(rebasing: text[start..<index]))

@@ -16,9 +16,30 @@ import Foundation
 final class SiteDirectory {
   static let marker = ".catalog-site"
 
+  /// The folders of a site; files are created relative to each one's open descriptor
+  /// (`openat(2)`), so that the kernel does not walk the whole path for each of the pages.
+  enum Folder: Int, CaseIterable {
+    case kinds
+    case revisions
+    case releases
+
+    var name: String {
+      switch self {
+      case .kinds: return "kinds"
+      case .revisions: return "revisions"
+      case .releases: return "releases"
+      }
+    }
+  }
+
   let output: String
   let temporary: String
   private var finished = false
+  /// The temporary directory's descriptor, and each folder's once made.
+  private var rootDescriptor: Int32 = -1
+  private var folderDescriptors: [Int32] = Array(repeating: -1, count: Folder.allCases.count)
+  /// A file name as a C string, reused from file to file.
+  private var name: [CChar] = []
 
   init(output: String) throws(CatalogSiteError) {
     var path = output
@@ -35,6 +56,12 @@ final class SiteDirectory {
     temporary = String(
       decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     chmod(temporary, 0o755)
+    rootDescriptor = open(temporary, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    guard rootDescriptor >= 0 else {
+      let reason = String(cString: strerror(errno))
+      rmdir(temporary)
+      throw .io(path: path, reason: reason)
+    }
   }
 
   /// The output may be replaced: it does not exist, or is an empty directory, or a site.
@@ -50,15 +77,25 @@ final class SiteDirectory {
   /// The absolute-or-relative path of `relative` inside the temporary directory.
   func path(_ relative: String) -> String { "\(temporary)/\(relative)" }
 
-  func makeDirectory(_ relative: String) throws(CatalogSiteError) {
-    guard mkdir(path(relative), 0o755) == 0 else {
-      throw .io(path: "\(output)/\(relative)", reason: String(cString: strerror(errno)))
+  func makeDirectory(_ folder: Folder) throws(CatalogSiteError) {
+    guard mkdirat(rootDescriptor, folder.name, 0o755) == 0 else {
+      throw .io(path: "\(output)/\(folder.name)", reason: String(cString: strerror(errno)))
     }
+    let descriptor = openat(rootDescriptor, folder.name, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    guard descriptor >= 0 else {
+      throw .io(path: "\(output)/\(folder.name)", reason: String(cString: strerror(errno)))
+    }
+    folderDescriptors[folder.rawValue] = descriptor
   }
 
   /// Creates a new file, open for writing.
   func create(_ relative: String) throws(CatalogSiteError) -> SiteFile {
-    try SiteFile(path: path(relative), displayPath: "\(output)/\(relative)")
+    let descriptor = openat(
+      rootDescriptor, relative, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+    guard descriptor >= 0 else {
+      throw .io(path: "\(output)/\(relative)", reason: String(cString: strerror(errno)))
+    }
+    return SiteFile(descriptor: descriptor, displayPath: "\(output)/\(relative)")
   }
 
   /// Writes a new file whole; every write is checked.
@@ -68,11 +105,43 @@ final class SiteDirectory {
     try file.close()
   }
 
+  /// Writes the new page `folder/name.html` whole, with no `String` made for its path unless
+  /// it fails; every write is checked.
+  func write(folder: Folder, name page: String, _ bytes: [UInt8]) throws(CatalogSiteError) {
+    name.removeAll(keepingCapacity: true)
+    for byte in page.utf8 { name.append(CChar(bitPattern: byte)) }
+    for byte in ".html".utf8 { name.append(CChar(bitPattern: byte)) }
+    name.append(0)
+    let descriptor = openat(
+      folderDescriptors[folder.rawValue], name, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+    guard descriptor >= 0 else {
+      throw .io(
+        path: "\(output)/\(folder.name)/\(page).html", reason: String(cString: strerror(errno)))
+    }
+    let file = SiteFile(descriptor: descriptor, displayPath: nil)
+    do throws(CatalogSiteError) {
+      try file.write(bytes)
+      try file.close()
+    } catch {
+      throw error.at("\(output)/\(folder.name)/\(page).html")
+    }
+  }
+
+  /// Closes the directories' descriptors (the files are all closed by then).
+  private func closeDescriptors() {
+    for descriptor in folderDescriptors + [rootDescriptor] where descriptor >= 0 {
+      close(descriptor)
+    }
+    folderDescriptors = folderDescriptors.map { _ in -1 }
+    rootDescriptor = -1
+  }
+
   /// Puts the finished site in place of the output. When an old site is there, it is moved
   /// aside first and removed after, so the output path names a whole site at every moment
   /// except between two renames.
   func commit() throws(CatalogSiteError) {
     try write(Self.marker, Array("written by catalog site\n".utf8))
+    closeDescriptors()
     var isDirectory: ObjCBool = false
     if FileManager.default.fileExists(atPath: output, isDirectory: &isDirectory) {
       try Self.checkReplaceable(output)
@@ -101,6 +170,7 @@ final class SiteDirectory {
 
   /// Removes the temporary directory after a failure.
   func abandon() {
+    closeDescriptors()
     guard !finished else { return }
     finished = true
     try? FileManager.default.removeItem(atPath: temporary)

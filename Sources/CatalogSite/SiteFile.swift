@@ -13,17 +13,15 @@
 /// Every write is checked; a file left open by a failure is closed by `deinit` (and removed
 /// with the temporary directory).
 final class SiteFile {
-  /// The file's path as the user named the output, for messages.
-  let displayPath: String
+  /// The file's path as the user named the output, for messages; nil when the caller adds
+  /// it to the error (``CatalogSiteError/at(_:)``), so that no path is made per page.
+  let displayPath: String?
   private var descriptor: Int32
 
-  /// Creates `path`, which must not exist.
-  init(path: String, displayPath: String) throws(CatalogSiteError) {
+  /// A file just created (``SiteDirectory/create(_:)``), open for writing.
+  init(descriptor: Int32, displayPath: String?) {
     self.displayPath = displayPath
-    descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-    guard descriptor >= 0 else {
-      throw .io(path: displayPath, reason: String(cString: strerror(errno)))
-    }
+    self.descriptor = descriptor
   }
 
   /// Writes all of `bytes`, retrying short writes and interruptions.
@@ -35,7 +33,7 @@ final class SiteFile {
       }
       if written < 0 {
         if errno == EINTR { continue }
-        throw .io(path: displayPath, reason: String(cString: strerror(errno)))
+        throw .io(path: displayPath ?? "", reason: String(cString: strerror(errno)))
       }
       offset += written
     }
@@ -47,7 +45,7 @@ final class SiteFile {
     let descriptor = self.descriptor
     self.descriptor = -1
     guard descriptor >= 0, systemClose(descriptor) == 0 else {
-      throw .io(path: displayPath, reason: String(cString: strerror(errno)))
+      throw .io(path: displayPath ?? "", reason: String(cString: strerror(errno)))
     }
   }
 

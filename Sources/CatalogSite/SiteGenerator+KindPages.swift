@@ -1,3 +1,4 @@
+import CatalogDiff
 import CatalogStore
 import Components
 
@@ -30,6 +31,7 @@ extension SiteGenerator {
     throws
   {
     let history = try component.history { revisionByID[$0] }
+    try releaseDiffs.add(component.versions)
     let current = component.current
     let index = current.flatMap { kindIndex[BytewiseString($0.entry.kind)] }
     let slug = index.map { kinds[$0].slug }
@@ -45,17 +47,47 @@ extension SiteGenerator {
             fields: fields),
           slug: slug))
     }
-    guard let index, let current, let attribution = try component.attribution() else { return }
+    guard let index, let current else { return }
     // The entry is parsed once: its blame, its payload tree and its JSON come from one value.
-    let blame = try ComponentHistory.blame(of: attribution) { revisionByID[$0] }
+    let value: JSONValue
+    var payloadBlame: LeafBlame
+    var fieldBlame: LeafBlame
+    if let unchangedSince = Self.unchangedSince(component.versions) {
+      // Every state since the component was (re)added is the same entry: every leaf is that
+      // state's, as the attribution would find after building itself.
+      value = try current.entry.jsonValue
+      payloadBlame = LeafBlame(revision: unchangedSince)
+      fieldBlame = payloadBlame
+    } else {
+      guard let attribution = try component.attribution() else { return }
+      value = attribution.value
+      let leaves = attribution.leaves
+      payloadBlame = LeafBlame(leaves: leaves, prefix: "payload")
+      fieldBlame = LeafBlame(leaves: leaves, prefix: "payload", excluding: true)
+    }
     try writeKindPage(
-      index, entry: current.entry, value: attribution.value, history: history, blame: blame,
-      previous: previous[index], next: next[index])
+      index, entry: current.entry, value: value, history: history, payloadBlame: &payloadBlame,
+      fieldBlame: &fieldBlame, previous: previous[index], next: next[index])
+  }
+
+  /// The revision of the first of a component's last states when they are all the same entry
+  /// (byte for byte) since it was last added; nil when they differ or it was removed.
+  static func unchangedSince(_ versions: [EntryVersion]) -> Int64? {
+    guard let last = versions.last, last.change != .removed else { return nil }
+    var first = versions.count - 1
+    while first > 0, versions[first - 1].change != .removed,
+      CatalogDiff.sameFields(versions[first - 1].entry, last.entry)
+    {
+      first -= 1
+    }
+    // A state before `first` that is not a removal differs, so the leaves may be older.
+    guard first == 0 || versions[first - 1].change == .removed else { return nil }
+    return versions[first].revision
   }
 
   private mutating func writeKindPage(
     _ index: Int, entry: CatalogEntry, value: JSONValue, history: [KindHistoryItem],
-    blame: [BlameLine], previous: Int?, next: Int?
+    payloadBlame: inout LeafBlame, fieldBlame: inout LeafBlame, previous: Int?, next: Int?
   ) throws {
     let summary = kinds[index]
     if let newest = history.first {
@@ -63,20 +95,21 @@ extension SiteGenerator {
       kinds[index].lastAuthor = newest.revision.author
     }
 
-    var page = HTML()
+    var page = HTML(capacity: 0)
+    swap(&page, &self.page)
+    page.reset()
     page.beginPage(title: summary.kind, siteTitle: title, depth: .nested, section: .kinds)
-    page.raw(
-      "<nav class=\"crumbs\" aria-label=\"Breadcrumb\"><a href=\"../index.html\">Kinds</a> / ")
+    page.raw("<nav class=crumbs aria-label=Breadcrumb><a href=\"../index.html\">Kinds</a> / ")
     page.raw("<a href=\"../index.html#category=")
     page.number(categoryIndex[BytewiseString(summary.category)] ?? 0)
     page.raw("\">")
     page.text(summary.category.isEmpty ? "(no category)" : summary.category)
-    page.raw("</a></nav>\n<h1 class=\"kind-title\">")
+    page.raw("</a></nav>\n<h1 class=kind-title>")
     page.text(summary.kind)
     if summary.deprecated { page.raw(" <span class=\"badge deprecated\">deprecated</span>") }
-    page.raw("</h1>\n<p class=\"description\">")
+    page.raw("</h1>\n<p class=description>")
     page.text(entry.description)
-    page.raw("</p>\n<p class=\"meta\">Category <strong>")
+    page.raw("</p>\n<p class=meta>Category <strong>")
     page.text(entry.category)
     page.raw("</strong>")
     if let newest = history.first {
@@ -89,58 +122,58 @@ extension SiteGenerator {
     }
     page.raw("</p>\n")
 
-    var cells: [Int64: HTML] = [:]
-    for line in blame where cells[line.revision.id] == nil {
-      cells[line.revision.id] = HTML.blameCell(line.revision, time: time(of: line.revision))
+    // Every blamed revision is one of the timeline's (the component's own states).
+    var cells: [Int64: [UInt8]] = [:]
+    for item in history where cells[item.revision.id] == nil {
+      cells[item.revision.id] = HTML.blameCell(item.revision.id, author: item.revision.author)
     }
 
-    page.raw("<section aria-labelledby=\"payload-h\"><h2 id=\"payload-h\">Payload</h2>\n")
+    page.raw("<section aria-labelledby=payload-h><h2 id=payload-h>Payload</h2>\n")
     page.raw(
-      "<p class=\"tools\"><button type=\"button\" data-expand=\"open\">Expand all</button> <button type=\"button\" data-expand=\"close\">Collapse all</button> <span class=\"muted\">Each value shows the revision and author that last changed it.</span></p>\n"
+      "<p class=tools id=tree-tools><span class=muted>Each value shows the revision and author that last changed it.</span></p>\n"
     )
     page.jsonTree(
-      try Self.payload(of: value) ?? entry.payload.value(), under: ["payload"],
-      blame: blame.filter { $0.path.tokens.first == "payload" }, cells: cells)
+      try Self.member("payload", of: value) ?? entry.payload.value(), pointer: "/payload",
+      blame: &payloadBlame, cells: cells, scratch: &scratch)
     page.raw("</section>\n")
 
-    page.raw("<section aria-labelledby=\"fields-h\"><h2 id=\"fields-h\">Fields</h2>\n")
+    page.raw("<section aria-labelledby=fields-h><h2 id=fields-h>Fields</h2>\n")
     page.raw(
-      "<table class=\"fields-table\"><thead><tr><th scope=\"col\">Field</th><th scope=\"col\">Value</th><th scope=\"col\">Last changed</th><th scope=\"col\">Message</th></tr></thead><tbody>\n"
+      "<table class=fields-table><thead><tr><th scope=col>Field</th><th scope=col>Value</th><th scope=col>Last changed</th></tr></thead><tbody>\n"
     )
-    for line in blame where line.path.tokens.first != "payload" {
-      page.raw("<tr><td><code>")
-      page.text(line.path.description)
-      page.raw("</code></td><td>")
-      page.jsonText(line.value)
-      page.raw("</td><td>")
-      if let cell = cells[line.revision.id] { page.append(cell) }
-      page.raw("</td><td>")
-      page.text(line.revision.message)
-      page.raw("</td></tr>\n")
+    if case .object(let object) = value {
+      for member in object.members where !member.key.hasSameBytes(as: "payload") {
+        scratch.pointer.removeAll(keepingCapacity: true)
+        scratch.pointer.append(UInt8(ascii: "/"))
+        HTML.appendPointerToken(member.key, to: &scratch.pointer)
+        fieldRows(member.value, blame: &fieldBlame, cells: cells, page: &page)
+      }
     }
     page.raw("</tbody></table></section>\n")
 
-    page.raw("<section aria-labelledby=\"history-h\"><h2 id=\"history-h\">History</h2>\n")
-    page.raw("<ol class=\"timeline\">\n")
+    page.raw("<section aria-labelledby=history-h><h2 id=history-h>History</h2>\n")
+    page.raw("<ol class=timeline>\n")
     for item in history {
       let change = ComponentChange(item)
-      page.raw("<li data-revision=\"")
+      page.raw("<li id=r")
       page.number(item.revision.id)
-      page.raw("\"><div class=\"when\">")
+      page.raw(" data-revision=")
+      page.number(item.revision.id)
+      page.raw("><div class=when>")
       page.revisionLink(item.revision.id, depth: .nested)
       page.raw(" ")
       page.time(time(of: item.revision))
-      page.raw(" <span class=\"author\">")
+      page.raw(" <span class=author>")
       page.text(item.revision.author)
-      page.raw("</span></div><div class=\"message\">")
+      page.raw("</span></div><div class=message>")
       page.text(item.revision.message)
-      page.raw("</div><ul class=\"changes\">")
+      page.raw("</div><ul class=changes>")
       page.componentChange(change, slug: nil, depth: .nested, showKind: false)
       page.raw("</ul></li>\n")
     }
     page.raw("</ol></section>\n")
 
-    page.raw("<nav class=\"neighbours\" aria-label=\"Kinds of the same category\">")
+    page.raw("<nav class=neighbours aria-label=\"Kinds of the same category\">")
     if let previous {
       page.neighbourLink(next: false, page: kinds[previous].slug, label: kinds[previous].kind)
     }
@@ -149,20 +182,54 @@ extension SiteGenerator {
     }
     page.raw("</nav>\n")
 
-    page.raw("<section aria-labelledby=\"json-h\"><h2 id=\"json-h\">JSON</h2>\n")
+    page.raw("<section aria-labelledby=json-h><h2 id=json-h>JSON</h2>\n")
     page.raw(
-      "<p class=\"tools\"><button type=\"button\" data-copy=\"entry-json\">Copy JSON</button> <span class=\"copied\" role=\"status\"></span></p>\n"
+      "<p class=tools><button type=button data-copy=entry-json>Copy JSON</button> <span class=copied role=status></span></p>\n"
     )
-    page.raw("<pre id=\"entry-json\" tabindex=\"0\"><code>")
-    page.text(utf8: JSONWriter.indentedBytes(value))
+    page.raw("<pre id=entry-json tabindex=0><code>")
+    page.content(utf8: JSONWriter.indentedBytes(value))
     page.raw("</code></pre></section>\n")
     page.endPage(depth: .nested)
-    try write("kinds/\(summary.slug).html", page)
+    try directory.write(folder: .kinds, name: summary.slug, page.bytes)
+    files += 1
+    self.page = page
   }
 
-  /// The `payload` member of an entry's value.
-  private static func payload(of entry: JSONValue) -> JSONValue? {
+  /// A row of the fields table per leaf of a member other than the payload.
+  private mutating func fieldRows(
+    _ value: JSONValue, blame: inout LeafBlame, cells: [Int64: [UInt8]], page: inout HTML
+  ) {
+    let length = scratch.pointer.count
+    switch value {
+    case .object(let object) where !object.isEmpty:
+      for member in object.members {
+        scratch.pointer.append(UInt8(ascii: "/"))
+        HTML.appendPointerToken(member.key, to: &scratch.pointer)
+        fieldRows(member.value, blame: &blame, cells: cells, page: &page)
+        scratch.pointer.removeSubrange(length...)
+      }
+    case .array(let elements) where !elements.isEmpty:
+      for (index, element) in elements.enumerated() {
+        scratch.pointer.append(UInt8(ascii: "/"))
+        HTML.appendDecimal(Int64(index), to: &scratch.pointer)
+        fieldRows(element, blame: &blame, cells: cells, page: &page)
+        scratch.pointer.removeSubrange(length...)
+      }
+    default:
+      let revision = blame.revision(at: scratch.pointer)
+      page.raw("<tr><td><code>")
+      page.content(utf8: scratch.pointer)
+      page.raw("</code></td><td>")
+      page.jsonText(value)
+      page.raw("</td><td>")
+      if let revision, let cell = cells[revision] { page.fragment(cell) }
+      page.raw("</td></tr>\n")
+    }
+  }
+
+  /// The member `key` of an entry's value.
+  private static func member(_ key: String, of entry: JSONValue) -> JSONValue? {
     guard case .object(let members) = entry else { return nil }
-    return members["payload"]
+    return members[key]
   }
 }

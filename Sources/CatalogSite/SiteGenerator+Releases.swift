@@ -24,14 +24,16 @@ extension SiteGenerator {
       list.raw(".components.json\" download=\"components-")
       list.text(slug)
       list.raw(".json\">components.json</a></li>\n")
-      try writeRelease(tag, previous: index > 0 ? tags[index - 1] : nil, slug: slug)
+      try writeRelease(index, slug: slug)
     }
     list.raw("</ul>\n")
     list.endPage(depth: .root)
     try write("releases.html", list)
   }
 
-  private mutating func writeRelease(_ tag: Tag, previous: Tag?, slug: String) throws {
+  private mutating func writeRelease(_ index: Int, slug: String) throws {
+    let tag = tags[index]
+    let previous = index > 0 ? tags[index - 1] : nil
     let manifest = "releases/\(slug).components.json"
     try catalog.export(at: .number(tag.revision), toFile: directory.path(manifest))
     files += 1
@@ -61,7 +63,31 @@ extension SiteGenerator {
       try finish(&page, in: file)
       return
     }
-    // The same comparison as `catalog diff @PREVIOUS @TAG`: by component, renames kept.
+    let changes =
+      try releaseDiffs.changes(to: index) { self.slug(of: $0) }
+      ?? changesFromDiff(from: previous, to: tag)
+    page.raw("<h2>Changes since <a class=\"tag\" href=\"")
+    page.text(tagSlugs[BytewiseString(previous.name)] ?? "item")
+    page.raw(".html\">")
+    page.text(previous.name)
+    page.raw("</a></h2>\n")
+    page.classSummary(changes.flatMap(\.0.classes))
+    if changes.isEmpty { page.raw("<p class=\"muted\">No changes.</p>\n") }
+    page.raw("<ul class=\"changes\">\n")
+    for (change, slug) in changes {
+      page.componentChange(change, slug: slug, depth: .nested)
+      try page.flush(into: file)
+    }
+    page.raw("</ul>\n")
+    page.endPage(depth: .nested)
+    try finish(&page, in: file)
+  }
+}
+
+extension SiteGenerator {
+  /// The changes from `previous` to `tag` as `catalog diff @PREVIOUS @TAG` reports them, read
+  /// from the store: for the releases ``ReleaseDiffs`` cannot answer from the pass.
+  func changesFromDiff(from previous: Tag, to tag: Tag) throws -> [(ComponentChange, String?)] {
     let diff = try catalog.diff(from: .number(previous.revision), to: .number(tag.revision))
     var changes: [(ComponentChange, String?)] = []
     func add(
@@ -85,21 +111,6 @@ extension SiteGenerator {
       add(move.kind, nil, .moved, [])
     }
     changes.sort { BytewiseString($0.0.kind) < BytewiseString($1.0.kind) }
-
-    page.raw("<h2>Changes since <a class=\"tag\" href=\"")
-    page.text(tagSlugs[BytewiseString(previous.name)] ?? "item")
-    page.raw(".html\">")
-    page.text(previous.name)
-    page.raw("</a></h2>\n")
-    page.classSummary(changes.flatMap(\.0.classes))
-    if changes.isEmpty { page.raw("<p class=\"muted\">No changes.</p>\n") }
-    page.raw("<ul class=\"changes\">\n")
-    for (change, slug) in changes {
-      page.componentChange(change, slug: slug, depth: .nested)
-      try page.flush(into: file)
-    }
-    page.raw("</ul>\n")
-    page.endPage(depth: .nested)
-    try finish(&page, in: file)
+    return changes
   }
 }

@@ -35,6 +35,12 @@ struct SiteGenerator {
   var revisionByID: [Int64: Revision] = [:]
   /// Each revision's time as pages print it (formatting it is not cheap).
   var times: [Int64: String] = [:]
+  /// The changes between consecutive tags, gathered by the pass over every component.
+  var releaseDiffs = ReleaseDiffs(revisions: [])
+  /// The page being built, its memory reused from page to page.
+  var page = HTML(capacity: 64 << 10)
+  /// What the payload trees reuse from leaf to leaf.
+  var scratch = HTML.TreeScratch()
 
   func time(of revision: Revision) -> String {
     times[revision.id] ?? Timestamp.string(revision.time)
@@ -48,7 +54,7 @@ struct SiteGenerator {
   }
 
   mutating func run() throws -> CatalogSite.Summary {
-    for folder in ["kinds", "revisions", "releases"] { try directory.makeDirectory(folder) }
+    for folder in SiteDirectory.Folder.allCases { try directory.makeDirectory(folder) }
     revisions = try catalog.revisions().filter { $0.id <= head.id }
     for revision in revisions {
       times[revision.id] = Timestamp.string(revision.time)
@@ -60,6 +66,7 @@ struct SiteGenerator {
     }
     var tagNames = SiteNames()
     for tag in tags { tagSlugs[BytewiseString(tag.name)] = tagNames.claim(tag.name) }
+    releaseDiffs = ReleaseDiffs(revisions: tags.map(\.revision))
 
     try readKinds()
     try writeKindPages()

@@ -79,13 +79,17 @@ import Testing
       "completions": ["catalog completions <shell>"],
       "help": ["catalog help [<command>] [--man]"],
       "policy": [
-        "catalog policy set [--kind <kind> | --category <name>] <mode>",
-        "catalog policy unset [--kind <kind> | --category <name>]",
-        "catalog policy show [--kind <kind>]",
-        "catalog policy ignore --kind <kind> --rule <rule> --pointer <ptr>",
-        "catalog policy unignore --kind <kind> --rule <rule> --pointer <ptr>",
+        "catalog policy set [--kind <kind> | --category <name>] <mode> [--author <name>] "
+          + "[--format <format>]",
+        "catalog policy unset [--kind <kind> | --category <name>] [--author <name>] "
+          + "[--format <format>]",
+        "catalog policy show [--kind <kind>] [--format <format>]",
+        "catalog policy ignore --kind <kind> --rule <rule> --pointer <ptr> [--author <name>] "
+          + "[--format <format>]",
+        "catalog policy unignore --kind <kind> --rule <rule> --pointer <ptr> [--author <name>] "
+          + "[--format <format>]",
         "catalog policy export [--output <file>]",
-        "catalog policy import <file>",
+        "catalog policy import <file> [--author <name>] [--format <format>]",
       ],
     ]
     #expect(Set(Self.root.allCommands.map(\.name)) == Set(expected.keys))

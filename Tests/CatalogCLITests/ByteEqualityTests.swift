@@ -7,19 +7,11 @@ import Testing
 /// and a payload whose 64-bit hash collides with the stored one is still a change.
 @Suite("Equality is bytes")
 struct ByteEqualityTests {
-  let directory: TemporaryDirectory
+  let runner: CatalogRunner
+  var directory: TemporaryDirectory { runner.directory }
 
   init() throws {
-    directory = try TemporaryDirectory()
-  }
-
-  @discardableResult
-  func run(_ arguments: [String], expect status: Int32, stdin: [UInt8]? = nil) throws
-    -> CatalogProcess.Result
-  {
-    let result = try CatalogProcess.run(arguments, in: directory, stdin: stdin)
-    #expect(result.status == status, "\(arguments): \(result)")
-    return result
+    runner = try CatalogRunner()
   }
 
   /// One entry `k` with the given payload text.
@@ -34,41 +26,45 @@ struct ByteEqualityTests {
     let b = document(payload: #"{"x":"b15fbd8e4d2b3796"}"#)
     try directory.write("a.json", a)
     try directory.write("b.json", b)
-    try run(["import", "a.json"], expect: 0)
-    let dryRun = try run(["import", "b.json", "--dry-run"], expect: 0)
+    try runner.run(["import", "a.json"], expect: 0)
+    let dryRun = try runner.run(["import", "b.json", "--dry-run"], expect: 0)
     #expect(dryRun.stdout.hasPrefix("dry run: would write revision 2: 0 added, 1 changed"))
     #expect(
-      try run(["import", "b.json"], expect: 0).stdout.hasPrefix("revision 2: 0 added, 1 changed"))
-    #expect(try run(["export"], expect: 0).stdout.contains("b15fbd8e4d2b3796"))
+      try runner.run(["import", "b.json"], expect: 0).stdout.hasPrefix(
+        "revision 2: 0 added, 1 changed"))
+    #expect(try runner.run(["export"], expect: 0).stdout.contains("b15fbd8e4d2b3796"))
     #expect(
-      try run(["restore", "1"], expect: 0).stdout.hasPrefix("revision 3: 0 added, 1 changed"))
-    #expect(try run(["export"], expect: 0).stdout.contains("1d587ab38f06be6f"))
+      try runner.run(["restore", "1"], expect: 0).stdout.hasPrefix("revision 3: 0 added, 1 changed")
+    )
+    #expect(try runner.run(["export"], expect: 0).stdout.contains("1d587ab38f06be6f"))
     try directory.write(
       "p.json",
       #"[{"op": "replace", "path": "/components/0/payload/x", "value": "b15fbd8e4d2b3796"}]"#)
     #expect(
-      try run(["patch", "p.json"], expect: 0).stdout.hasPrefix("revision 4: 0 added, 1 changed"))
-    #expect(try run(["export"], expect: 0).stdout.contains("b15fbd8e4d2b3796"))
+      try runner.run(["patch", "p.json"], expect: 0).stdout.hasPrefix(
+        "revision 4: 0 added, 1 changed"))
+    #expect(try runner.run(["export"], expect: 0).stdout.contains("b15fbd8e4d2b3796"))
     // The same text again is no change.
-    try run(["import", "b.json"], expect: 0)
-    #expect(try run(["log", "--limit", "1"], expect: 0).stdout.hasPrefix("revision 4\n"))
+    try runner.run(["import", "b.json"], expect: 0)
+    #expect(try runner.run(["log", "--limit", "1"], expect: 0).stdout.hasPrefix("revision 4\n"))
   }
 
   /// `diff` (text and json-patch) sees a string value re-spelled in NFD.
   @Test func diffSeesANormalizationChange() throws {
     try directory.write("nfc.json", document(payload: #"{"s": "\u00e9"}"#))
     try directory.write("nfd.json", document(payload: #"{"s": "e\u0301"}"#))
-    let text = try run(["diff", "nfc.json", "nfd.json"], expect: 1).stdout
+    let text = try runner.run(["diff", "nfc.json", "nfd.json"], expect: 1).stdout
     #expect(
       Array(text.utf8)
         == Array("~ k\n  /payload/s: \"\u{E9}\" → \"e\u{301}\"  [value: VALUE_CHANGED]\n".utf8))
-    let patch = try run(["diff", "nfc.json", "nfd.json", "--format", "json-patch"], expect: 1)
+    let patch = try runner.run(
+      ["diff", "nfc.json", "nfd.json", "--format", "json-patch"], expect: 1)
     #expect(containsBytes(patch.stdout, #""value": "e\#u{301}""#))
-    try run(["diff", "nfc.json", "nfc.json"], expect: 0)
+    try runner.run(["diff", "nfc.json", "nfc.json"], expect: 0)
     // Kinds too: an NFD kind is another kind.
     try directory.write("kind-nfc.json", document(payload: "{}", kind: "\\u00e9"))
     try directory.write("kind-nfd.json", document(payload: "{}", kind: "e\\u0301"))
-    let kinds = try run(["diff", "kind-nfc.json", "kind-nfd.json"], expect: 1).stdout
+    let kinds = try runner.run(["diff", "kind-nfc.json", "kind-nfd.json"], expect: 1).stdout
     // Compared as bytes, and listed in byte order ("e" is 0x65, "é" starts with 0xC3).
     #expect(
       Array(kinds.utf8)
@@ -82,11 +78,11 @@ struct ByteEqualityTests {
       "one.json", document(payload: #"{"\u00e9": 1, "e\u0301": 2, "s": "\u00e9"}"#))
     try directory.write(
       "two.json", document(payload: #"{"\u00e9": 1, "e\u0301": 2, "s": "e\u0301"}"#))
-    try run(["import", "one.json"], expect: 0)
-    try run(["import", "two.json"], expect: 0)
-    let log = try run(["log", "k"], expect: 0).stdout
+    try runner.run(["import", "one.json"], expect: 0)
+    try runner.run(["import", "two.json"], expect: 0)
+    let log = try runner.run(["log", "k"], expect: 0).stdout
     #expect(log.contains("Change:  changed /payload/s\n"))
-    let blame = try run(["blame", "k", "--format", "json"], expect: 0).stdout
+    let blame = try runner.run(["blame", "k", "--format", "json"], expect: 0).stdout
     let lines = try #require(
       try JSONSerialization.jsonObject(with: Data(blame.utf8)) as? [[String: Any]])
     let revisions = Dictionary(
@@ -99,15 +95,15 @@ struct ByteEqualityTests {
     // `test` of the NFC value against the stored NFD one fails; nothing is written.
     try directory.write(
       "test.json", #"[{"op": "test", "path": "/components/0/payload/s", "value": "\u00e9"}]"#)
-    let failed = try run(["patch", "test.json"], expect: 65)
+    let failed = try runner.run(["patch", "test.json"], expect: 65)
     #expect(failed.stderr.contains("test failed"))
     // `replace` of the NFD key changes that key only.
     try directory.write(
       "replace.json",
       #"[{"op": "test", "path": "/components/0/payload/s", "value": "e\u0301"}, "#
         + #"{"op": "replace", "path": "/components/0/payload/e\u0301", "value": 3}]"#)
-    try run(["patch", "replace.json"], expect: 0)
-    let shown = try run(["show", "k"], expect: 0).stdout
+    try runner.run(["patch", "replace.json"], expect: 0)
+    let shown = try runner.run(["show", "k"], expect: 0).stdout
     #expect(containsBytes(shown, "\"\u{E9}\": 1,\n"))
     #expect(containsBytes(shown, "\"e\u{301}\": 3,\n"))
   }
@@ -119,14 +115,14 @@ struct ByteEqualityTests {
       "kinds.json",
       #"[{"kind": "caf\u00e9", "category": "c", "description": "d", "payload": {}},"#
         + #" {"kind": "other", "category": "c", "description": "d", "payload": {}}]"#)
-    try run(["import", "kinds.json"], expect: 0)
-    let unknown = try run(["show", "cafe\u{301}"], expect: 65)
+    try runner.run(["import", "kinds.json"], expect: 0)
+    let unknown = try runner.run(["show", "cafe\u{301}"], expect: 65)
     #expect(containsBytes(unknown.stderr, "\"cafe\u{301}\""))
-    try run(["show", "caf\u{E9}"], expect: 0)
-    let renamed = try run(["rename", "caf\u{E9}", "cafe\u{301}"], expect: 0)
+    try runner.run(["show", "caf\u{E9}"], expect: 0)
+    let renamed = try runner.run(["rename", "caf\u{E9}", "cafe\u{301}"], expect: 0)
     #expect(renamed.stdout.hasPrefix("revision 2: "))
-    try run(["show", "cafe\u{301}"], expect: 0)
-    let refused = try run(["rename", "other", "caf\u{E9}"], expect: 65)
+    try runner.run(["show", "cafe\u{301}"], expect: 0)
+    let refused = try runner.run(["rename", "other", "caf\u{E9}"], expect: 65)
     #expect(refused.stderr.contains("that kind already exists"))
   }
 
@@ -136,7 +132,7 @@ struct ByteEqualityTests {
     try directory.write(
       "n.json",
       document(payload: #"{"big": 1e400, "long": 123456789012345678901234567890, "one": 1.0}"#))
-    try run(["import", "n.json"], expect: 0)
+    try runner.run(["import", "n.json"], expect: 0)
     func test(_ path: String, _ value: String) throws -> Int32 {
       try directory.write(
         "t.json",

@@ -1,3 +1,4 @@
+import CatalogCLI
 import Foundation
 import TestSupport
 import Testing
@@ -142,4 +143,63 @@ struct DocumentationClaimTests {
     #expect(columns.count == 4 && columns[0] == "v1" && columns[1] == "revision 1")
     #expect(columns[3] == "tester" && columns[2].hasSuffix("Z"))
   }
+
+  /// The synopsis of `command` in docs/cli.md: the lines of the first `text` block under its
+  /// heading (`### import`, `## diff`, `### deprecate and undeprecate`) that start with
+  /// `catalog <command>`, with their indented continuation lines.
+  static func synopsis(of command: String, in document: String) throws -> String {
+    let lines = document.split(separator: "\n", omittingEmptySubsequences: false)
+    let heading = try #require(
+      lines.firstIndex { line in
+        guard line.hasPrefix("## ") || line.hasPrefix("### ") else { return false }
+        let title = line.drop { $0 == "#" }.dropFirst()
+        return title == command || title.hasPrefix(command + " and ")
+          || title.hasSuffix(" and " + command)
+      }, "docs/cli.md has no section for \(command)")
+    var synopsis: [Substring] = []
+    var inBlock = false
+    for line in lines[(heading + 1)...] {
+      if line.hasPrefix("#") && !inBlock { break }
+      if line.hasPrefix("```") {
+        if inBlock && !synopsis.isEmpty { break }
+        inBlock = line == "```text"
+        continue
+      }
+      guard inBlock else { continue }
+      if line.hasPrefix("catalog \(command)") || (!synopsis.isEmpty && line.hasPrefix(" ")) {
+        synopsis.append(line)
+      }
+    }
+    try #require(!synopsis.isEmpty, "docs/cli.md: no synopsis for \(command)")
+    return synopsis.joined(separator: "\n")
+  }
+
+  /// Every option of every command is in that command's synopsis in docs/cli.md (by its long
+  /// or its short name), and every option a synopsis names exists: an option added or
+  /// removed without its documentation is a failing test.
+  @Test(arguments: CatalogCommandTable.root.allCommands.map(\.name))
+  func theSynopsisNamesEveryOption(_ name: String) throws {
+    let command = try #require(CatalogCommandTable.root.command(named: name))
+    let synopsis = try Self.synopsis(of: command.name, in: try Self.text("docs/cli.md"))
+    let words = Set(
+      synopsis.split { !($0.isLetter || $0.isNumber || $0 == "-") }.map(String.init)
+        .filter { $0.hasPrefix("-") })
+    var known: Set<String> = ["--database", "-d", "--busy-timeout", "--help", "-h"]
+    for option in command.namedArguments {
+      var names = ["--" + option.name]
+      switch option.kind {
+      case .option(let short?, _, _), .flag(let short?): names.append("-\(short)")
+      default: break
+      }
+      known.formUnion(names)
+      #expect(
+        names.contains(where: words.contains),
+        "docs/cli.md: the synopsis of \(command.name) does not name \(names[0])")
+    }
+    for word in words.sorted() where !known.contains(word) {
+      Issue.record(
+        "docs/cli.md: the synopsis of \(command.name) names \(word), which it does not take")
+    }
+  }
+
 }

@@ -4,10 +4,11 @@ import Testing
 
 @Suite("catalog log, show, blame, tag, restore, rename, deprecate")
 struct HistoryCommandTests {
-  let directory: TemporaryDirectory
+  let runner: CatalogRunner
+  var directory: TemporaryDirectory { runner.directory }
 
   init() throws {
-    directory = try TemporaryDirectory()
+    runner = try CatalogRunner()
     try directory.write(
       "v1.json",
       """
@@ -26,24 +27,17 @@ struct HistoryCommandTests {
         {"kind": "badge", "category": "Badges", "description": "A badge", "payload": {"n": 1}}
       ]}
       """)
-    try run(["import", "v1.json", "-m", "first", "--author", "ann"])
-    try run(["import", "v2.json", "-m", "second", "--author", "bob"])
-  }
-
-  @discardableResult
-  func run(_ arguments: [String], expect status: Int32 = 0) throws -> CatalogProcess.Result {
-    let result = try CatalogProcess.run(arguments, in: directory)
-    #expect(result.status == status, "\(arguments): \(result)")
-    return result
+    try runner.run(["import", "v1.json", "-m", "first", "--author", "ann"])
+    try runner.run(["import", "v2.json", "-m", "second", "--author", "bob"])
   }
 
   @Test func logTextAndJSON() throws {
-    let text = try run(["log", "--limit", "1"]).stdout
+    let text = try runner.run(["log", "--limit", "1"]).stdout
     #expect(text.hasPrefix("revision 2\nAuthor:  bob\nDate:    "))
     #expect(
       text.contains(
         "Source:  v2.json (import)\nCounts:  0 added, 1 changed, 0 removed\n\n    second\n"))
-    let kind = try run(["log", "tile-preview", "--format", "json"]).stdout
+    let kind = try runner.run(["log", "tile-preview", "--format", "json"]).stdout
     let items = try JSONSerialization.jsonObject(with: Data(kind.utf8)) as? [[String: Any]]
     #expect(items?.count == 2)
     #expect(items?.first?["paths"] as? [String] == ["/payload/title"])
@@ -52,7 +46,7 @@ struct HistoryCommandTests {
   }
 
   @Test func showAtARevision() throws {
-    let shown = try run(["show", "tile-preview", "--at", "1"]).stdout
+    let shown = try runner.run(["show", "tile-preview", "--at", "1"]).stdout
     #expect(
       shown == """
         {
@@ -68,14 +62,14 @@ struct HistoryCommandTests {
         }
 
         """)
-    let missing = try run(["show", "nope"], expect: 65)
+    let missing = try runner.run(["show", "nope"], expect: 65)
     #expect(
       missing.stderr
         == "catalog: error: no component of kind \"nope\" has ever been in the catalog\n")
   }
 
   @Test func blameJSON() throws {
-    let blame = try run(["blame", "tile-preview", "--format", "json"]).stdout
+    let blame = try runner.run(["blame", "tile-preview", "--format", "json"]).stdout
     let lines = try JSONSerialization.jsonObject(with: Data(blame.utf8)) as? [[String: Any]]
     let byPath = Dictionary(
       uniqueKeysWithValues: (lines ?? []).map { ($0["path"] as? String ?? "", $0) })
@@ -86,49 +80,51 @@ struct HistoryCommandTests {
   }
 
   @Test func tagsAndReferences() throws {
-    #expect(try run(["tag", "v1", "1"]).stdout == "tagged revision 1 as v1\n")
-    #expect(try run(["tag", "--list"]).stdout.hasPrefix("v1\trevision 1\t"))
-    #expect(try run(["export", "--at", "v1"]).stdout.contains("\"title\": \"Hero\""))
-    let bad = try run(["tag", "head"], expect: 65)
+    #expect(try runner.run(["tag", "v1", "1"]).stdout == "tagged revision 1 as v1\n")
+    #expect(try runner.run(["tag", "--list"]).stdout.hasPrefix("v1\trevision 1\t"))
+    #expect(try runner.run(["export", "--at", "v1"]).stdout.contains("\"title\": \"Hero\""))
+    let bad = try runner.run(["tag", "head"], expect: 65)
     #expect(bad.stderr.contains("reads as a revision number, head or a time"))
-    let unknown = try run(["export", "--at", "v9"], expect: 65)
+    let unknown = try runner.run(["export", "--at", "v9"], expect: 65)
     #expect(unknown.stderr.hasPrefix("catalog: error: unknown revision 'v9'"))
-    #expect(try run(["tag", "--delete", "v1"]).stdout == "deleted tag v1 (it named revision 1)\n")
+    #expect(
+      try runner.run(["tag", "--delete", "v1"]).stdout == "deleted tag v1 (it named revision 1)\n")
   }
 
   @Test func restoreRenameDeprecate() throws {
     #expect(
-      try run(["restore", "1", "-m", "back"]).stdout
+      try runner.run(["restore", "1", "-m", "back"]).stdout
         == "revision 3: 0 added, 1 changed, 0 removed\n")
-    #expect(try run(["restore", "1"]).stdout == "no changes (head is revision 3)\n")
+    #expect(try runner.run(["restore", "1"]).stdout == "no changes (head is revision 3)\n")
     #expect(
-      try run(["rename", "badge", "status-badge"]).stdout
+      try runner.run(["rename", "badge", "status-badge"]).stdout
         == "revision 4: 0 added, 1 changed, 0 removed\n")
     #expect(
-      try run(["deprecate", "status-badge"]).stdout == "revision 5: 0 added, 1 changed, 0 removed\n"
+      try runner.run(["deprecate", "status-badge"]).stdout
+        == "revision 5: 0 added, 1 changed, 0 removed\n"
     )
-    let exported = try run(["export"]).stdout
+    let exported = try runner.run(["export"]).stdout
     #expect(exported.contains("\"kind\": \"status-badge\""))
     #expect(exported.contains("\"deprecated\": true"))
-    let log = try run(["log", "status-badge"]).stdout
+    let log = try runner.run(["log", "status-badge"]).stdout
     #expect(log.contains("Change:  deprecated"))
     #expect(log.contains("Change:  renamed from badge to status-badge"))
-    try run(["undeprecate", "status-badge"])
-    #expect(!(try run(["export"]).stdout.contains("deprecated")))
+    try runner.run(["undeprecate", "status-badge"])
+    #expect(!(try runner.run(["export"]).stdout.contains("deprecated")))
   }
 
   @Test func expectHeadRefusesStaleWriters() throws {
-    let stale = try run(["import", "v1.json", "--expect-head", "1"], expect: 75)
+    let stale = try runner.run(["import", "v1.json", "--expect-head", "1"], expect: 75)
     #expect(stale.stderr == "catalog: error: head is revision 2, expected 1\n")
     for arguments in [
       ["restore", "1"], ["rename", "badge", "b2"], ["deprecate", "badge"],
       ["undeprecate", "badge"],
     ] {
-      let result = try run(arguments + ["--expect-head", "7"], expect: 75)
+      let result = try runner.run(arguments + ["--expect-head", "7"], expect: 75)
       #expect(result.stderr == "catalog: error: head is revision 2, expected 7\n")
     }
     #expect(
-      try run(["import", "v1.json", "--expect-head", "2"]).stdout
+      try runner.run(["import", "v1.json", "--expect-head", "2"]).stdout
         == "revision 3: 0 added, 1 changed, 0 removed\n")
   }
 }

@@ -117,6 +117,36 @@ struct JSONResultTests {
     #expect(counts["revisions"] == 1 && counts["components"] == 2)
   }
 
+  @Test func policyChangesReportTheirRecords() throws {
+    try runner.run(["import", "a.json"], expect: 0)
+    let set = try json(["policy", "set", "FULL", "--author", "ann", "--format", "json"], expect: 0)
+    #expect(set["command"] as? String == "policy" && set["action"] as? String == "set")
+    let changes = try #require(set["changes"] as? [[String: Any]])
+    #expect(changes.count == 1)
+    #expect(changes.first?["id"] as? Int == 1 && changes.first?["afterRevision"] as? Int == 1)
+    #expect(
+      changes.first?["author"] as? String == "ann" && changes.first?["mode"] as? String == "FULL")
+    #expect(changes.first?["scope"] as? String == "catalog" && changes.first?["rule"] is NSNull)
+    let again = try json(["policy", "set", "FULL", "--format", "json"], expect: 0)
+    #expect((again["changes"] as? [Any])?.isEmpty == true)
+    let ignore = try json(
+      [
+        "policy", "ignore", "--kind", "tile", "--rule", "KEY_REMOVED", "--pointer", "/payload/x",
+        "--format", "json",
+      ], expect: 0)
+    let ignored = try #require((ignore["changes"] as? [[String: Any]])?.first)
+    #expect(
+      ignored["action"] as? String == "ignore" && ignored["pointer"] as? String == "/payload/x")
+    #expect(ignored["scope"] as? String == "kind" && ignored["name"] as? String == "tile")
+    try directory.write("policies.json", #"{"catalog": "BACKWARD"}"#)
+    let imported = try json(["policy", "import", "policies.json", "--format", "json"], expect: 0)
+    #expect(imported["action"] as? String == "import")
+    let actions = try #require(imported["changes"] as? [[String: Any]]).compactMap {
+      $0["action"] as? String
+    }
+    #expect(Set(actions) == ["set", "unignore"])
+  }
+
   @Test func checkReportsEachFileAndEachProblem() throws {
     try directory.write("bad.json", "{\"components\": [\n  {\"kind\": 3}\n]}")
     let good = try json(["check", "a.json", "b.json", "--format", "json"], expect: 0)

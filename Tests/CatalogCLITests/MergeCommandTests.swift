@@ -5,7 +5,8 @@ import Testing
 /// `catalog merge` through the built binary: output, messages and exit statuses.
 @Suite("catalog merge")
 struct MergeCommandTests {
-  let directory: TemporaryDirectory
+  let runner: CatalogRunner
+  var directory: TemporaryDirectory { runner.directory }
 
   static func document(title: String, count: Int) -> String {
     """
@@ -17,32 +18,23 @@ struct MergeCommandTests {
   }
 
   init() throws {
-    directory = try TemporaryDirectory()
+    runner = try CatalogRunner()
     try directory.write("base.json", Self.document(title: "Hero", count: 1))
-  }
-
-  @discardableResult
-  func run(_ arguments: [String], expect status: Int32, stdin: [UInt8]? = nil) throws
-    -> CatalogProcess.Result
-  {
-    let result = try CatalogProcess.run(arguments, in: directory, stdin: stdin)
-    #expect(result.status == status, "\(arguments): \(result)")
-    return result
   }
 
   @Test func cleanMergeWritesTheCanonicalFormAndExitsZero() throws {
     try directory.write("ours.json", Self.document(title: "Hero v2", count: 1))
     try directory.write("theirs.json", Self.document(title: "Hero", count: 2))
-    let result = try run(["merge", "base.json", "ours.json", "theirs.json"], expect: 0)
+    let result = try runner.run(["merge", "base.json", "ours.json", "theirs.json"], expect: 0)
     #expect(result.stderr == "")
     try directory.write("expected.json", Self.document(title: "Hero v2", count: 2))
-    let canonical = try run(
+    let canonical = try runner.run(
       ["merge", "expected.json", "expected.json", "expected.json"], expect: 0)
     #expect(result.stdout == canonical.stdout)
     #expect(result.stdout.hasPrefix("{\n  \"components\": [\n    {\n      \"kind\": \"tile\","))
 
     // --output may be OURS, as git passes it; stdin may be one operand.
-    try run(
+    try runner.run(
       ["merge", "base.json", "ours.json", "-", "--output", "ours.json"], expect: 0,
       stdin: Array(Self.document(title: "Hero", count: 2).utf8))
     #expect(try directory.read("ours.json") == canonical.stdoutBytes)
@@ -51,7 +43,7 @@ struct MergeCommandTests {
   @Test func conflictsExitOneWithTheirLinesOnStderr() throws {
     try directory.write("ours.json", Self.document(title: "A", count: 5))
     try directory.write("theirs.json", Self.document(title: "B", count: 2))
-    let result = try run(
+    let result = try runner.run(
       ["merge", "base.json", "ours.json", "theirs.json", "--output", "out.json"], expect: 1)
     #expect(result.stdout == "")
     #expect(
@@ -61,7 +53,7 @@ struct MergeCommandTests {
         out.json:20: conflict: /components/1/payload/count: ours 5, theirs 2
 
         """)
-    let check = try run(["check", "out.json"], expect: 65)
+    let check = try runner.run(["check", "out.json"], expect: 65)
     let message =
       "error: invalid JSON: unresolved merge conflict: a line starting with '<<<<<<<'; keep one "
       + "side, delete the lines from '<<<<<<<' to '>>>>>>>' that are not wanted, then check again"
@@ -71,7 +63,7 @@ struct MergeCommandTests {
   @Test func jsonReportListsWhatWasTakenAndTheConflicts() throws {
     try directory.write("ours.json", Self.document(title: "A", count: 1))
     try directory.write("theirs.json", Self.document(title: "B", count: 2))
-    let result = try run(
+    let result = try runner.run(
       ["merge", "base.json", "ours.json", "theirs.json", "--format", "json", "-o", "out.json"],
       expect: 1)
     let report = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
@@ -93,7 +85,8 @@ struct MergeCommandTests {
     try directory.write("target.json", "old")
     try FileManager.default.createSymbolicLink(
       atPath: directory.path("link.json"), withDestinationPath: "target.json")
-    try run(["merge", "base.json", "base.json", "base.json", "--output", "link.json"], expect: 0)
+    try runner.run(
+      ["merge", "base.json", "base.json", "base.json", "--output", "link.json"], expect: 0)
     // The link is followed, not replaced.
     #expect(
       try FileManager.default.destinationOfSymbolicLink(atPath: directory.path("link.json"))
@@ -103,10 +96,10 @@ struct MergeCommandTests {
 
   @Test func troubleExitsTwo() throws {
     try directory.write("ours.json", "{\"components\": [}")
-    let invalid = try run(["merge", "base.json", "ours.json", "base.json"], expect: 2)
+    let invalid = try runner.run(["merge", "base.json", "ours.json", "base.json"], expect: 2)
     #expect(invalid.stderr.hasPrefix("ours.json:1:17: error: invalid JSON"))
-    let missing = try run(["merge", "base.json", "nope.json", "base.json"], expect: 2)
+    let missing = try runner.run(["merge", "base.json", "nope.json", "base.json"], expect: 2)
     #expect(missing.stderr == "catalog: error: nope.json: No such file or directory\n")
-    try run(["merge", "-", "-", "base.json"], expect: 64)
+    try runner.run(["merge", "-", "-", "base.json"], expect: 64)
   }
 }

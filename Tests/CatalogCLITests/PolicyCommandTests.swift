@@ -110,7 +110,8 @@ struct PolicyCommandTests {
       bad.stderr.hasPrefix(
         "catalog: error: unknown mode 'SIDEWAYS'; modes: NONE, BACKWARD, FORWARD, FULL, "
           + "BACKWARD_TRANSITIVE, FORWARD_TRANSITIVE, FULL_TRANSITIVE\n"
-          + "Usage: catalog policy set [--kind <kind> | --category <name>] <mode>\n"))
+          + "Usage: catalog policy set [--kind <kind> | --category <name>] <mode> "
+          + "[--author <name>] [--format <format>]\n"))
     try session.run(["policy", "set", "--kind", "k", "--category", "c", "FULL"], expect: 64)
   }
 

@@ -26,8 +26,9 @@ enum CompletionsCommand: CatalogCommand {
     seeAlso: ["help"])
 
   static func run(_ context: CommandContext) throws -> ExitStatus {
-    let script = CompletionScript(root: CatalogCommandTable.root)
-    context.console.write(Array(script.script(for: context.arguments[shell] ?? .bash).utf8))
+    let chosen = context.arguments[shell] ?? .bash
+    let script = CompletionScript(root: CatalogCommandTable.root).script(for: chosen)
+    context.console.write(Array(script.utf8))
     return .success
   }
 }

@@ -60,13 +60,13 @@ enum PolicyCommand: CatalogCommand {
     ],
     seeAlso: ["check", "import", "log"],
     usageForms: [
-      "set [--kind <kind> | --category <name>] <mode>",
-      "unset [--kind <kind> | --category <name>]",
-      "show [--kind <kind>]",
-      "ignore --kind <kind> --rule <rule> --pointer <ptr>",
-      "unignore --kind <kind> --rule <rule> --pointer <ptr>",
+      "set [--kind <kind> | --category <name>] <mode> [--author <name>] [--format <format>]",
+      "unset [--kind <kind> | --category <name>] [--author <name>] [--format <format>]",
+      "show [--kind <kind>] [--format <format>]",
+      "ignore --kind <kind> --rule <rule> --pointer <ptr> [--author <name>] [--format <format>]",
+      "unignore --kind <kind> --rule <rule> --pointer <ptr> [--author <name>] [--format <format>]",
       "export [--output <file>]",
-      "import <file>",
+      "import <file> [--author <name>] [--format <format>]",
     ])
 
   enum Action: String, CaseIterable, Sendable {
@@ -86,6 +86,10 @@ enum PolicyCommand: CatalogCommand {
         throw UsageError.invalidArguments(
           "'policy \(action.rawValue)' takes no operand, but '\(operand)' was given")
       }
+    }
+    let json = arguments[CommonArguments.listFormat] == .json
+    func printJSON(_ records: [PolicyRecord]) {
+      ResultJSON.print(ResultJSON.policy(records, action: action.rawValue), to: context.console)
     }
     func level() -> (PolicyRecord.Scope, String) {
       if let kind { return (.kind, kind) }
@@ -116,7 +120,9 @@ enum PolicyCommand: CatalogCommand {
         $0.set(mode, at: scope, name: name)
       }
       let level = describe(scope, name)
-      if records.isEmpty {
+      if json {
+        printJSON(records)
+      } else if records.isEmpty {
         context.console.print(
           "no change: \(level) already \(mode.map { "has \($0.rawValue)" } ?? "has no mode")")
       } else if let mode {
@@ -151,7 +157,9 @@ enum PolicyCommand: CatalogCommand {
       }
       let what =
         "\(rule.rawValue) under \(pointer.isRoot ? "/" : pointer.description) of kind \(kind)"
-      if records.isEmpty {
+      if json {
+        printJSON(records)
+      } else if records.isEmpty {
         context.console.print(
           "no change: \(what) \(action == .ignore ? "is already" : "is not") ignored")
       } else {
@@ -219,7 +227,9 @@ enum PolicyCommand: CatalogCommand {
       let policy = try CatalogPolicy(document: bytes, name: source.name)
       let catalog = try context.openCatalog(forWriting: true)
       let records = try catalog.changePolicy(author: context.author) { $0 = policy }
-      if records.isEmpty {
+      if json {
+        printJSON(records)
+      } else if records.isEmpty {
         context.console.print("no change: the policies already match \(source.name)")
       } else {
         let first = records[0].id

@@ -121,6 +121,32 @@ enum ResultJSON {
     ])
   }
 
+  /// A policy change (`policy set`, `unset`, `ignore`, `unignore`, `import`):
+  /// `{"command": "policy", "action", "changes": [{"id", "afterRevision", "time", "author",
+  /// "action", "scope", "name", "mode", "rule", "pointer"}], "revision": null}`; `changes` is
+  /// empty when the policies already were as asked.
+  static func policy(_ records: [PolicyRecord], action: String) -> JSONValue {
+    object([
+      ("command", .string("policy")), ("action", .string(action)),
+      (
+        "changes",
+        .array(
+          records.map { record in
+            object([
+              ("id", number(Int(record.id))), ("afterRevision", number(Int(record.afterRevision))),
+              ("time", .string(Timestamp.string(record.time))), ("author", .string(record.author)),
+              ("action", .string(record.action.rawValue)),
+              ("scope", .string(record.scope.rawValue)),
+              ("name", .string(record.name)), ("mode", record.mode.map(JSONValue.string) ?? .null),
+              ("rule", record.rule.map(JSONValue.string) ?? .null),
+              ("pointer", record.pointer.map(JSONValue.string) ?? .null),
+            ])
+          })
+      ),
+      ("revision", .null),
+    ])
+  }
+
   /// `doctor`: `{"command", "ok", "revision", "counts", "notes", "problems"}`.
   /// `counts` is `null` when the catalog's schema could not be read.
   static func doctor(_ report: DoctorReport?, notes: [String], problems: [String]) -> JSONValue {

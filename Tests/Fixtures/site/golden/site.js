@@ -55,13 +55,38 @@
     fromHash();
     if (query.value !== "") apply();
   }
-  document.querySelectorAll("button[data-expand]").forEach(function (button) {
-    button.addEventListener("click", function () {
-      var open = button.getAttribute("data-expand") === "open";
-      document.querySelectorAll(".json details").forEach(function (node) {
-        node.open = open;
+  // Expand all / Collapse all: only useful with script, so only made by it.
+  var treeTools = document.getElementById("tree-tools");
+  if (treeTools) {
+    var first = treeTools.firstChild;
+    [["Expand all", true], ["Collapse all", false]].forEach(function (spec) {
+      var button = document.createElement("button");
+      button.type = "button";
+      button.textContent = spec[0];
+      button.addEventListener("click", function () {
+        document.querySelectorAll(".json details").forEach(function (node) {
+          node.open = spec[1];
+        });
       });
+      treeTools.insertBefore(button, first);
+      treeTools.insertBefore(document.createTextNode(" "), first);
     });
+  }
+  // A blame cell links to its revision in the page's timeline; its tooltip repeats the
+  // revision's author, time and message from there.
+  var tips = {};
+  document.querySelectorAll(".who a[href^='#r']").forEach(function (link) {
+    var target = link.getAttribute("href").slice(1);
+    if (!(target in tips)) {
+      var item = document.getElementById(target);
+      var part = function (selector) {
+        var node = item && item.querySelector(selector);
+        return node ? node.textContent : "";
+      };
+      tips[target] = item ? [link.textContent, part(".author"), part("time"),
+        part(".message")].join(" \u00b7 ") : "";
+    }
+    if (tips[target]) link.title = tips[target];
   });
   document.querySelectorAll("button[data-copy]").forEach(function (button) {
     button.addEventListener("click", function () {
