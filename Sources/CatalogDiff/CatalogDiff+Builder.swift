@@ -23,6 +23,9 @@ extension CatalogDiff {
     private var commonNewIndices: [Int] = []
     /// NEW's kind of common entries whose kind differs from OLD's (renames).
     private var renamedKinds: [Int: String] = [:]
+    /// For each OLD index, the NEW index of the entry the caller vouched is the same (see
+    /// ``addOldUnchanged(kind:newIndex:)``), or -1. Empty until the first such entry.
+    private var unchangedPartner: [Int] = []
 
     /// - Parameter renames: NEW's kind → OLD's kind, for each component whose kind changed
     ///   (see ``CatalogDiff/init(old:new:renames:)``).
@@ -56,6 +59,44 @@ extension CatalogDiff {
       try add(
         old: true, entry.extraMembers, entry.memberOrder, { entry },
         texts: { Self.withBytes(of: entry, $0) })
+    }
+
+    /// Adds OLD's next entry when the caller knows it is NEW's entry `newIndex` byte for byte
+    /// (a diff of two revisions: the same stored row at both), keeping only its kind, which
+    /// entries are matched by. NEW's entry is then given by ``addNewUnchanged(oldIndex:)``.
+    ///
+    /// Such an entry is never reported, so its texts are never needed; a NEW entry given
+    /// with its texts that matches it by kind is a duplicate kind in NEW.
+    package mutating func addOldUnchanged(kind: UnsafeRawBufferPointer, newIndex: Int)
+      throws(CatalogDiffError)
+    {
+      let empty = UnsafeRawBufferPointer(start: nil, count: 0)
+      let index = old.count
+      try addOld(
+        kind: kind, category: empty, description: empty, payload: empty, extraMembers: [],
+        memberOrder: nil)
+      if unchangedPartner.count < old.count {
+        unchangedPartner.append(
+          contentsOf: repeatElement(-1, count: old.count - unchangedPartner.count))
+      }
+      unchangedPartner[index] = newIndex
+    }
+
+    /// Adds NEW's next entry: the one OLD's entry `oldIndex` was vouched to be by
+    /// ``addOldUnchanged(kind:newIndex:)``.
+    package mutating func addNewUnchanged(oldIndex i: Int) throws(CatalogDiffError) {
+      let j = oldIndexOfNew.count
+      guard i >= 0, i < unchangedPartner.count, unchangedPartner[i] == j,
+        newIndexOfOld[i] < 0
+      else {
+        throw .duplicateKind(
+          i >= 0 && i < old.count ? old.kind(i) : "", side: .new,
+          firstIndex: i >= 0 && i < newIndexOfOld.count ? newIndexOfOld[i] : -1, secondIndex: j)
+      }
+      newIndexOfOld[i] = j
+      oldIndexOfNew.append(i)
+      commonOldIndices.append(i)
+      commonNewIndices.append(j)
     }
 
     /// Adds NEW's next entry, as the document reader left it (its buffers may be reused as
@@ -118,6 +159,7 @@ extension CatalogDiff {
           String(decoding: kind, as: UTF8.self), side: .old, firstIndex: first, secondIndex: index)
       }
       newIndexOfOld.append(-1)
+      if !unchangedPartner.isEmpty { unchangedPartner.append(-1) }
     }
 
     private mutating func addNew(
@@ -148,6 +190,12 @@ extension CatalogDiff {
         added.append(IndexedEntry(index: j, entry: made))
         oldIndexOfNew.append(-1)
         return
+      }
+      if i < unchangedPartner.count, unchangedPartner[i] >= 0 {
+        // OLD's entry of this kind is vouched to be another NEW entry: NEW has it twice.
+        throw .duplicateKind(
+          String(decoding: kind, as: UTF8.self), side: .new,
+          firstIndex: min(j, unchangedPartner[i]), secondIndex: max(j, unchangedPartner[i]))
       }
       guard newIndexOfOld[i] < 0 else {
         throw .duplicateKind(

@@ -176,6 +176,32 @@ final class PostgreSQLContext: CatalogWriteContext {
     FROM entry_version AS v JOIN payload AS p ON p.id = v.payload_id
     """
 
+  func forEachEntryRow(
+    versions: [(component: Int64, revision: Int64)], _ body: (EntryRow) throws -> Void
+  ) throws {
+    try flush()
+    guard !versions.isEmpty else { return }
+    // One query for all of them: the pairs as two arrays, joined on the primary key.
+    func array(_ values: some Sequence<Int64>) -> QueryValue {
+      .text("{" + values.map(String.init).joined(separator: ",") + "}")
+    }
+    var found = 0
+    try connection.forEachRow(
+      """
+      \(Self.versionColumns)
+      JOIN unnest($1::bigint[], $2::bigint[]) AS k(component_id, revision_id)
+        ON v.component_id = k.component_id AND v.revision_id = k.revision_id
+      """, [array(versions.lazy.map(\.component)), array(versions.lazy.map(\.revision))]
+    ) { row in
+      found += 1
+      try body(try Self.entryRow(row))
+    }
+    guard found == versions.count else {
+      throw CatalogError.database(
+        .inconsistent("\(versions.count - found) of \(versions.count) entry versions are missing"))
+    }
+  }
+
   func forEachVersionRow(ofComponent component: Int64?, _ body: (EntryRow) throws -> Void) throws {
     try flush()
     if let component {

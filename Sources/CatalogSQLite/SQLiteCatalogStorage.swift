@@ -185,11 +185,25 @@ final class SQLiteCatalogStorage: CatalogStorage {
   /// - `temp_store = MEMORY`: statement journals (which a multi-row INSERT inside a
   ///   transaction keeps, to undo itself alone if it fails) stay in memory instead of a
   ///   temporary file, which took hundreds of thousands of small writes per import.
+  static let pageCacheKiB = 8192
+
   static let tuning = """
-    PRAGMA cache_size = -8192;
+    PRAGMA cache_size = -\(pageCacheKiB);
     PRAGMA synchronous = NORMAL;
     PRAGMA temp_store = MEMORY;
     """
+
+  /// `PRAGMA cache_size` in KiB (a negative size is KiB: https://sqlite.org/pragma.html),
+  /// ``tuning``'s when nil. Pages are read again from the operating system's cache when
+  /// needed.
+  func setPageCacheLimit(kibibytes: Int?) throws {
+    let size = kibibytes.map { max($0, 64) } ?? Self.pageCacheKiB
+    do {
+      try database.execute(script: "PRAGMA cache_size = -\(size);")
+    } catch {
+      throw Self.translate(error, path: path, busyTimeout: busyTimeout)
+    }
+  }
 
   func read<T>(_ body: (any CatalogReadContext) throws -> T) throws -> T {
     do {

@@ -35,6 +35,25 @@ extension SQLiteContext {
     }
   }
 
+  func forEachEntryRow(
+    versions: [(component: Int64, revision: Int64)], _ body: (EntryRow) throws -> Void
+  ) throws {
+    try flushPendingVersions()
+    // One primary-key probe each, on the same statement export's lookups use.
+    let lookup = try database.cachedStatement(
+      sql:
+        "\(SQLiteEntryColumns.selectWithPayload) WHERE v.component_id = ?1 AND v.revision_id = ?2")
+    for (component, revision) in versions {
+      try lookup.bind([.integer(component), .integer(revision)])
+      defer { lookup.reset() }
+      guard try lookup.step() else {
+        throw CatalogError.database(
+          .inconsistent("entry version \(component)/\(revision) is missing"))
+      }
+      try body(try SQLiteEntryColumns.row(from: lookup, withPayload: true))
+    }
+  }
+
   /// Steps `statement`, whose rows are entry versions that begin `component_id, revision_id,
   /// change` ordered newest component first, then newest revision first, and calls `body` at
   /// each component's first row (its row in force) unless that row is `removed`.

@@ -52,7 +52,9 @@ public enum CatalogSite {
     do {
       var generator = SiteGenerator(
         catalog: catalog, directory: directory, title: options.title, head: head)
-      let summary = try generator.run()
+      // Every page is read once, in streamed passes: a small page cache costs no time here
+      // and keeps the whole catalog from staying in memory (docs/benchmarks.md).
+      let summary = try catalog.withPageCacheLimit(kibibytes: 1024) { try generator.run() }
       try directory.commit()
       return summary
     } catch {

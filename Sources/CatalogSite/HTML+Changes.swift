@@ -9,37 +9,53 @@ extension HTML {
   mutating func componentChange(
     _ change: ComponentChange, slug: String?, depth: Depth, showKind: Bool = true
   ) {
+    changeHead(
+      kind: change.kind, previousKind: change.previousKind, change: change.change,
+      classes: Set(change.classes), slug: slug, depth: depth, showKind: showKind)
+    fieldChanges(change.fields)
+    raw("</li>\n")
+  }
+
+  /// A change's list item up to its field changes: what happened, the kind (a link to its
+  /// page), a rename, and a badge per class present. The caller writes the field changes
+  /// (``fieldChanges(_:)``) and `</li>`.
+  mutating func changeHead(
+    kind: String, previousKind: String?, change: EntryChange, classes: Set<ChangeClass>,
+    slug: String?, depth: Depth, showKind: Bool
+  ) {
     if showKind {
       raw("<li class=change data-kind=\"")
-      text(change.kind)
+      text(kind)
       raw("\"><div class=change-head>")
     } else {
       raw("<li class=change><div class=change-head>")
     }
     raw("<span class=\"op op-")
-    text(change.change.rawValue)
+    text(change.rawValue)
     raw("\">")
-    text(change.change.rawValue)
+    text(change.rawValue)
     raw("</span> ")
-    if showKind { kindLink(change.kind, slug: slug, depth: depth) }
-    if let previous = change.previousKind {
+    if showKind { kindLink(kind, slug: slug, depth: depth) }
+    if let previousKind {
       raw(" <span class=rename>renamed from <span class=kind>")
-      text(previous)
+      text(previousKind)
       raw("</span> to <span class=kind>")
-      text(change.kind)
+      text(kind)
       raw("</span></span>")
     }
-    for changeClass in Set(change.classes).sorted() {
+    for changeClass in ChangeClass.allCases where classes.contains(changeClass) {
       raw(" ")
       classBadge(changeClass.rawValue)
     }
     raw("</div>")
-    if !change.fields.isEmpty {
-      raw("<ul class=fields>")
-      for field in change.fields { fieldChange(field) }
-      raw("</ul>")
-    }
-    raw("</li>\n")
+  }
+
+  /// The field changes of a component, a list; nothing when there are none.
+  mutating func fieldChanges(_ fields: [CatalogDiff.Change]) {
+    guard !fields.isEmpty else { return }
+    raw("<ul class=fields>")
+    for field in fields { fieldChange(field) }
+    raw("</ul>")
   }
 
   /// One changed JSON Pointer with its rule, class and old → new values.
@@ -81,12 +97,17 @@ extension HTML {
 
   /// Badges counting a list of changes by class, in order of severity.
   mutating func classSummary(_ classes: [ChangeClass]) {
-    var counts: [ChangeClass: Int] = [:]
-    for changeClass in classes { counts[changeClass, default: 0] += 1 }
+    classSummary(
+      counts: ChangeClass.allCases.map { changeClass in classes.count { $0 == changeClass } })
+  }
+
+  /// Badges for how many changes there are of each class, `counts` in
+  /// ``ChangeClass/allCases`` order (of severity).
+  mutating func classSummary(counts: [Int]) {
     raw("<p class=classes>")
-    if counts.isEmpty { raw("<span class=muted>No value changes.</span>") }
-    for changeClass in ChangeClass.allCases {
-      guard let count = counts[changeClass] else { continue }
+    if counts.allSatisfy({ $0 == 0 }) { raw("<span class=muted>No value changes.</span>") }
+    for (changeClass, count) in zip(ChangeClass.allCases, counts) {
+      guard count > 0 else { continue }
       raw("<span class=\"badge c-")
       text(changeClass.rawValue)
       raw("\">")

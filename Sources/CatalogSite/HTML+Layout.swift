@@ -89,16 +89,16 @@ extension HTML {
     _ label: String, slug: String?, folder: StaticString, cssClass: StaticString, depth: Depth
   ) {
     guard let slug else {
-      raw("<span class=\"")
+      raw("<span class=")
       raw(cssClass)
-      raw("\">")
+      raw(">")
       text(label)
       raw("</span>")
       return
     }
-    raw("<a class=\"")
+    raw("<a class=")
     raw(cssClass)
-    raw("\" href=\"")
+    raw(" href=\"")
     if depth != .root { raw("../") }
     raw(folder)
     raw("/")

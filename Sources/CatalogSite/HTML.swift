@@ -47,6 +47,11 @@ struct HTML {
     bytes.append(contentsOf: built)
   }
 
+  /// ``fragment(_:)`` of bytes in a shared buffer.
+  mutating func fragment(_ built: ArraySlice<UInt8>) {
+    bytes.append(contentsOf: built)
+  }
+
   /// A number, as decimal digits.
   mutating func number<N: BinaryInteger>(_ value: N) {
     Self.appendDecimal(Int64(value), to: &bytes)
@@ -94,6 +99,11 @@ struct HTML {
   /// UTF-8 text held as bytes (JSON that ``JSONWriter`` wrote), escaped as ``text(_:)``
   /// escapes a `String`.
   mutating func text(utf8: [UInt8]) {
+    utf8.withUnsafeBufferPointer { Self.appendEscaped(utf8: $0, to: &bytes) }
+  }
+
+  /// ``text(utf8:)`` of bytes in a shared buffer.
+  mutating func text(utf8: ArraySlice<UInt8>) {
     utf8.withUnsafeBufferPointer { Self.appendEscaped(utf8: $0, to: &bytes) }
   }
 

@@ -14,33 +14,31 @@ import Components
 /// component is taken by another in the same interval; for such a release ``exact(_:)`` is
 /// false and the generator asks ``Catalog/diff(from:to:)`` itself.
 ///
-/// Memory: per tag, one small record and the order key and kind bytes of each kind present;
-/// the field changes of the components that changed between tags.
+/// Memory: per tag, a 16-byte record and the order key of each kind present (its kind is the
+/// ``KindTable``'s unless it had another name then); the field changes of the components that
+/// changed between tags.
 struct ReleaseDiffs {
   /// One kind present at a tag.
   private struct Record {
     /// The component's place in the pass (ascending component id).
     var component: Int32
-    /// Where its order key starts in the tag's bytes; its kind follows the key.
-    var start: Int32
+    /// Its order key in the tag's bytes.
+    var keyStart: Int32
     var keyCount: Int32
-    var kindCount: Int32
+    /// Its kind: a ``KindTable`` index when it is the component's kind at the site's
+    /// revision, else `-(i + 1)` for ``otherKinds``[i].
+    var kind: Int32
   }
 
   /// The kinds present at one tag.
   private struct TagOrder {
-    var bytes: [UInt8] = []
+    var keys: [UInt8] = []
     var records: [Record] = []
-
-    func kind(_ record: Record) -> String {
-      let start = Int(record.start + record.keyCount)
-      return String(decoding: bytes[start..<start + Int(record.kindCount)], as: UTF8.self)
-    }
 
     /// Whether `a` comes before `b` in export order: by order key bytes, then component id.
     func precedes(_ a: Record, _ b: Record) -> Bool {
-      let aKey = bytes[Int(a.start)..<Int(a.start + a.keyCount)]
-      let bKey = bytes[Int(b.start)..<Int(b.start + b.keyCount)]
+      let aKey = keys[Int(a.keyStart)..<Int(a.keyStart + a.keyCount)]
+      let bKey = keys[Int(b.keyStart)..<Int(b.keyStart + b.keyCount)]
       if aKey.elementsEqual(bKey) { return a.component < b.component }
       return aKey.lexicographicallyPrecedes(bKey)
     }
@@ -49,18 +47,25 @@ struct ReleaseDiffs {
   /// The tagged revisions, oldest first (the site's tag order).
   let revisions: [Int64]
   private var orders: [TagOrder]
+  /// Kinds at a tag that are not their component's kind at the site's revision.
+  private var otherKinds: [String] = []
   /// For each tag after the first, the components changed or renamed since the one before.
   private var changed: [[ComponentChange]]
   private var components: Int32 = 0
 
-  init(revisions: [Int64]) {
+  /// - Parameter expected: how many kinds a tag is likely to have (room is made for them).
+  init(revisions: [Int64], expected: Int = 0) {
     self.revisions = revisions
-    orders = Array(repeating: TagOrder(), count: revisions.count)
+    var order = TagOrder()
+    order.records.reserveCapacity(expected)
+    order.keys.reserveCapacity(expected * 4)
+    orders = Array(repeating: order, count: revisions.count)
     changed = Array(repeating: [], count: revisions.count)
   }
 
-  /// Takes one component's versions (oldest first), in ascending component id.
-  mutating func add(_ versions: [EntryVersion]) throws {
+  /// Takes one component's versions (oldest first), in ascending component id; `page` is
+  /// its kind in `kinds` when it is present at the site's revision.
+  mutating func add(_ versions: [EntryVersion], page: Int?, kinds: KindTable) throws {
     guard !revisions.isEmpty else { return }
     var next = 0
     var before: Int?
@@ -69,14 +74,19 @@ struct ReleaseDiffs {
       let state = next > 0 && versions[next - 1].change != .removed ? next - 1 : nil
       if let state {
         let version = versions[state]
-        let start = Int32(orders[tag].bytes.count)
-        orders[tag].bytes.append(contentsOf: version.orderKey.utf8)
-        let keyCount = Int32(orders[tag].bytes.count) - start
-        orders[tag].bytes.append(contentsOf: version.entry.kind.utf8)
+        let keyStart = Int32(orders[tag].keys.count)
+        orders[tag].keys.append(contentsOf: version.orderKey.utf8)
+        let kind: Int32
+        if let page, kinds.kind(page, is: version.entry.kind) {
+          kind = Int32(page)
+        } else {
+          otherKinds.append(version.entry.kind)
+          kind = -Int32(otherKinds.count)
+        }
         orders[tag].records.append(
           Record(
-            component: components, start: start, keyCount: keyCount,
-            kindCount: Int32(orders[tag].bytes.count) - start - keyCount))
+            component: components, keyStart: keyStart,
+            keyCount: Int32(orders[tag].keys.count) - keyStart, kind: kind))
         if let before, before != state {
           let old = versions[before].entry
           let new = version.entry
@@ -96,10 +106,21 @@ struct ReleaseDiffs {
     components += 1
   }
 
+  private func kind(_ record: Record, kinds: KindTable) -> String {
+    record.kind >= 0 ? kinds.kind(Int(record.kind)) : otherKinds[Int(-record.kind - 1)]
+  }
+
+  /// ``changes(to:kinds:slug:)`` for every tag, the first one's empty.
+  func allChanges(kinds: KindTable, slug: (String) -> String?) -> [[(ComponentChange, String?)]?] {
+    revisions.indices.map { $0 == 0 ? [] : changes(to: $0, kinds: kinds, slug: slug) }
+  }
+
   /// The changes from tag `index - 1` to tag `index`, each with the kind's page, as
   /// `catalog diff` lists them (added, removed, changed, moved, each by kind), sorted by
   /// kind; nil when the interval is one ``ReleaseDiffs`` cannot answer exactly (see there).
-  func changes(to index: Int, slug: (String) -> String?) -> [(ComponentChange, String?)]? {
+  func changes(to index: Int, kinds: KindTable, slug: (String) -> String?)
+    -> [(ComponentChange, String?)]?
+  {
     let old = orders[index - 1]
     let new = orders[index]
     let oldPositions = Self.positions(of: old, components: Int(components))
@@ -107,11 +128,11 @@ struct ReleaseDiffs {
 
     var removed: [String] = []
     for record in old.records where newPositions.place[Int(record.component)] < 0 {
-      removed.append(old.kind(record))
+      removed.append(kind(record, kinds: kinds))
     }
     var added: [String] = []
     for record in new.records where oldPositions.place[Int(record.component)] < 0 {
-      added.append(new.kind(record))
+      added.append(kind(record, kinds: kinds))
     }
     // A kind that one component gave up and another took: the diff pairs them by name.
     let removedKinds = Set(removed.map(BytewiseString.init))
@@ -128,7 +149,7 @@ struct ReleaseDiffs {
     }
     var moved: [String] = []
     for (k, stays) in LongestIncreasingSubsequence.membership(shared).enumerated() where !stays {
-      moved.append(new.kind(new.records[sharedRecords[k]]))
+      moved.append(kind(new.records[sharedRecords[k]], kinds: kinds))
     }
 
     func less(_ a: String, _ b: String) -> Bool { a.utf8.lexicographicallyPrecedes(b.utf8) }

@@ -8,9 +8,9 @@ extension SiteGenerator {
     // The previous and next kind of the same category, in export order.
     var previousInCategory = [Int?](repeating: nil, count: kinds.count)
     var nextInCategory = [Int?](repeating: nil, count: kinds.count)
-    var last: [BytewiseString: Int] = [:]
-    for (index, summary) in kinds.enumerated() {
-      let category = BytewiseString(summary.category)
+    var last: [Int: Int] = [:]
+    for index in 0..<kinds.count {
+      let category = kinds.category(index)
       if let before = last[category] {
         previousInCategory[index] = before
         nextInCategory[before] = index
@@ -31,21 +31,18 @@ extension SiteGenerator {
     throws
   {
     let history = try component.history { revisionByID[$0] }
-    try releaseDiffs.add(component.versions)
     let current = component.current
-    let index = current.flatMap { kindIndex[BytewiseString($0.entry.kind)] }
-    let slug = index.map { kinds[$0].slug }
+    let index = current.flatMap { kinds.index(ofComponent: $0.componentID) }
+    try releaseDiffs.add(component.versions, page: index, kinds: kinds)
     for item in history.reversed() {
       // A revision page shows field changes for a changed or renamed component only.
       let fields =
         item.change == .changed || item.change == .renamed
         ? item.changes.filter { $0.rule != .entryRenamed } : []
-      rows[item.revision.id, default: []].append(
-        RevisionRow(
-          change: ComponentChange(
-            kind: item.kind, previousKind: item.previousKind, change: item.change,
-            fields: fields),
-          slug: slug))
+      rows.add(
+        ComponentChange(
+          kind: item.kind, previousKind: item.previousKind, change: item.change, fields: fields),
+        revision: item.revision.id, page: index, kinds: kinds)
     }
     guard let index, let current else { return }
     // The entry is parsed once: its blame, its payload tree and its JSON come from one value.
@@ -89,24 +86,18 @@ extension SiteGenerator {
     _ index: Int, entry: CatalogEntry, value: JSONValue, history: [KindHistoryItem],
     payloadBlame: inout LeafBlame, fieldBlame: inout LeafBlame, previous: Int?, next: Int?
   ) throws {
-    let summary = kinds[index]
-    if let newest = history.first {
-      kinds[index].lastRevision = newest.revision.id
-      kinds[index].lastAuthor = newest.revision.author
-    }
-
     var page = HTML(capacity: 0)
     swap(&page, &self.page)
     page.reset()
-    page.beginPage(title: summary.kind, siteTitle: title, depth: .nested, section: .kinds)
+    page.beginPage(title: entry.kind, siteTitle: title, depth: .nested, section: .kinds)
     page.raw("<nav class=crumbs aria-label=Breadcrumb><a href=\"../index.html\">Kinds</a> / ")
     page.raw("<a href=\"../index.html#category=")
-    page.number(categoryIndex[BytewiseString(summary.category)] ?? 0)
+    page.number(kinds.category(index))
     page.raw("\">")
-    page.text(summary.category.isEmpty ? "(no category)" : summary.category)
+    page.text(entry.category.isEmpty ? "(no category)" : entry.category)
     page.raw("</a></nav>\n<h1 class=kind-title>")
-    page.text(summary.kind)
-    if summary.deprecated { page.raw(" <span class=\"badge deprecated\">deprecated</span>") }
+    page.text(entry.kind)
+    if entry.isDeprecated { page.raw(" <span class=\"badge deprecated\">deprecated</span>") }
     page.raw("</h1>\n<p class=description>")
     page.text(entry.description)
     page.raw("</p>\n<p class=meta>Category <strong>")
@@ -175,10 +166,10 @@ extension SiteGenerator {
 
     page.raw("<nav class=neighbours aria-label=\"Kinds of the same category\">")
     if let previous {
-      page.neighbourLink(next: false, page: kinds[previous].slug, label: kinds[previous].kind)
+      page.neighbourLink(next: false, page: kinds.slug(previous), label: kinds.kind(previous))
     }
     if let next {
-      page.neighbourLink(next: true, page: kinds[next].slug, label: kinds[next].kind)
+      page.neighbourLink(next: true, page: kinds.slug(next), label: kinds.kind(next))
     }
     page.raw("</nav>\n")
 
@@ -190,7 +181,7 @@ extension SiteGenerator {
     page.content(utf8: JSONWriter.indentedBytes(value))
     page.raw("</code></pre></section>\n")
     page.endPage(depth: .nested)
-    try directory.write(folder: .kinds, name: summary.slug, page.bytes)
+    try directory.write(folder: .kinds, name: kinds.slug(index), page.bytes)
     files += 1
     self.page = page
   }

@@ -3,8 +3,21 @@ import CatalogStore
 import Components
 
 extension SiteGenerator {
-  /// `releases.html` and, per tag, its page and its manifest: the byte-exact
-  /// components.json of the tagged revision.
+  /// Each tag's manifest, `releases/<tag>.components.json`: the bytes of
+  /// `catalog export --at TAG`, written by ``Catalog/export(at:categories:into:)`` itself.
+  /// First, before the pass over the versions holds anything, so that the export's buffer is
+  /// memory the pages reuse rather than memory added to theirs.
+  mutating func writeManifests() throws {
+    for tag in tags {
+      let slug = tagSlugs[BytewiseString(tag.name)] ?? "item"
+      let file = try directory.create("releases/\(slug).components.json")
+      try catalog.export(at: .number(tag.revision)) { try file.write($0) }
+      try file.close()
+      files += 1
+    }
+  }
+
+  /// `releases.html` and, per tag, its page.
   mutating func writeReleases() throws {
     var list = HTML()
     list.beginPage(title: "Releases", siteTitle: title, depth: .root, section: .releases)
@@ -34,10 +47,6 @@ extension SiteGenerator {
   private mutating func writeRelease(_ index: Int, slug: String) throws {
     let tag = tags[index]
     let previous = index > 0 ? tags[index - 1] : nil
-    let manifest = "releases/\(slug).components.json"
-    try catalog.export(at: .number(tag.revision), toFile: directory.path(manifest))
-    files += 1
-
     let file = try directory.create("releases/\(slug).html")
     var page = HTML()
     page.beginPage(title: tag.name, siteTitle: title, depth: .nested, section: .releases)
@@ -63,9 +72,7 @@ extension SiteGenerator {
       try finish(&page, in: file)
       return
     }
-    let changes =
-      try releaseDiffs.changes(to: index) { self.slug(of: $0) }
-      ?? changesFromDiff(from: previous, to: tag)
+    let changes = try releaseChanges[index] ?? changesFromDiff(from: previous, to: tag)
     page.raw("<h2>Changes since <a class=\"tag\" href=\"")
     page.text(tagSlugs[BytewiseString(previous.name)] ?? "item")
     page.raw(".html\">")

@@ -1,45 +1,48 @@
+import CatalogDiff
 import CatalogStore
 import Components
 
 extension SiteGenerator {
-  /// What one revision did to one component, and the component's page at ``head`` if it
-  /// has one.
-  struct RevisionRow {
-    var change: ComponentChange
-    var slug: String?
-  }
-
   /// A page per revision up to ``head``: its header and its changes grouped by kind.
   mutating func writeRevisionPages() throws {
-    let ordered = revisions.reversed()
+    let ordered = Array(revisions.reversed())
     let waivers = Dictionary(
       try catalog.waivers().map { ($0.revision, $0) }, uniquingKeysWith: { first, _ in first })
+    // By revision, then by kind, bytewise; rows of one kind stay in component order.
+    let order = rows.ordered(kinds: kinds)
+    var cursor = 0
     for (position, revision) in ordered.enumerated() {
-      // By kind, bytewise; rows of one kind stay in component order.
-      let changes = (rows[revision.id] ?? []).sorted {
-        $0.change.kind.utf8.lexicographicallyPrecedes($1.change.kind.utf8)
-      }.map { ($0.change, $0.slug) }
-      let index = ordered.index(ordered.startIndex, offsetBy: position)
-      let older = position > 0 ? ordered[ordered.index(before: index)].id : nil
-      let newer = position + 1 < ordered.count ? ordered[ordered.index(after: index)].id : nil
+      while cursor < order.count, rows.rows[Int(order[cursor])].revision < revision.id {
+        cursor += 1
+      }
+      let start = cursor
+      while cursor < order.count, rows.rows[Int(order[cursor])].revision == revision.id {
+        cursor += 1
+      }
+      let older = position > 0 ? ordered[position - 1].id : nil
+      let newer = position + 1 < ordered.count ? ordered[position + 1].id : nil
       try writeRevisionPage(
-        revision, changes: changes, waiver: waivers[revision.id], older: older, newer: newer)
+        revision, rows: order[start..<cursor], waiver: waivers[revision.id], older: older,
+        newer: newer)
     }
   }
 
   private mutating func writeRevisionPage(
-    _ revision: Revision, changes: [(ComponentChange, String?)], waiver: Waiver?, older: Int64?,
+    _ revision: Revision, rows selected: ArraySlice<Int32>, waiver: Waiver?, older: Int64?,
     newer: Int64?
   ) throws {
     let file = try directory.create("revisions/\(revision.id).html")
-    var page = HTML()
+    var page = HTML(capacity: 0)
+    swap(&page, &self.page)
+    defer { swap(&page, &self.page) }
+    page.reset()
     page.beginPage(
       title: "Revision \(revision.id)", siteTitle: title, depth: .nested, section: .revisions)
     page.raw("<h1>Revision ")
     page.number(revision.id)
-    page.raw("</h1>\n<p class=\"message\">")
+    page.raw("</h1>\n<p class=message>")
     page.text(revision.message.isEmpty ? "(no message)" : revision.message)
-    page.raw("</p>\n<dl class=\"header\"><dt>Author</dt><dd>")
+    page.raw("</p>\n<dl class=header><dt>Author</dt><dd>")
     page.text(revision.author)
     page.raw("</dd><dt>Time</dt><dd>")
     page.time(time(of: revision))
@@ -60,14 +63,28 @@ extension SiteGenerator {
     }
     page.raw("</dl>\n")
     if let waiver { page.waiver(waiver) }
-    page.classSummary(changes.flatMap { $0.0.classes })
-    page.raw("<section aria-labelledby=\"changes-h\"><h2 id=\"changes-h\">Changes by kind</h2>\n")
-    page.raw("<ul class=\"changes\">\n")
-    for (change, slug) in changes {
-      page.componentChange(change, slug: slug, depth: .nested)
+    var counts = [0, 0, 0, 0]
+    for index in selected {
+      for (i, count) in rows.classes(rows.rows[Int(index)]).enumerated() { counts[i] += count }
+    }
+    page.classSummary(counts: counts)
+    page.raw("<section aria-labelledby=changes-h><h2 id=changes-h>Changes by kind</h2>\n")
+    page.raw("<ul class=changes>\n")
+    for index in selected {
+      let row = rows.rows[Int(index)]
+      var classes: Set<ChangeClass> = []
+      for (position, count) in rows.classes(row).enumerated() where count > 0 {
+        classes.insert(ChangeClass.allCases[position])
+      }
+      page.changeHead(
+        kind: rows.kind(row, kinds: kinds), previousKind: rows.previousKind(row),
+        change: row.change, classes: classes,
+        slug: row.page >= 0 ? kinds.slug(Int(row.page)) : nil, depth: .nested, showKind: true)
+      page.fragment(rows.fields(row))
+      page.raw("</li>\n")
       try page.flush(into: file)
     }
-    page.raw("</ul></section>\n<nav class=\"neighbours\" aria-label=\"Revisions\">")
+    page.raw("</ul></section>\n<nav class=neighbours aria-label=Revisions>")
     if let older {
       page.neighbourLink(next: false, page: String(older), label: "revision \(older)")
     }

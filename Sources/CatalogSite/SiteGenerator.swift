@@ -3,9 +3,10 @@ import Components
 
 /// Writes the pages of one site, one at a time.
 ///
-/// What it holds while it runs is linear in the catalog's shape and small beside it: one
-/// ``KindSummary`` per kind (no payloads), the revisions' headers, the tags, and one small
-/// row per stored entry version for the revision pages. Payloads, blame and history come
+/// What it holds while it runs is linear in the catalog's shape and small beside it: the
+/// kinds' texts and page names (``KindTable``, no descriptions or payloads), the revisions'
+/// headers, the tags, one small row per stored entry version for the revision pages, and
+/// each kind's order key per tag for the releases. Payloads, blame and history come
 /// from one streamed pass over the stored versions, one component at a time, and are
 /// dropped once its page is written.
 struct SiteGenerator {
@@ -15,13 +16,10 @@ struct SiteGenerator {
   /// The revision the site shows.
   let head: Revision
 
-  /// The kinds at ``head``, in export order.
-  var kinds: [KindSummary] = []
-  /// Each kind's index in ``kinds``.
-  var kindIndex: [BytewiseString: Int] = [:]
+  /// The kinds at ``head``, in export order, with their pages' names.
+  var kinds = KindTable()
   /// The categories at ``head``, sorted, with how many kinds each has.
   var categories: [(name: String, count: Int)] = []
-  var categoryIndex: [BytewiseString: Int] = [:]
   /// Revisions up to ``head``, newest first.
   var revisions: [Revision] = []
   /// Tags naming revisions up to ``head``, oldest revision first, then by name.
@@ -30,13 +28,16 @@ struct SiteGenerator {
   var files = 0
   /// Per revision up to ``head``, what it did to each component it wrote, in component order
   /// (filled by ``writeKindPages()``, which reads every component's versions).
-  var rows: [Int64: [RevisionRow]] = [:]
+  var rows = RevisionRows()
   /// The revisions up to ``head`` by id.
   var revisionByID: [Int64: Revision] = [:]
   /// Each revision's time as pages print it (formatting it is not cheap).
   var times: [Int64: String] = [:]
   /// The changes between consecutive tags, gathered by the pass over every component.
   var releaseDiffs = ReleaseDiffs(revisions: [])
+  /// For each tag after the first, the changes since the one before, from ``releaseDiffs``
+  /// (nil where ``Catalog/diff(from:to:)`` must answer).
+  var releaseChanges: [[(ComponentChange, String?)]?] = []
   /// The page being built, its memory reused from page to page.
   var page = HTML(capacity: 64 << 10)
   /// What the payload trees reuse from leaf to leaf.
@@ -66,46 +67,26 @@ struct SiteGenerator {
     }
     var tagNames = SiteNames()
     for tag in tags { tagSlugs[BytewiseString(tag.name)] = tagNames.claim(tag.name) }
-    releaseDiffs = ReleaseDiffs(revisions: tags.map(\.revision))
 
+    try writeManifests()
     try readKinds()
+    releaseDiffs = ReleaseDiffs(revisions: tags.map(\.revision), expected: kinds.count)
     try writeKindPages()
+    releaseChanges = releaseDiffs.allChanges(kinds: kinds) { self.slug(of: $0) }
+    releaseDiffs = ReleaseDiffs(revisions: [])
     try writeRevisionPages()
+    rows = RevisionRows()
     try writeRevisionList()
     try writeReleases()
-    try writeIndex()
     try writeAssets()
     return CatalogSite.Summary(
       revision: head.id, kinds: kinds.count, revisions: revisions.count, releases: tags.count,
       files: files + 1)
   }
 
-  /// One pass over the entries at ``head``: the index's rows and the pages' names.
-  private mutating func readKinds() throws {
-    var names = SiteNames()
-    var kinds: [KindSummary] = []
-    try catalog.forEachEntry(at: .number(head.id)) { entry in
-      kinds.append(
-        KindSummary(
-          kind: entry.kind, category: entry.category, description: entry.description,
-          deprecated: entry.isDeprecated, slug: names.claim(entry.kind)))
-    }
-    self.kinds = kinds
-    kindIndex.reserveCapacity(kinds.count)
-    var counts: [BytewiseString: Int] = [:]
-    for (index, summary) in kinds.enumerated() {
-      kindIndex[BytewiseString(summary.kind)] = index
-      counts[BytewiseString(summary.category), default: 0] += 1
-    }
-    categories = counts.sorted { $0.key < $1.key }.map { (name: $0.key.string, count: $0.value) }
-    for (index, category) in categories.enumerated() {
-      categoryIndex[BytewiseString(category.name)] = index
-    }
-  }
-
   /// The slug of the page of `kind`, if the site has one.
   func slug(of kind: String) -> String? {
-    kindIndex[BytewiseString(kind)].map { kinds[$0].slug }
+    kinds.index(ofKind: kind).map { kinds.slug($0) }
   }
 
   /// Writes the rest of a page that was streaming into `file`, and closes it.

@@ -42,6 +42,15 @@ package protocol CatalogReadContext {
     at revision: Int64, _ reading: EntryReading, _ body: (EntryRow) throws -> Void
   ) throws
 
+  /// Calls `body` with each of the entry versions `versions` names (component id, revision
+  /// that wrote it), with its payload text, in any order: what a diff of two revisions reads
+  /// for the components whose row in force differs between them.
+  ///
+  /// - Throws: ``CatalogError/database(_:)`` when one of them does not exist.
+  func forEachEntryRow(
+    versions: [(component: Int64, revision: Int64)], _ body: (EntryRow) throws -> Void
+  ) throws
+
   /// Calls `body` with every entry version of `component` in revision order, or with every
   /// entry version of every component (`component == nil`) ordered by revision, then
   /// component id; rows carry their payload texts, valid only during the call.

@@ -51,6 +51,17 @@ package protocol CatalogStorage: AnyObject {
   /// write to the catalog; equal numbers mean nothing was committed in between. What a
   /// running app polls to notice an import made elsewhere (`CatalogObserver`).
   func externalChangeCounter() throws -> Int64
+
+  /// Limits how much of what it has read this connection keeps in memory to about
+  /// `kibibytes`, or restores the engine's own setting (nil): for a reader that streams the
+  /// whole catalog and reads few pages twice soon (the site), whose memory would otherwise
+  /// grow by the catalog's size. Engines without such a cache keep the default, which does
+  /// nothing.
+  func setPageCacheLimit(kibibytes: Int?) throws
+}
+
+extension CatalogStorage {
+  package func setPageCacheLimit(kibibytes: Int?) throws {}
 }
 
 /// Whether a write keeps what it wrote.

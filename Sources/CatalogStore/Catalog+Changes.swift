@@ -25,40 +25,108 @@ extension Catalog {
   }
 
   /// The diff between two revision ids (0 is the empty catalog before the first revision).
+  ///
+  /// Read by the rows' keys first (``RevisionKeys``): a component whose row in force is the
+  /// same stored row at both revisions is the same entry, so it goes into the diff by its
+  /// kind and indices alone, and only the rows that differ are read with their payloads.
+  /// The cost is one pass over each revision's keys plus the entries that differ.
   static func diff(from old: Int64, to new: Int64, in context: any CatalogReadContext) throws
     -> CatalogDiff
   {
-    // OLD goes straight into the diff's compact form; NEW is held until the renames are
-    // known (an OLD kind renamed away must not match a NEW entry of that name).
-    var builder = CatalogDiff.Builder()
-    var kindOfComponent: [Int64: String] = [:]
-    if old > 0 {
-      try context.forEachEntry(at: old) { stored in
-        do {
-          try builder.addOld(stored.entry)
-        } catch {
-          throw CatalogError.database(
-            .inconsistent("the stored catalogs cannot be compared: \(error)"))
-        }
-        kindOfComponent[stored.componentID] = stored.entry.kind
-      }
-    }
-    var newEntries: [CatalogEntry] = []
+    let before = try RevisionKeys(at: old, in: context)
+    let after = try RevisionKeys(at: new, in: context)
+    var newIndexOfComponent: [Int64: Int] = [:]
+    newIndexOfComponent.reserveCapacity(after.count)
+    for (j, k) in after.order.enumerated() { newIndexOfComponent[after.components[k]] = j }
+
+    // Pair the entries that are the same row at both; the others are read in full, and a
+    // component in both whose kind differs is a rename.
+    var newPartner = [Int](repeating: -1, count: after.count)
+    var oldPartner = [Int](repeating: -1, count: before.count)
+    var oldToRead: [(component: Int64, revision: Int64)] = []
     var renames: [String: String] = [:]
-    if new > 0 {
-      try context.forEachEntry(at: new) { stored in
-        newEntries.append(stored.entry)
-        if let before = kindOfComponent[stored.componentID],
-          !before.hasSameBytes(as: stored.entry.kind)
-        {
-          renames[stored.entry.kind] = before
+    for (i, k) in before.order.enumerated() {
+      let component = before.components[k]
+      guard let j = newIndexOfComponent[component] else {
+        oldToRead.append((component, before.revisions[k]))
+        continue
+      }
+      let n = after.order[j]
+      if after.revisions[n] == before.revisions[k] {
+        oldPartner[i] = j
+        newPartner[j] = i
+        continue
+      }
+      oldToRead.append((component, before.revisions[k]))
+      let (oldKind, newKind) = (before.kinds.array(k), after.kinds.array(n))
+      if oldKind != newKind {
+        renames[String(decoding: newKind, as: UTF8.self)] = String(
+          decoding: oldKind, as: UTF8.self)
+      }
+    }
+    newIndexOfComponent = [:]
+    var newToRead: [(component: Int64, revision: Int64)] = []
+    for (j, k) in after.order.enumerated() where newPartner[j] < 0 {
+      newToRead.append((after.components[k], after.revisions[k]))
+    }
+
+    var builder = CatalogDiff.Builder()
+    var oldEntries = try entries(oldToRead, in: context)
+    try comparing {
+      for (i, k) in before.order.enumerated() {
+        if oldPartner[i] >= 0 {
+          try before.kinds.withBytes(k) {
+            try builder.addOldUnchanged(kind: $0, newIndex: oldPartner[i])
+          }
+        } else {
+          try builder.addOld(try read(oldEntries, before.components[k]))
         }
       }
     }
-    do {
+    oldEntries = [:]
+    let newEntries = try entries(newToRead, in: context)
+    return try comparing {
       builder.setRenames(renames)
-      for entry in newEntries { try builder.addNew(entry) }
+      for (j, k) in after.order.enumerated() {
+        if newPartner[j] >= 0 {
+          try builder.addNewUnchanged(oldIndex: newPartner[j])
+        } else {
+          try builder.addNew(try read(newEntries, after.components[k]))
+        }
+      }
       return builder.finish()
+    }
+  }
+
+  /// The entries of the given rows, by component.
+  private static func entries(
+    _ versions: [(component: Int64, revision: Int64)], in context: any CatalogReadContext
+  ) throws -> [Int64: CatalogEntry] {
+    var entries: [Int64: CatalogEntry] = [:]
+    entries.reserveCapacity(versions.count)
+    try context.forEachEntryRow(versions: versions) { row in
+      entries[row.componentID] = try EntryCodec.decode(row).entry
+    }
+    guard entries.count == versions.count else {
+      throw CatalogError.database(.inconsistent("an entry version was read twice"))
+    }
+    return entries
+  }
+
+  private static func read(_ entries: [Int64: CatalogEntry], _ component: Int64) throws
+    -> CatalogEntry
+  {
+    guard let entry = entries[component] else {
+      throw CatalogError.database(.inconsistent("the entry of component \(component) is missing"))
+    }
+    return entry
+  }
+
+  /// Runs `body`, reporting a failure to compare two stored catalogs as an inconsistency of
+  /// the storage (stored catalogs always have unique kinds and valid texts).
+  private static func comparing<R>(_ body: () throws -> R) throws -> R {
+    do {
+      return try body()
     } catch {
       throw CatalogError.database(.inconsistent("the stored catalogs cannot be compared: \(error)"))
     }

@@ -75,6 +75,11 @@ private struct PlainContext: CatalogWriteContext {
   ) throws {
     try base.forEachEntryRow(at: revision, reading, body)
   }
+  func forEachEntryRow(
+    versions: [(component: Int64, revision: Int64)], _ body: (EntryRow) throws -> Void
+  ) throws {
+    try base.forEachEntryRow(versions: versions, body)
+  }
   func forEachVersionRow(ofComponent component: Int64?, _ body: (EntryRow) throws -> Void) throws {
     try base.forEachVersionRow(ofComponent: component, body)
   }

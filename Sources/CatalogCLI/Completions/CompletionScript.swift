@@ -24,6 +24,11 @@ package struct CompletionScript: Sendable {
   }
 
   /// The script for `shell`, ending with a newline.
+  ///
+  /// Not inlined: Swift 6.3.1's optimizer crashed (signal 11 in the SIL verifier, during
+  /// `OwnershipModelEliminator`) on `CompletionsCommand.run` with the three scripts inlined
+  /// into it, so `swift build -c release` failed.
+  @inline(never)
   package func script(for shell: Shell) -> String {
     switch shell {
     case .bash: return bash
