@@ -61,6 +61,34 @@ extension CatalogDiff {
         texts: { Self.withBytes(of: entry, $0) })
     }
 
+    /// Adds OLD's next entry without its kind, when the document reader that hands it out
+    /// keeps the kinds anyway (``CatalogDocumentReader/takeKinds()``): the kinds come after
+    /// the last of OLD, through ``setOldKinds(_:)``, instead of a second table of them.
+    package mutating func addOldKindLater(_ entry: RawCatalogEntry) {
+      entry.category.withUnsafeBytes { category in
+        entry.description.withUnsafeBytes { description in
+          entry.payload.withUnsafeBytes { payload in
+            old.appendWithoutKind(
+              category: category, description: description, payload: payload,
+              extraMembers: entry.extraMembers, memberOrder: entry.memberOrder)
+          }
+        }
+      }
+      newIndexOfOld.append(-1)
+      if !unchangedPartner.isEmpty { unchangedPartner.append(-1) }
+    }
+
+    /// The kinds of OLD's entries given by ``addOldKindLater(_:)``, kind `i` being entry
+    /// `i`'s, as the document reader read them (unique). Before any of NEW.
+    ///
+    /// - Throws: ``CatalogDiffError/duplicateKind(_:side:firstIndex:secondIndex:)`` when the
+    ///   table does not have one kind per entry (it always has, from a reader that finished).
+    package mutating func setOldKinds(_ kinds: ByteStringTable) throws(CatalogDiffError) {
+      guard old.adoptKinds(kinds) else {
+        throw .duplicateKind("", side: .old, firstIndex: kinds.count, secondIndex: old.count)
+      }
+    }
+
     /// Adds OLD's next entry when the caller knows it is NEW's entry `newIndex` byte for byte
     /// (a diff of two revisions: the same stored row at both), keeping only its kind, which
     /// entries are matched by. NEW's entry is then given by ``addNewUnchanged(oldIndex:)``.

@@ -12,7 +12,8 @@ struct CompactEntries {
   /// Extra members and member order, for the entries that have them.
   private var others: [Int: (extraMembers: [CatalogEntry.Member], memberOrder: [String]?)] = [:]
 
-  var count: Int { kinds.count }
+  /// Entries appended (their kinds may still be to come: ``adoptKinds(_:)``).
+  var count: Int { texts.count / 3 }
 
   /// Makes room for texts of `bytes` bytes in all, so that the buffer is not copied as it
   /// grows (a copy holds the old buffer and the new one at once: twice the memory).
@@ -35,6 +36,29 @@ struct CompactEntries {
       others[index] = (extraMembers, memberOrder)
     }
     return (true, index)
+  }
+
+  /// Appends an entry whose kind comes later with the others (``adoptKinds(_:)``).
+  mutating func appendWithoutKind(
+    category: UnsafeRawBufferPointer, description: UnsafeRawBufferPointer,
+    payload: UnsafeRawBufferPointer, extraMembers: [CatalogEntry.Member], memberOrder: [String]?
+  ) {
+    let index = count
+    _ = texts.append(category)
+    _ = texts.append(description)
+    _ = texts.append(payload)
+    if !extraMembers.isEmpty || memberOrder != nil {
+      others[index] = (extraMembers, memberOrder)
+    }
+  }
+
+  /// Takes `table` as the kinds of the entries appended without theirs, kind `i` being entry
+  /// `i`'s; false (and nothing taken) unless every entry came without its kind and the table
+  /// has one kind per entry.
+  mutating func adoptKinds(_ table: ByteStringTable) -> Bool {
+    guard kinds.count == 0, table.count == count else { return false }
+    kinds = table
+    return true
   }
 
   /// The index of the entry whose kind has exactly these bytes.

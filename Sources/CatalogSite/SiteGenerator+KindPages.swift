@@ -45,26 +45,39 @@ extension SiteGenerator {
         revision: item.revision.id, page: index, kinds: kinds)
     }
     guard let index, let current else { return }
-    // The entry is parsed once: its blame, its payload tree and its JSON come from one value.
-    let value: JSONValue
-    var payloadBlame: LeafBlame
-    var fieldBlame: LeafBlame
+    let content: KindContent
     if let unchangedSince = Self.unchangedSince(component.versions) {
       // Every state since the component was (re)added is the same entry: every leaf is that
       // state's, as the attribution would find after building itself.
-      value = try current.entry.jsonValue
-      payloadBlame = LeafBlame(revision: unchangedSince)
-      fieldBlame = payloadBlame
+      let entry = current.entry
+      if entry.extraMembers.isEmpty && entry.memberOrder == nil {
+        content = .canonical(revision: unchangedSince)
+      } else {
+        let blame = LeafBlame(revision: unchangedSince)
+        content = .value(try entry.jsonValue, payload: blame, fields: blame)
+      }
     } else {
+      // The entry is parsed once: its blame, its payload tree and its JSON come from one
+      // value.
       guard let attribution = try component.attribution() else { return }
-      value = attribution.value
       let leaves = attribution.leaves
-      payloadBlame = LeafBlame(leaves: leaves, prefix: "payload")
-      fieldBlame = LeafBlame(leaves: leaves, prefix: "payload", excluding: true)
+      content = .value(
+        attribution.value, payload: LeafBlame(leaves: leaves, prefix: "payload"),
+        fields: LeafBlame(leaves: leaves, prefix: "payload", excluding: true))
     }
     try writeKindPage(
-      index, entry: current.entry, value: value, history: history, payloadBlame: &payloadBlame,
-      fieldBlame: &fieldBlame, previous: previous[index], next: next[index])
+      index, entry: current.entry, content: content, history: history,
+      previous: previous[index], next: next[index])
+  }
+
+  /// What a kind page is written from.
+  enum KindContent {
+    /// The entry's value, and who changed each leaf of its payload and of its other members.
+    case value(JSONValue, payload: LeafBlame, fields: LeafBlame)
+    /// The entry's stored texts, all its leaves from `revision`: an entry with the standard
+    /// four members in the standard order, whose page needs no parse
+    /// (``HTML/jsonTree(canonical:pointer:cell:scratch:)``).
+    case canonical(revision: Int64)
   }
 
   /// The revision of the first of a component's last states when they are all the same entry
@@ -83,8 +96,8 @@ extension SiteGenerator {
   }
 
   private mutating func writeKindPage(
-    _ index: Int, entry: CatalogEntry, value: JSONValue, history: [KindHistoryItem],
-    payloadBlame: inout LeafBlame, fieldBlame: inout LeafBlame, previous: Int?, next: Int?
+    _ index: Int, entry: CatalogEntry, content: KindContent, history: [KindHistoryItem],
+    previous: Int?, next: Int?
   ) throws {
     var page = HTML(capacity: 0)
     swap(&page, &self.page)
@@ -123,21 +136,51 @@ extension SiteGenerator {
     page.raw(
       "<p class=tools id=tree-tools><span class=muted>Each value shows the revision and author that last changed it.</span></p>\n"
     )
-    page.jsonTree(
-      try Self.member("payload", of: value) ?? entry.payload.value(), pointer: "/payload",
-      blame: &payloadBlame, cells: cells, scratch: &scratch)
+    switch content {
+    case .value(let value, var payloadBlame, _):
+      page.jsonTree(
+        try Self.member("payload", of: value) ?? entry.payload.value(), pointer: "/payload",
+        blame: &payloadBlame, cells: cells, scratch: &scratch)
+    case .canonical(let revision):
+      if !page.jsonTree(
+        canonical: entry.payload.bytes, pointer: "/payload", cell: cells[revision] ?? [],
+        scratch: &scratch)
+      {
+        var blame = LeafBlame(revision: revision)
+        page.jsonTree(
+          try entry.payload.value(), pointer: "/payload", blame: &blame, cells: cells,
+          scratch: &scratch)
+      }
+    }
     page.raw("</section>\n")
 
     page.raw("<section aria-labelledby=fields-h><h2 id=fields-h>Fields</h2>\n")
     page.raw(
       "<table class=fields-table><thead><tr><th scope=col>Field</th><th scope=col>Value</th><th scope=col>Last changed</th></tr></thead><tbody>\n"
     )
-    if case .object(let object) = value {
+    switch content {
+    case .value(.object(let object), _, var fieldBlame):
       for member in object.members where !member.key.hasSameBytes(as: "payload") {
         scratch.pointer.removeAll(keepingCapacity: true)
         scratch.pointer.append(UInt8(ascii: "/"))
         HTML.appendPointerToken(member.key, to: &scratch.pointer)
         fieldRows(member.value, blame: &fieldBlame, cells: cells, page: &page)
+      }
+    case .value:
+      break
+    case .canonical(let revision):
+      for (pointer, text) in [
+        ("/kind", entry.kind), ("/category", entry.category), ("/description", entry.description),
+      ] {
+        page.raw("<tr><td><code>")
+        page.text(pointer)
+        page.raw("</code></td><td><code>")
+        scratch.json.removeAll(keepingCapacity: true)
+        JSONWriter.appendString(text, to: &scratch.json)
+        page.content(utf8: scratch.json)
+        page.raw("</code></td><td>")
+        if let cell = cells[revision] { page.fragment(cell) }
+        page.raw("</td></tr>\n")
       }
     }
     page.raw("</tbody></table></section>\n")
@@ -178,7 +221,10 @@ extension SiteGenerator {
       "<p class=tools><button type=button data-copy=entry-json>Copy JSON</button> <span class=copied role=status></span></p>\n"
     )
     page.raw("<pre id=entry-json tabindex=0><code>")
-    page.content(utf8: JSONWriter.indentedBytes(value))
+    switch content {
+    case .value(let value, _, _): page.content(utf8: JSONWriter.indentedBytes(value))
+    case .canonical: page.content(utf8: Self.indentedEntry(entry, scratch: &scratch.json))
+    }
     page.raw("</code></pre></section>\n")
     page.endPage(depth: .nested)
     try directory.write(folder: .kinds, name: kinds.slug(index), page.bytes)
@@ -216,6 +262,26 @@ extension SiteGenerator {
       if let revision, let cell = cells[revision] { page.fragment(cell) }
       page.raw("</td></tr>\n")
     }
+  }
+
+  /// `JSONWriter.indentedBytes` of an entry with the standard four members in the standard
+  /// order, from its stored texts: its canonical text put together, then indented as the
+  /// export indents.
+  static func indentedEntry(_ entry: CatalogEntry, scratch: inout [UInt8]) -> [UInt8] {
+    scratch.removeAll(keepingCapacity: true)
+    scratch.append(contentsOf: #"{"kind":"#.utf8)
+    JSONWriter.appendString(entry.kind, to: &scratch)
+    scratch.append(contentsOf: #","category":"#.utf8)
+    JSONWriter.appendString(entry.category, to: &scratch)
+    scratch.append(contentsOf: #","description":"#.utf8)
+    JSONWriter.appendString(entry.description, to: &scratch)
+    scratch.append(contentsOf: #","payload":"#.utf8)
+    scratch.append(contentsOf: entry.payload.bytes)
+    scratch.append(UInt8(ascii: "}"))
+    var out: [UInt8] = []
+    out.reserveCapacity(scratch.count * 2)
+    scratch.withUnsafeBufferPointer { JSONWriter.reindent($0, level: 0, into: &out) }
+    return out
   }
 
   /// The member `key` of an entry's value.

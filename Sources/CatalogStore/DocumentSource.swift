@@ -119,10 +119,13 @@ public enum DocumentSource: Sendable, Hashable {
   ///   ``CatalogError/unreadable(path:reason:)``.
   ///
   /// `starting` is called first with the document's size in bytes when it is known (a
-  /// regular file, bytes in memory), at most `maxSize`.
+  /// regular file, bytes in memory), at most `maxSize`; `finished`, after the last entry of
+  /// a valid document, with its kinds (``CatalogDocumentReader/takeKinds()``).
   package func forEachRawEntry(
     maxDepth: Int = JSONReader.defaultMaxDepth, maxSize: Int = JSONReader.defaultMaxSize,
-    starting: (_ totalBytes: Int?) -> Void = { _ in }, _ body: (RawCatalogEntry) throws -> Void
+    starting: (_ totalBytes: Int?) -> Void = { _ in },
+    finished: (_ kinds: ByteStringTable) throws -> Void = { _ in },
+    _ body: (RawCatalogEntry) throws -> Void
   ) throws -> JSONPointer {
     try withReader(maxDepth: maxDepth, maxSize: maxSize) { reader, total in
       starting(total.map { min($0, maxSize) })
@@ -132,6 +135,7 @@ public enum DocumentSource: Sendable, Hashable {
       } catch let error as JSONDiagnostics {
         throw CatalogError.invalidDocument(source: name, withEveryConflict(error, maxSize: maxSize))
       }
+      if let kinds = document.takeKinds() { try finished(kinds) }
       return document.entriesPointer
     }
   }

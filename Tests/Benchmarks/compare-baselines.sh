@@ -6,9 +6,11 @@
 # with the targets of issue 18 (see docs/benchmarks.md).
 #
 # usage: Tests/Benchmarks/compare-baselines.sh [--entries N] [--runs N] [--work DIR]
-#                                              [--catalog PATH] [--keep] [--skip LIST]
+#                                              [--catalog PATH] [--keep] [--skip LIST] [--cpu]
 #
 # --skip leaves out groups of rows: a comma-separated list of python, postgresql, jsonpatch.
+# --cpu times user + system CPU seconds (of the command and its children) instead of wall
+# clock: what to read on a shared, loaded machine. Needs GNU time (/usr/bin/time).
 #
 # It installs nothing. What it needs and does not find is named at the start, and the rows
 # that need it are skipped:
@@ -25,6 +27,7 @@ work=""
 catalog=""
 keep=0
 skip=""
+cpu=0
 while [ $# -gt 0 ]; do
   case "$1" in
     --entries) entries="$2"; shift 2 ;;
@@ -32,8 +35,9 @@ while [ $# -gt 0 ]; do
     --work) work="$2"; shift 2 ;;
     --catalog) catalog="$2"; shift 2 ;;
     --keep) keep=1; shift ;;
+    --cpu) cpu=1; shift ;;
     --skip) skip=",$2,"; shift 2 ;;
-    -h|--help) sed -n '2,19p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n '2,21p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "compare-baselines: unknown argument '$1' (see --help)" >&2; exit 64 ;;
   esac
 done
@@ -66,6 +70,10 @@ elif [ "$have_python" = 1 ]; then
 else
   timer=none
   missing+=("/usr/bin/time and python3: no peak memory")
+fi
+if [ "$cpu" = 1 ] && [ "$timer" != gnu ]; then
+  echo "compare-baselines: --cpu needs GNU time (apt-get install time)" >&2
+  exit 69
 fi
 if [ "${#missing[@]}" -gt 0 ]; then
   echo "Not found (the rows that need them are skipped; nothing is installed):"
@@ -113,8 +121,13 @@ run() {
   local tf="$work/.time"
   case "$timer" in
     gnu)
-      /usr/bin/time -f '%e %M' -o "$tf" "$@" > "$out" || true
-      tail -n 1 "$tf"
+      if [ "$cpu" = 1 ]; then
+        /usr/bin/time -f '%U %S %M' -o "$tf" "$@" > "$out" || true
+        tail -n 1 "$tf" | awk '{ printf "%.2f %s\n", $1 + $2, $3 }'
+      else
+        /usr/bin/time -f '%e %M' -o "$tf" "$@" > "$out" || true
+        tail -n 1 "$tf"
+      fi
       ;;
     python)
       python3 - "$out" "$@" << 'EOF'

@@ -159,7 +159,8 @@ enum DiffCommand: CatalogCommand {
         var builder = CatalogDiff.Builder()
         oldEntriesPointer = try source(operands[0]).forEachRawEntry(
           maxDepth: limits.maxDepth, maxSize: limits.maxSize,
-          starting: { builder.reserveOld(bytes: $0 ?? 0) }, { try builder.addOld($0) })
+          starting: { builder.reserveOld(bytes: $0 ?? 0) },
+          finished: { try builder.setOldKinds($0) }, { builder.addOldKindLater($0) })
         _ = try source(operands[1]).forEachRawEntry(
           maxDepth: limits.maxDepth, maxSize: limits.maxSize
         ) { try builder.addNew($0) }

@@ -1,19 +1,22 @@
 /// A set of distinct byte strings, each with a dense id (0, 1, 2, … in insertion order),
 /// compact: the strings live in one ``ByteStrings`` buffer and the hash table is an array of
-/// 32-bit ids, so a table of 100,000 kinds takes about 3 MB instead of the 10 MB a
+/// 64-bit slots (a hash and an id), so a table of 100,000 kinds takes about 4 MB instead of the 10 MB a
 /// `[String: Int]` takes.
 ///
 /// Hashing is seeded randomly per process, so crafted input cannot force collisions.
 package struct ByteStringTable: Sendable {
   package private(set) var strings = ByteStrings()
-  /// Open addressing with linear probing: an id, or -1 for an empty slot. The size is a
-  /// power of two at least twice the count.
-  private var slots: [Int32]
+  /// Open addressing with linear probing. A slot holds 0 when empty, else the low 32 bits of
+  /// its string's hash in its high half and the string's id + 1 in its low half, so that a
+  /// probe compares strings only when their hashes agree (a probe that had to read the
+  /// string of every occupied slot it met was most of the table's cost), and growing needs
+  /// no string. The size is a power of two, at least twice the count, at most 2^32.
+  private var slots: [UInt64]
 
   package init(capacity: Int = 0) {
     var size = 16
     while size < 2 * capacity { size *= 2 }
-    slots = [Int32](repeating: -1, count: size)
+    slots = [UInt64](repeating: 0, count: size)
   }
 
   /// The number of strings.
@@ -21,13 +24,19 @@ package struct ByteStringTable: Sendable {
 
   /// The id of `string`, if present.
   package func id(of string: UnsafeRawBufferPointer) -> Int? {
-    let mask = slots.count - 1
-    var slot = Self.hash(string) & mask
-    while true {
-      let id = Int(slots[slot])
-      if id < 0 { return nil }
-      if strings.equals(id, string) { return id }
-      slot = (slot + 1) & mask
+    let hash = Self.hash(string)
+    return slots.withUnsafeBufferPointer { slots in
+      let mask = slots.count - 1
+      var slot = Int(hash) & mask
+      while true {
+        let entry = slots[slot]
+        if entry == 0 { return nil }
+        if UInt32(truncatingIfNeeded: entry >> 32) == hash {
+          let id = Int(truncatingIfNeeded: entry & 0xFFFF_FFFF) - 1
+          if strings.equals(id, string) { return id }
+        }
+        slot = (slot + 1) & mask
+      }
     }
   }
 
@@ -41,17 +50,24 @@ package struct ByteStringTable: Sendable {
   @discardableResult
   package mutating func insert(_ string: UnsafeRawBufferPointer) -> (inserted: Bool, id: Int) {
     if 2 * (count + 1) > slots.count { grow() }
-    let mask = slots.count - 1
-    var slot = Self.hash(string) & mask
-    while true {
-      let id = Int(slots[slot])
-      if id < 0 { break }
-      if strings.equals(id, string) { return (false, id) }
-      slot = (slot + 1) & mask
+    let hash = Self.hash(string)
+    let found: (slot: Int, id: Int?) = slots.withUnsafeBufferPointer { slots in
+      let mask = slots.count - 1
+      var slot = Int(hash) & mask
+      while true {
+        let entry = slots[slot]
+        if entry == 0 { return (slot, nil) }
+        if UInt32(truncatingIfNeeded: entry >> 32) == hash {
+          let id = Int(truncatingIfNeeded: entry & 0xFFFF_FFFF) - 1
+          if strings.equals(id, string) { return (slot, id) }
+        }
+        slot = (slot + 1) & mask
+      }
     }
+    if let id = found.id { return (false, id) }
     precondition(count < Int(Int32.max), "ByteStringTable holds at most 2^31 strings")
     let id = strings.append(string)
-    slots[slot] = Int32(id)
+    slots[found.slot] = UInt64(hash) << 32 | UInt64(id + 1)
     return (true, id)
   }
 
@@ -66,12 +82,12 @@ package struct ByteStringTable: Sendable {
   package func string(_ id: Int) -> String { strings.string(id) }
 
   private mutating func grow() {
-    var larger = [Int32](repeating: -1, count: slots.count * 2)
+    var larger = [UInt64](repeating: 0, count: slots.count * 2)
     let mask = larger.count - 1
-    for id in 0..<count {
-      var slot = strings.withBytes(id) { Self.hash($0) } & mask
-      while larger[slot] >= 0 { slot = (slot + 1) & mask }
-      larger[slot] = Int32(id)
+    for entry in slots where entry != 0 {
+      var slot = Int(entry >> 32) & mask
+      while larger[slot] != 0 { slot = (slot + 1) & mask }
+      larger[slot] = entry
     }
     slots = larger
   }
@@ -79,7 +95,7 @@ package struct ByteStringTable: Sendable {
   /// A hash of the bytes, eight at a time, seeded once per process so that input cannot be
   /// crafted to collide. Kinds are short; Swift's `Hasher` (SipHash) cost more than the
   /// lookup itself here.
-  private static func hash(_ bytes: UnsafeRawBufferPointer) -> Int {
+  private static func hash(_ bytes: UnsafeRawBufferPointer) -> UInt32 {
     let multiplier: UInt64 = 0x9E37_79B9_7F4A_7C15
     var hash = seed ^ UInt64(bytes.count) &* multiplier
     var i = 0
@@ -104,7 +120,7 @@ package struct ByteStringTable: Sendable {
     }
     hash = (hash ^ (hash >> 32)) &* 0xD6E8_FEB8_6659_FD93
     hash ^= hash >> 32
-    return Int(truncatingIfNeeded: hash)
+    return UInt32(truncatingIfNeeded: hash)
   }
 
   private static let seed: UInt64 = .random(in: .min ... .max)

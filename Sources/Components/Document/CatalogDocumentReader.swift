@@ -37,6 +37,8 @@ public final class CatalogDocumentReader {
   /// to report a duplicate with the place of the first.
   private var kindsSeen = SeenKinds()
   private var kindsSeenAt: [(index: Int, position: SourcePosition)] = []
+  /// Whether ``nextRaw()`` has returned `false`: the document was valid and read to its end.
+  private var endReturned = false
   private var rootPosition = SourcePosition(line: 1, column: 1, offset: 0)
   /// The entry being read, reused from entry to entry so that reading allocates nothing per
   /// entry; see ``currentRaw``.
@@ -79,6 +81,7 @@ public final class CatalogDocumentReader {
         switch state {
         case .finished:
           if !diagnostics.isEmpty { throw JSONDiagnostics(diagnostics) }
+          endReturned = true
           return false
         case .start:
           try readPrologue()
@@ -100,7 +103,20 @@ public final class CatalogDocumentReader {
 
   /// The entry the last successful ``nextRaw()`` read. Its buffers are reused by the next
   /// call: copy what must outlive it.
-  package var currentRaw: RawCatalogEntry { raw }
+  package var currentRaw: RawCatalogEntry {
+    // Lent, not copied: a copy retained and released each of the entry's buffers.
+    _read { yield raw }
+  }
+
+  /// Once ``nextRaw()`` has returned `false` (a valid document, read to its end), the
+  /// document's kinds by their bytes, kind `i` being entry `i`'s, or nil before that. The
+  /// reader's duplicate check needed this table anyway; a caller that must look entries up
+  /// by kind (a diff's OLD side) takes it instead of building its own. The reader forgets it.
+  package func takeKinds() -> ByteStringTable? {
+    guard endReturned else { return nil }
+    endReturned = false
+    return kindsSeen.take()
+  }
 
   /// Reads every entry of the document.
   public func readAll() throws(JSONDiagnostics) -> [CatalogEntry] {
@@ -246,13 +262,14 @@ public final class CatalogDocumentReader {
     // The entry's buffers are moved into locals for the length of the entry: passing a
     // class's stored property `inout` costs a dynamic exclusivity check per call, which for
     // every member of every entry added up to a tenth of the reading.
-    var raw = self.raw
-    self.raw = RawCatalogEntry()
-    var keyBytes = self.keyBytes
-    self.keyBytes = []
+    // Swapped, not copied: a copy retained and released each of the entry's buffers.
+    var raw = RawCatalogEntry()
+    swap(&raw, &self.raw)
+    var keyBytes: [UInt8] = []
+    swap(&keyBytes, &self.keyBytes)
     defer {
-      self.raw = raw
-      self.keyBytes = keyBytes
+      swap(&raw, &self.raw)
+      swap(&keyBytes, &self.keyBytes)
     }
     raw.reset(index: index, position: position)
     // The standard members met (whatever their values), and those read as valid values.

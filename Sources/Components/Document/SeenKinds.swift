@@ -30,4 +30,10 @@ struct SeenKinds {
     byName?[name] = id
     return (true, id, false)
   }
+
+  /// Every kind met, by bytes, kind `i` the `i`-th met; the record is emptied.
+  mutating func take() -> ByteStringTable {
+    defer { self = SeenKinds() }
+    return table
+  }
 }
