@@ -1,4 +1,5 @@
 import CatalogStorage
+import Components
 import Foundation
 
 /// A catalog that does not exist yet, built in a temporary file beside its path and linked
@@ -41,7 +42,7 @@ final class PendingCatalogFile {
     let lock = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
     guard lock >= 0 else {
       throw CatalogError.database(
-        DatabaseProblem(.cannotOpen, path: path, detail: String(cString: strerror(errno))))
+        DatabaseProblem(.cannotOpen, path: path, detail: SystemError.message(errno)))
     }
     var start = timespec()
     clock_gettime(CLOCK_MONOTONIC, &start)
@@ -70,7 +71,7 @@ final class PendingCatalogFile {
       let code: DatabaseProblem.Code =
         error == EACCES || error == EROFS ? .readOnlyDirectory : .cannotOpen
       throw CatalogError.database(
-        DatabaseProblem(code, path: path, detail: String(cString: strerror(error))))
+        DatabaseProblem(code, path: path, detail: SystemError.message(error)))
     }
     // The permissions SQLite gives a file it creates (0644, less the umask).
     let mask = umask(0)
@@ -93,7 +94,7 @@ final class PendingCatalogFile {
       throw CatalogError.database(
         error == EEXIST
           ? DatabaseProblem(.createdConcurrently, path: path)
-          : DatabaseProblem(.cannotOpen, path: path, detail: String(cString: strerror(error))))
+          : DatabaseProblem(.cannotOpen, path: path, detail: SystemError.message(error)))
     }
     abandon()
   }

@@ -93,7 +93,7 @@ final class SQLiteCatalogStorage: CatalogStorage {
       let error = errno
       guard error == ENOENT else {
         throw CatalogError.database(
-          DatabaseProblem(.cannotOpen, path: path, detail: String(cString: strerror(error))))
+          DatabaseProblem(.cannotOpen, path: path, detail: SystemError.message(error)))
       }
       if forWriting {
         let directory = Self.directory(of: path)
@@ -318,7 +318,7 @@ final class SQLiteCatalogStorage: CatalogStorage {
       } else {
         problem.detail =
           error.systemErrno != 0
-          ? String(cString: strerror(error.systemErrno))
+          ? SystemError.message(error.systemErrno)
           : "SQLite result code \(error.extendedResultCode)"
       }
       return CatalogError.database(problem)

@@ -85,9 +85,6 @@ extension SQLiteContext {
         """)
     try scan.bind([.integer(revision)])
     defer { scan.reset() }
-    let lookup = try database.cachedStatement(
-      sql:
-        "\(SQLiteEntryColumns.selectWithPayload) WHERE v.component_id = ?1 AND v.revision_id = ?2")
     for k in order {
       let component = components[entry(k)]
       let version = revisions[entry(k)]
@@ -105,13 +102,7 @@ extension SQLiteContext {
         }
         try body(try SQLiteEntryColumns.row(from: scan, withPayload: true))
       } else {
-        try lookup.bind([.integer(component), .integer(version)])
-        defer { lookup.reset() }
-        guard try lookup.step() else {
-          throw CatalogError.database(
-            .inconsistent("entry version \(component)/\(version) is missing"))
-        }
-        try body(try SQLiteEntryColumns.row(from: lookup, withPayload: true))
+        try forEachEntryRow(versions: [(component, version)], body)
       }
     }
   }

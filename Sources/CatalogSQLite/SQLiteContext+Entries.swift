@@ -39,7 +39,7 @@ extension SQLiteContext {
     versions: [(component: Int64, revision: Int64)], _ body: (EntryRow) throws -> Void
   ) throws {
     try flushPendingVersions()
-    // One primary-key probe each, on the same statement export's lookups use.
+    // One primary-key probe each (also how export reads an entry its scan cannot deliver).
     let lookup = try database.cachedStatement(
       sql:
         "\(SQLiteEntryColumns.selectWithPayload) WHERE v.component_id = ?1 AND v.revision_id = ?2")

@@ -148,30 +148,61 @@ struct HTML {
   /// backslashes and control characters escaped as JSON requires, and `<`, `>`, `&`, U+2028
   /// and U+2029 as `\uXXXX`, so the text can never end a script element or a line.
   static func appendScriptString(_ string: String, to out: inout [UInt8]) {
+    var string = string
+    string.withUTF8 { appendScriptString(utf8: $0, to: &out) }
+  }
+
+  /// ``appendScriptString(_:to:)`` of valid UTF-8 text: runs of bytes that need no escape are
+  /// copied whole.
+  static func appendScriptString<Bytes: Collection<UInt8>>(utf8 text: Bytes, to out: inout [UInt8])
+  where Bytes.Index == Int {
     func hex(_ value: UInt32) {
-      let digits = Array("0123456789abcdef".utf8)
-      out.append(contentsOf: "\\u".utf8)
-      for shift in stride(from: 12, through: 0, by: -4) {
-        out.append(digits[Int((value >> UInt32(shift)) & 0xF)])
-      }
-    }
-    out.append(UInt8(ascii: "\""))
-    for scalar in string.unicodeScalars {
-      switch scalar {
-      case "\"": out.append(contentsOf: "\\\"".utf8)
-      case "\\": out.append(contentsOf: "\\\\".utf8)
-      case "\n": out.append(contentsOf: "\\n".utf8)
-      case "\r": out.append(contentsOf: "\\r".utf8)
-      case "\t": out.append(contentsOf: "\\t".utf8)
-      case "<", ">", "&", "\u{2028}", "\u{2029}": hex(scalar.value)
-      default:
-        if scalar.value < 0x20 {
-          hex(scalar.value)
-        } else {
-          out.append(contentsOf: String(scalar).utf8)
+      let digits: StaticString = "0123456789abcdef"
+      out.append(UInt8(ascii: "\\"))
+      out.append(UInt8(ascii: "u"))
+      digits.withUTF8Buffer { digits in
+        for shift in stride(from: 12, through: 0, by: -4) {
+          out.append(digits[Int((value >> UInt32(shift)) & 0xF)])
         }
       }
     }
+    out.append(UInt8(ascii: "\""))
+    var start = text.startIndex
+    var index = text.startIndex
+    while index < text.endIndex {
+      let byte = text[index]
+      var skip = 1
+      let escape: UInt32?
+      switch byte {
+      case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "\n"), UInt8(ascii: "\r"),
+        UInt8(ascii: "\t"), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "&"), 0..<0x20:
+        escape = UInt32(byte)
+      case 0xE2
+      where index + 2 < text.endIndex && text[index + 1] == 0x80
+        && (text[index + 2] == 0xA8 || text[index + 2] == 0xA9):
+        // U+2028 and U+2029, which end a line in JavaScript before ES2019.
+        escape = text[index + 2] == 0xA8 ? 0x2028 : 0x2029
+        skip = 3
+      default:
+        escape = nil
+      }
+      guard let escape else {
+        index += 1
+        continue
+      }
+      out.append(contentsOf: text[start..<index])
+      switch escape {
+      case 0x22: out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\"")])
+      case 0x5C: out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\\")])
+      case 0x0A: out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "n")])
+      case 0x0D: out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "r")])
+      case 0x09: out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "t")])
+      default: hex(escape)
+      }
+      index += skip
+      start = index
+    }
+    out.append(contentsOf: text[start..<text.endIndex])
     out.append(UInt8(ascii: "\""))
   }
 }

@@ -204,11 +204,11 @@ extension SiteGenerator {
     out.append(contentsOf: "],\n\"kinds\": [\n".utf8)
     for (position, row) in index.rows.enumerated() {
       out.append(UInt8(ascii: "["))
-      HTML.appendScriptString(String(decoding: index.kind(row), as: UTF8.self), to: &out)
+      HTML.appendScriptString(utf8: index.kind(row), to: &out)
       out.append(UInt8(ascii: ","))
       HTML.appendDecimal(Int64(rowCategories[position]), to: &out)
       out.append(UInt8(ascii: ","))
-      HTML.appendScriptString(String(decoding: index.description(row), as: UTF8.self), to: &out)
+      HTML.appendScriptString(utf8: index.description(row), to: &out)
       out.append(contentsOf: (row.deprecated ? ",1]" : ",0]").utf8)
       out.append(contentsOf: (position < index.rows.count - 1 ? ",\n" : "\n").utf8)
       if out.count >= 64 << 10 {

@@ -37,6 +37,13 @@ extension Catalog {
             "\(path) is not empty (head is revision \(head)); copy writes only into an empty "
               + "catalog")
         }
+        // Policy changes made before any revision would be mixed into the source's history.
+        let policies = try to.policyRecords().count
+        guard policies == 0 else {
+          throw CatalogError.invalidRequest(
+            "\(path) is not empty (it has \(policies) policy change\(policies == 1 ? "" : "s") "
+              + "and no revision); copy writes only into an empty catalog")
+        }
         let summary = try Self.copy(from: from, to: to)
         return .commit(summary)
       }

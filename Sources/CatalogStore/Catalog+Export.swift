@@ -83,6 +83,17 @@ extension Catalog {
   }
 }
 
+extension Catalog {
+  /// Writes `bytes` to `path` as ``export(at:categories:toFile:)`` writes an export: a
+  /// regular file is replaced atomically (keeping its permission bits), a device or named
+  /// pipe written into, and this catalog's files, another catalog, or a directory refused.
+  public func write(_ bytes: [UInt8], toFile path: String) throws {
+    try ExportDestination.resolve(
+      path, catalogFiles: ["", "-wal", "-shm", "-journal"].map { self.path + $0 }
+    ).write(name: path) { write in try write(bytes) }
+  }
+}
+
 /// A file written under a temporary name and renamed into place when complete.
 final class AtomicFile {
   let path: String
@@ -97,13 +108,14 @@ final class AtomicFile {
     self.name = name ?? path
     let directory =
       path.contains("/") ? String(path[..<(path.lastIndex(of: "/") ?? path.endIndex)]) : "."
-    let name = path.split(separator: "/").last.map(String.init) ?? "export"
-    var template = Array("\(directory.isEmpty ? "/" : directory)/.\(name).XXXXXX".utf8CString)
+    let fileName = path.split(separator: "/").last.map(String.init) ?? "export"
+    var template = Array(
+      "\(directory.isEmpty ? "/" : directory)/.\(fileName).XXXXXX".utf8CString)
     fd = template.withUnsafeMutableBufferPointer { buffer in
       buffer.baseAddress.map { mkstemp($0) } ?? -1
     }
     guard fd >= 0 else {
-      throw CatalogError.io(path: name, reason: String(cString: strerror(errno)))
+      throw CatalogError.io(path: self.name, reason: SystemError.message(errno))
     }
     temporaryPath = String(
       decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
@@ -112,17 +124,17 @@ final class AtomicFile {
 
   func write(_ bytes: [UInt8]) throws {
     if let error = writeAll(fd, bytes) {
-      throw CatalogError.io(path: name, reason: String(cString: strerror(error)))
+      throw CatalogError.io(path: name, reason: SystemError.message(error))
     }
   }
 
   func commit() throws {
     guard fsync(fd) == 0, close(fd) == 0 else {
-      throw CatalogError.io(path: name, reason: String(cString: strerror(errno)))
+      throw CatalogError.io(path: name, reason: SystemError.message(errno))
     }
     fd = -1
     guard rename(temporaryPath, path) == 0 else {
-      let reason = String(cString: strerror(errno))
+      let reason = SystemError.message(errno)
       unlink(temporaryPath)
       throw CatalogError.io(path: name, reason: reason)
     }

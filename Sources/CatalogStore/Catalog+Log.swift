@@ -34,7 +34,7 @@ public struct RevisionFilter: Sendable {
   /// `touches` says whether the revision changed something at a pointer, when a path filter
   /// asks.
   func keeps(
-    _ revision: Revision, in range: ClosedRange<Int64>, touches: (JSONPointer) throws -> Bool
+    _ revision: Revision, in range: Range<Int64>, touches: (JSONPointer) throws -> Bool
   ) rethrows -> Bool {
     guard range.contains(revision.id) else { return false }
     if let author, !revision.author.contains(author) { return false }
@@ -44,11 +44,12 @@ public struct RevisionFilter: Sendable {
     return true
   }
 
-  /// The revision ids `after` and `upTo` allow, in `context`.
-  func range(in context: any CatalogReadContext) throws -> ClosedRange<Int64> {
+  /// The revision ids `after` and `upTo` allow, in `context`: empty for `2..2`, `head..`,
+  /// or `..B` of a catalog without revisions.
+  func range(in context: any CatalogReadContext) throws -> Range<Int64> {
     let lower = try after.map { try $0.resolve(in: context) + 1 } ?? 1
     let upper = try upTo.map { try $0.resolve(in: context) } ?? context.headRevision()
-    return lower <= upper ? lower...upper : 1...0
+    return lower <= upper ? lower..<(upper + 1) : lower..<lower
   }
 }
 

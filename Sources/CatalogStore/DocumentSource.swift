@@ -40,12 +40,12 @@ public enum DocumentSource: Sendable, Hashable {
     case .file(let path):
       let fd = open(path, O_RDONLY | O_CLOEXEC)
       guard fd >= 0 else {
-        throw CatalogError.unreadable(path: path, reason: String(cString: strerror(errno)))
+        throw CatalogError.unreadable(path: path, reason: SystemError.message(errno))
       }
       defer { close(fd) }
       var info = stat()
       guard fstat(fd, &info) == 0 else {
-        throw CatalogError.unreadable(path: path, reason: String(cString: strerror(errno)))
+        throw CatalogError.unreadable(path: path, reason: SystemError.message(errno))
       }
       if (info.st_mode & S_IFMT) == S_IFDIR {
         throw CatalogError.unreadable(path: path, reason: "is a directory")
@@ -81,7 +81,7 @@ public enum DocumentSource: Sendable, Hashable {
     guard case .file(let path) = self else { return }
     var info = stat()
     guard stat(path, &info) == 0, access(path, R_OK) == 0 else {
-      throw CatalogError.unreadable(path: path, reason: String(cString: strerror(errno)))
+      throw CatalogError.unreadable(path: path, reason: SystemError.message(errno))
     }
     if (info.st_mode & S_IFMT) == S_IFDIR {
       throw CatalogError.unreadable(path: path, reason: "is a directory")

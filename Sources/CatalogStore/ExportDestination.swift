@@ -1,3 +1,5 @@
+import Components
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -41,7 +43,7 @@ struct ExportDestination {
     var info = stat()
     guard stat(target, &info) == 0 else {
       guard errno == ENOENT else {
-        throw CatalogError.io(path: path, reason: String(cString: strerror(errno)))
+        throw CatalogError.io(path: path, reason: SystemError.message(errno))
       }
       return ExportDestination(path: target, kind: .newFile)
     }
@@ -78,12 +80,12 @@ struct ExportDestination {
     case .stream:
       let fd = open(path, O_WRONLY | O_CLOEXEC | O_NOCTTY)
       guard fd >= 0 else {
-        throw CatalogError.io(path: name, reason: String(cString: strerror(errno)))
+        throw CatalogError.io(path: name, reason: SystemError.message(errno))
       }
       defer { close(fd) }
       return try produce { bytes in
         if let error = writeAll(fd, bytes) {
-          throw CatalogError.io(path: name, reason: String(cString: strerror(error)))
+          throw CatalogError.io(path: name, reason: SystemError.message(error))
         }
       }
     case .newFile, .regularFile:
@@ -118,7 +120,7 @@ struct ExportDestination {
       var buffer = [Int8](repeating: 0, count: Int(PATH_MAX) + 1)
       let count = readlink(current, &buffer, buffer.count - 1)
       guard count >= 0 else {
-        throw CatalogError.io(path: path, reason: String(cString: strerror(errno)))
+        throw CatalogError.io(path: path, reason: SystemError.message(errno))
       }
       let target = String(
         decoding: buffer.prefix(count).map { UInt8(bitPattern: $0) }, as: UTF8.self)
@@ -130,7 +132,7 @@ struct ExportDestination {
         current = target
       }
     }
-    throw CatalogError.io(path: path, reason: String(cString: strerror(ELOOP)))
+    throw CatalogError.io(path: path, reason: SystemError.message(ELOOP))
   }
 
   /// Whether the file starts like a catalog: the SQLite header and the catalog's

@@ -135,7 +135,13 @@ struct ConcurrentWriterTests {
       DispatchQueue.global().async(group: writers) {
         for name in mine {
           do {
-            outcomes.add(name, try target.run(["import", name, "-m", name], in: directory))
+            // What is tested is that every write lands whole and in order, not how long one
+            // waits: under a load of 10 a writer once waited more than the default 5 s for
+            // the other's commit, so the timeout is generous.
+            outcomes.add(
+              name,
+              try target.run(
+                ["--busy-timeout", "120", "import", name, "-m", name], in: directory))
           } catch {
             outcomes.fail("\(name): \(error)")
           }

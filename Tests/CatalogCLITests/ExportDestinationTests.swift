@@ -97,7 +97,7 @@ struct ExportDestinationTests {
     #expect(stat("/dev/null", &info) == 0 && info.st_mode & S_IFMT == S_IFCHR)
     let full = try CatalogProcess.run(["export", "-o", "/dev/full"], in: directory)
     #expect(full.status == 74, "\(full)")
-    #expect(full.stderr == "catalog: error: /dev/full: No space left on device\n")
+    #expect(full.stderr == "catalog: error: /dev/full: no space left on device\n")
     #expect(stat("/dev/full", &info) == 0 && info.st_mode & S_IFMT == S_IFCHR)
   }
 

@@ -31,6 +31,66 @@ struct HistoryCommandTests {
     try runner.run(["import", "v2.json", "-m", "second", "--author", "bob"])
   }
 
+  /// An empty range lists nothing (it trapped on `1...0` before: exit 132).
+  @Test func emptyRangesListNothing() throws {
+    for range in ["2..2", "head..", "head..head", "2..1"] {
+      let result = try runner.run(["log", range])
+      #expect(result.stdout.isEmpty && result.stderr.isEmpty, "\(range): \(result)")
+      #expect(try runner.run(["log", range, "--format", "json"]).stdout == "[]\n", "\(range)")
+    }
+    #expect(try runner.run(["log", "1..2", "--oneline"]).stdout == "2 second\n")
+  }
+
+  /// A catalog that has policies but no revision yet reads like one that has no revision:
+  /// exit 66 and the same message as export, never an empty list or a crash.
+  @Test func aCatalogWithoutRevisionsIsSaidToHaveNone() throws {
+    try runner.run(["-d", "policies-only.sqlite", "policy", "set", "FULL"])
+    for command in [
+      ["export"], ["kinds"], ["categories"], ["log"], ["log", "--limit", "1"],
+      ["blame", "tile-preview"], ["show", "tile-preview"], ["site", "--output", "site"],
+    ] {
+      let result = try runner.run(["-d", "policies-only.sqlite"] + command, expect: 66)
+      #expect(
+        result.stderr
+          == "catalog: error: policies-only.sqlite: the catalog has no revision yet; "
+          + "'catalog import FILE' writes the first\n", "\(command)")
+    }
+  }
+
+  /// `copy` writes only into an empty catalog: one with policy changes but no revision is
+  /// not empty (its policies would be mixed into the copied history).
+  @Test func copyRefusesACatalogThatOnlyHasPolicies() throws {
+    try runner.run(["-d", "target.sqlite", "policy", "set", "FULL"])
+    let refused = try runner.run(["copy", "components.sqlite", "target.sqlite"], expect: 65)
+    #expect(
+      refused.stderr
+        == "catalog: error: target.sqlite is not empty (it has 1 policy change and no "
+        + "revision); copy writes only into an empty catalog\n")
+    #expect(try runner.run(["-d", "target.sqlite", "export"], expect: 66).stdout.isEmpty)
+    try runner.run(["copy", "components.sqlite", "copy.sqlite"])
+    #expect(
+      try runner.run(["-d", "copy.sqlite", "export"]).stdout
+        == (try runner.run(["export"]).stdout))
+  }
+
+  /// An option that the command would ignore in that form is a usage error (64).
+  @Test func optionsThatWouldBeIgnoredAreRefused() throws {
+    for extra in [["--oneline"], ["-p"], ["tile-preview"], ["--author", "ann"], ["--limit", "1"]] {
+      let result = try runner.run(["log", "--waivers"] + extra, expect: 64)
+      #expect(result.stderr.hasPrefix("catalog: error: "), "\(extra): \(result)")
+    }
+    #expect(
+      try runner.run(["show", "tile-preview", "--stat"], expect: 64).stderr.hasPrefix(
+        "catalog: error: '--stat' shows a revision's changes, but 'tile-preview' is a kind\n"))
+    try runner.run(["show", "2", "--stat"])
+    for operands in [["v1.json", "v2.json"], ["@1", "@2"], ["v1.json", "@2"]] {
+      #expect(
+        try runner.run(["diff"] + operands + ["--prune"], expect: 64).stderr.hasPrefix(
+          "catalog: error: '--prune' applies only to @REF FILE"), "\(operands)")
+    }
+    try runner.run(["diff", "@1", "v2.json", "--prune"], expect: 1)
+  }
+
   @Test func logTextAndJSON() throws {
     let text = try runner.run(["log", "--limit", "1"]).stdout
     #expect(text.hasPrefix("revision 2\nAuthor:  bob\nDate:    "))

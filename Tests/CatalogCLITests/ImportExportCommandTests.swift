@@ -79,9 +79,33 @@ struct ImportExportCommandTests {
   @Test func missingFileAndMissingCatalog() throws {
     let missing = try CatalogProcess.run(["import", "nope.json"], in: directory)
     #expect(missing.status == 66)
-    #expect(missing.stderr == "catalog: error: nope.json: No such file or directory\n")
+    #expect(missing.stderr == "catalog: error: nope.json: no such file or directory\n")
     let noCatalog = try CatalogProcess.run(["export"], in: directory)
     #expect(noCatalog.status == 66)
+  }
+
+  /// An operating-system error is said as catalog's messages are written (lowercase, no
+  /// final period), with the path as it was given.
+  @Test func systemErrorsAreLowercaseAndNameThePathGiven() throws {
+    try directory.write(
+      "a.json", #"[{"kind": "k", "category": "c", "description": "d", "payload": {}}]"#)
+    #expect(try CatalogProcess.run(["import", "a.json"], in: directory).status == 0)
+    let export = try CatalogProcess.run(["export", "-o", "no-such-dir/out.json"], in: directory)
+    #expect(export.status == 74, "\(export)")
+    #expect(export.stderr == "catalog: error: no-such-dir/out.json: no such file or directory\n")
+    let policy = try CatalogProcess.run(
+      ["policy", "export", "-o", "no-such-dir/policies.json"], in: directory)
+    #expect(policy.status == 74, "\(policy)")
+    #expect(
+      policy.stderr == "catalog: error: no-such-dir/policies.json: no such file or directory\n")
+    let written = try CatalogProcess.run(
+      ["policy", "export", "-o", "policies.json"], in: directory)
+    #expect(written.status == 0 && written.stderr.isEmpty, "\(written)")
+    #expect(String(decoding: try directory.read("policies.json"), as: UTF8.self).hasPrefix("{"))
+    let overCatalog = try CatalogProcess.run(
+      ["policy", "export", "-o", "components.sqlite"], in: directory)
+    #expect(overCatalog.status != 0, "\(overCatalog)")
+    #expect(try CatalogProcess.run(["export"], in: directory).status == 0)
   }
 
   @Test func importFromStandardInputAndDatabaseFromEnvironment() throws {

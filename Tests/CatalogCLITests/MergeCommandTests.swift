@@ -99,7 +99,7 @@ struct MergeCommandTests {
     let invalid = try runner.run(["merge", "base.json", "ours.json", "base.json"], expect: 2)
     #expect(invalid.stderr.hasPrefix("ours.json:1:17: error: invalid JSON"))
     let missing = try runner.run(["merge", "base.json", "nope.json", "base.json"], expect: 2)
-    #expect(missing.stderr == "catalog: error: nope.json: No such file or directory\n")
+    #expect(missing.stderr == "catalog: error: nope.json: no such file or directory\n")
     try runner.run(["merge", "-", "-", "base.json"], expect: 64)
   }
 }

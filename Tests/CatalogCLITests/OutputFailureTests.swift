@@ -26,20 +26,20 @@ struct OutputFailureTests {
       "exec \"$CATALOG\" \(arguments.joined(separator: " ")) > /dev/full", in: directory)
     let expected: Int32 = arguments[0] == "diff" ? 2 : 74
     #expect(result.status == expected, "\(arguments): \(result)")
-    #expect(result.stderr == "catalog: error: stdout: No space left on device\n", "\(arguments)")
+    #expect(result.stderr == "catalog: error: stdout: no space left on device\n", "\(arguments)")
   }
 
   @Test func aClosedStdout() throws {
     let result = try CatalogProcess.shell("exec \"$CATALOG\" export >&-", in: directory)
     #expect(result.status == 74, "\(result)")
-    #expect(result.stderr == "catalog: error: stdout: Bad file descriptor\n")
+    #expect(result.stderr == "catalog: error: stdout: bad file descriptor\n")
   }
 
   @Test func aFileSizeLimitOnStdout() throws {
     let result = try CatalogProcess.shell(
       "ulimit -f 256 && exec \"$CATALOG\" export > out.json", in: directory)
     #expect(result.status == 74, "\(result)")
-    #expect(result.stderr == "catalog: error: stdout: File too large\n")
+    #expect(result.stderr == "catalog: error: stdout: file too large\n")
   }
 
   /// The reader of the pipe went away: with SIGPIPE ignored, the write fails with EPIPE and

@@ -144,7 +144,7 @@ import Testing
     #expect(result.status == 0, "\(result)")
     #expect(
       result.stdout.hasPrefix(
-        "catalog: warning: cannot start the pager '/nonexistent/pager -x': No such file or "
+        "catalog: warning: cannot start the pager '/nonexistent/pager -x': no such file or "
           + "directory; writing directly\n"), "\(result)")
     #expect(result.stdout.contains("2 second\n"), "\(result)")
   }

@@ -31,6 +31,12 @@ struct HTMLEscapingTests {
         == #""\u003c/script\u003e\u003c!-- \"q\" \\ a\u0026b\n\u2028\u0001é""#)
   }
 
+  @Test func scriptStringsEscapeOnlyWhatTheyMust() {
+    var out: [UInt8] = []
+    HTML.appendScriptString("\u{2029}€\u{2027}\r\t\u{1F}>𝄞 ✓", to: &out)
+    #expect(String(decoding: out, as: UTF8.self) == #""\u2029€\#u{2027}\r\t\u001f\u003e𝄞 ✓""#)
+  }
+
   @Test func fileNamesAreSafeUniqueAndStable() {
     var names = SiteNames()
     #expect(names.claim("Button") == "button")

@@ -30,7 +30,7 @@ enum BlameCommand: CatalogCommand {
     seeAlso: ["log", "show"])
 
   static func run(_ context: CommandContext) throws -> ExitStatus {
-    let catalog = try context.openCatalog(forWriting: false)
+    let catalog = try context.openCatalogWithRevisions()
     let lines = try catalog.blame(
       context.arguments[kind] ?? "", at: context.atReference)
     let format = context.arguments[CommonArguments.listFormat] ?? .text

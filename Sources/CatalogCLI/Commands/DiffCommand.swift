@@ -128,6 +128,10 @@ enum DiffCommand: CatalogCommand {
       if isOld { oldEntriesPointer = document.entriesPointer }
       return document.entries
     }
+    if prune, reference(operands[0]) == nil || reference(operands[1]) != nil {
+      throw UsageError.invalidArguments(
+        "'--prune' applies only to @REF FILE (what importing FILE with --prune would record)")
+    }
     // Two revisions: compared by component identity. A revision and a file: what importing
     // the file would record. Anything else: two documents, matched by kind.
     var computed: CatalogDiff

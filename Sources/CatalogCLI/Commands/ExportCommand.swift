@@ -16,9 +16,10 @@ enum ExportCommand: CatalogCommand {
     abstract: "Write the catalog as components.json.",
     discussion: """
       Writes the catalog at --at (default head) in the canonical format: 2-space \
-      indentation, one entry per element, one newline at the end. Entries keep the order \
-      of the import that placed them; new kinds follow the existing ones. Exporting a \
-      revision gives the same bytes that export printed when it was head.
+      indentation, one entry per element, one newline at the end. Entries are in the \
+      order of the files that placed them: an import puts each kind where its file puts \
+      it, and kinds the file lacks but the catalog keeps stay where they were. Exporting \
+      a revision gives the same bytes that export printed when it was head.
 
       With --output, the data goes to a temporary file that is then renamed, so a reader \
       never sees half a file.
@@ -34,12 +35,9 @@ enum ExportCommand: CatalogCommand {
     seeAlso: ["import", "show", "diff"])
 
   static func run(_ context: CommandContext) throws -> ExitStatus {
-    let catalog = try context.openCatalog(forWriting: false)
     // A catalog with no revision exports nothing a build could use: say so, as for a
     // missing catalog, instead of printing an empty manifest.
-    guard try catalog.head() != nil else {
-      throw CatalogError.noCatalog(location: context.databasePath, .noRevision)
-    }
+    let catalog = try context.openCatalogWithRevisions()
     var reference = context.atReference
     let categories = context.arguments[category]
     if !categories.isEmpty {

@@ -118,7 +118,13 @@ enum GitCommand: CatalogCommand {
       if case .notARepository = failure { return .dataError }
       return .ioError
     } catch let error as CocoaError {
-      context.console.error("catalog: error: .gitattributes: \(error.localizedDescription)")
+      // Foundation's sentences ("The file … couldn’t be saved.") are not written like
+      // catalog's messages: say the operating system's reason, as every other message does.
+      let underlying = error.userInfo[NSUnderlyingErrorKey] as? NSError
+      let reason =
+        underlying.flatMap { $0.domain == NSPOSIXErrorDomain ? Int32($0.code) : nil }
+        .map(SystemError.message) ?? "cannot be read or written"
+      context.console.error("catalog: error: .gitattributes: \(reason)")
       return .ioError
     }
   }

@@ -26,7 +26,7 @@ enum KindsCommand: CatalogCommand {
     seeAlso: ["categories", "show", "export"])
 
   static func run(_ context: CommandContext) throws -> ExitStatus {
-    let catalog = try context.openCatalog(forWriting: false)
+    let catalog = try context.openCatalogWithRevisions()
     let entries = try catalog.kinds(
       category: context.arguments[category], at: context.atReference)
     switch context.arguments[CommonArguments.listFormat] ?? .text {
@@ -69,7 +69,7 @@ enum CategoriesCommand: CatalogCommand {
     seeAlso: ["kinds"])
 
   static func run(_ context: CommandContext) throws -> ExitStatus {
-    let catalog = try context.openCatalog(forWriting: false)
+    let catalog = try context.openCatalogWithRevisions()
     let categories = try catalog.categories(at: context.atReference)
     switch context.arguments[CommonArguments.listFormat] ?? .text {
     case .json:

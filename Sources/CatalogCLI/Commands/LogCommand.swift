@@ -69,6 +69,13 @@ enum LogCommand: CatalogCommand {
     ],
     constraints: [
       .mutuallyExclusive(patch, stat), .mutuallyExclusive(oneline, patch),
+      // --waivers lists the waivers, not revisions: the revision filters and layouts would
+      // be ignored, so they are refused.
+      .mutuallyExclusive(waivers, kind), .mutuallyExclusive(waivers, limit),
+      .mutuallyExclusive(waivers, patch), .mutuallyExclusive(waivers, stat),
+      .mutuallyExclusive(waivers, oneline), .mutuallyExclusive(waivers, reverse),
+      .mutuallyExclusive(waivers, author), .mutuallyExclusive(waivers, since),
+      .mutuallyExclusive(waivers, until), .mutuallyExclusive(waivers, path),
     ],
     examples: [
       Example("The last five revisions:", "catalog log --limit 5"),
@@ -85,7 +92,7 @@ enum LogCommand: CatalogCommand {
     seeAlso: ["show", "blame", "tag", "diff"])
 
   static func run(_ context: CommandContext) throws -> ExitStatus {
-    let catalog = try context.openCatalog(forWriting: false)
+    let catalog = try context.openCatalogWithRevisions()
     let arguments = context.arguments
     let limit = arguments[Self.limit]
     let format = arguments[CommonArguments.listFormat] ?? .text

@@ -210,11 +210,7 @@ enum PolicyCommand: CatalogCommand {
       let catalog = try context.openCatalog(forWriting: false)
       let bytes = try catalog.policy().document()
       if let output = arguments[Self.output], output != "-" {
-        do {
-          try Data(bytes).write(to: URL(fileURLWithPath: output), options: .atomic)
-        } catch {
-          throw CatalogError.io(path: output, reason: "cannot write: \(error.localizedDescription)")
-        }
+        try catalog.write(bytes, toFile: output)
       } else {
         context.console.write(bytes)
       }

@@ -48,7 +48,7 @@ enum ShowCommand: CatalogCommand {
   }
 
   static func run(_ context: CommandContext) throws -> ExitStatus {
-    let catalog = try context.openCatalog(forWriting: false)
+    let catalog = try context.openCatalogWithRevisions()
     let argument = context.arguments[kind] ?? ""
     // The default format depends on what is shown: JSON for an entry, text for a revision.
     let format = context.arguments.contains(Self.format) ? context.arguments[Self.format] : nil
@@ -70,6 +70,10 @@ enum ShowCommand: CatalogCommand {
         return try showRevision(argument, format: format ?? .text, catalog: catalog, context)
       }
       throw CatalogError.unknownKind(kind: kind, detail: detail)
+    }
+    if context.arguments[stat] {
+      throw UsageError.invalidArguments(
+        "'--stat' shows a revision's changes, but '\(argument)' is a kind")
     }
     let entry = found.entry
     if found.followedRename {

@@ -38,7 +38,7 @@ enum SiteCommand: CatalogCommand {
     usageForms: ["--output <dir> [--title <text>] [--at <rev>]"])
 
   static func run(_ context: CommandContext) throws -> ExitStatus {
-    let catalog = try context.openCatalog(forWriting: false)
+    let catalog = try context.openCatalogWithRevisions()
     let output = context.arguments[Self.output] ?? ""
     let options = CatalogSite.Options(
       title: context.arguments[title] ?? "Component catalog",

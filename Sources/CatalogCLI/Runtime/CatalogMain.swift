@@ -7,7 +7,7 @@ package enum CatalogMain {
   /// Runs a command line and returns the exit status.
   ///
   /// A write to stdout or stderr that failed turns a success into exit status 74 (2 for
-  /// `diff`): `catalog: error: stdout: No space left on device`, or nothing for a broken pipe,
+  /// `diff`): `catalog: error: stdout: no space left on device`, or nothing for a broken pipe,
   /// whose reader is gone (docs/cli.md). A pager the person quit before the end of the
   /// output is not a failure: exit status 0, as in git.
   package static func run(_ arguments: [String], environment: [String: String]) -> Int32 {
@@ -22,7 +22,7 @@ package enum CatalogMain {
     let failure = command?.failureStatus ?? .ioError
     if let error = console.stdoutError, !console.readerQuit {
       if error != EPIPE {
-        console.error("catalog: error: stdout: \(String(cString: strerror(error)))")
+        console.error("catalog: error: stdout: \(SystemError.message(error))")
       }
       if status == ExitStatus.success.rawValue || status == ExitStatus.differences.rawValue {
         status = failure.rawValue

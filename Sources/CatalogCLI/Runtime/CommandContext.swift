@@ -62,6 +62,17 @@ package struct CommandContext {
       options: Catalog.Options(busyTimeout: timeout, readOnly: !forWriting, create: forWriting))
   }
 
+  /// Opens the catalog to read its revisions: a catalog without any (one that only has
+  /// policies, say) is refused as `export` refuses it (exit 66, "the catalog has no revision
+  /// yet"), rather than answered with an empty list.
+  package func openCatalogWithRevisions() throws -> Catalog {
+    let catalog = try openCatalog(forWriting: false)
+    guard try catalog.head() != nil else {
+      throw CatalogError.noCatalog(location: databasePath, .noRevision)
+    }
+    return catalog
+  }
+
   /// The `--message`, `--author` and `--expect-head` of a writing command.
   package func writeOptions(dryRun: Bool = false) -> WriteOptions {
     WriteOptions(

@@ -1,4 +1,5 @@
 import CatalogStore
+import Components
 
 #if canImport(Glibc)
   import Glibc
@@ -13,7 +14,7 @@ import CatalogStore
 ///
 /// Every write is checked. The first failed write on a stream is remembered (its `errno`)
 /// and later writes to that stream are dropped; `CatalogMain` turns the failure into
-/// `catalog: error: stdout: No space left on device` and exit status 74, or, for a broken
+/// `catalog: error: stdout: no space left on device` and exit status 74, or, for a broken
 /// pipe (`EPIPE`, when SIGPIPE is ignored), exit status 74 without a message.
 ///
 /// `log` and `blame` on a terminal send stdout through a pager (``page(through:environment:)``,
@@ -115,7 +116,7 @@ package final class Console {
     } catch {
       writeError(
         "catalog: warning: cannot start the pager '\(TerminalText.visible(error.command))': "
-          + "\(String(cString: strerror(error.errno))); writing directly\n")
+          + "\(SystemError.message(error.errno)); writing directly\n")
     }
   }
 

@@ -13,7 +13,7 @@ extension JSONInput {
     if code == EFBIG { throw sizeError() }
     throw JSONDiagnostic(
       .invalidDocument, at: position(at: index),
-      "read error: \(String(cString: strerror(code)))")
+      "read error: \(SystemError.message(code))")
   }
 
   private func sizeError() -> JSONDiagnostic {
