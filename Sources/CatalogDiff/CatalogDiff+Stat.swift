@@ -45,9 +45,9 @@ extension CatalogDiff {
     let kinds = blocks.count
     let changes = ChangeClass.allCases.reduce(0) { $0 + count(of: $1) }
     out +=
-      " \(kinds) kind\(kinds == 1 ? "" : "s"): \(added.count) added, \(removed.count) removed, "
+      " \(kinds.counting("kind")): \(added.count) added, \(removed.count) removed, "
     out += "\(changed.count) changed, \(moved.count) moved; "
-    out += "\(changes) change\(changes == 1 ? "" : "s"): "
+    out += "\(changes.counting("change")): "
     out += ChangeClass.allCases.map { "\(count(of: $0)) \($0.rawValue)" }.joined(separator: ", ")
     return out + "\n"
   }

@@ -138,7 +138,7 @@ extension JSONValue {
             throw PatchFailure(
               .pathNotFound,
               "path does not exist: index \(index) is past the end of an array of "
-                + "\(elements.count) element\(elements.count == 1 ? "" : "s")")
+                + "\(elements.count.counting("element"))")
           }
         }
         container = .null
@@ -216,7 +216,7 @@ extension JSONValue {
     let index = try patchIndex(token)
     guard index < count else {
       throw role.notFound(
-        "index \(index) is past the end of an array of \(count) element\(count == 1 ? "" : "s")")
+        "index \(index) is past the end of an array of \(count.counting("element"))")
     }
     return index
   }

@@ -41,7 +41,7 @@ extension Catalog {
         let policies = try to.policyRecords().count
         guard policies == 0 else {
           throw CatalogError.invalidRequest(
-            "\(path) is not empty (it has \(policies) policy change\(policies == 1 ? "" : "s") "
+            "\(path) is not empty (it has \(policies.counting("policy change")) "
               + "and no revision); copy writes only into an empty catalog")
         }
         let summary = try Self.copy(from: from, to: to)

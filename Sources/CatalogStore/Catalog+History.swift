@@ -232,11 +232,12 @@ extension Catalog {
       }
     }
     if let start { spans.append((start, nil)) }
-    let text = spans.map { begin, end -> String in
-      guard let end else { return "\(begin)–\(head) (head)" }
-      return begin == end ? "\(begin)" : "\(begin)–\(end)"
+    // A span that is one revision is that revision: "revision 4 (head)", not "4–4".
+    let closed = spans.map { begin, end in (begin, end ?? head, end == nil) }
+    let text = closed.map { begin, end, isHead -> String in
+      (begin == end ? "\(begin)" : "\(begin)–\(end)") + (isHead ? " (head)" : "")
     }
-    return (spans.count == 1 && spans[0].1 == spans[0].0 ? "revision " : "revisions ")
+    return (closed.count == 1 && closed[0].0 == closed[0].1 ? "revision " : "revisions ")
       + text.joined(separator: " and ")
   }
 

@@ -91,6 +91,49 @@ struct HistoryCommandTests {
     try runner.run(["diff", "@1", "v2.json", "--prune"], expect: 1)
   }
 
+  /// Small wording: one revision is "revision 3 (head)", not "3–3"; a dry run's notes say
+  /// what would be kept; one tag is "1 tag"; `help import --man` is refused, not ignored.
+  @Test func messagesSayWhatIsTrue() throws {
+    try directory.write(
+      "v3.json",
+      """
+      {"components": [
+        {"kind": "badge", "category": "Badges", "description": "A badge", "payload": {"n": 1}},
+        {"kind": "new", "category": "Badges", "description": "New", "payload": {}}
+      ]}
+      """)
+    let dryRun = try runner.run(["import", "v3.json", "--dry-run"])
+    #expect(dryRun.stderr.contains(" and would be kept (--prune removes them): tile-preview"))
+    try runner.run(["import", "v3.json"])
+    let missing = try runner.run(["show", "new", "--at", "1"], expect: 65)
+    #expect(missing.stderr.contains("revision 3 (head)"), "\(missing)")
+    try runner.run(["tag", "v1", "1"])
+    #expect(
+      try runner.run(["copy", "components.sqlite", "copy.sqlite"]).stdout.hasPrefix(
+        "copied 3 revisions ("))
+    #expect(
+      try runner.run(["copy", "components.sqlite", "copy2.sqlite"]).stdout.contains(", 1 tag)"))
+    try runner.run(["help", "import", "--man"], expect: 64)
+  }
+
+  /// Reading stops after 50 problems, and says so on a last line.
+  @Test func aLongListOfProblemsSaysItStopped() throws {
+    let entries = (0..<60).map { _ in
+      #"{"kind": 1, "category": "c", "description": "d", "payload": {}}"#
+    }
+    try directory.write("bad.json", "[" + entries.joined(separator: ",\n") + "]")
+    for command in [["check", "bad.json"], ["import", "bad.json"]] {
+      let lines = try runner.run(command, expect: 65).stderr.split(separator: "\n")
+      #expect(lines.count == 51, "\(command)")
+      #expect(
+        lines.last
+          == "catalog: error: bad.json: reading stopped after 50 problems; there may be more")
+    }
+    try directory.write("few.json", "[" + entries.prefix(3).joined(separator: ",\n") + "]")
+    #expect(
+      try runner.run(["check", "few.json"], expect: 65).stderr.split(separator: "\n").count == 3)
+  }
+
   @Test func logTextAndJSON() throws {
     let text = try runner.run(["log", "--limit", "1"]).stdout
     #expect(text.hasPrefix("revision 2\nAuthor:  bob\nDate:    "))

@@ -30,8 +30,8 @@ extension CheckCommand {
       } else {
         let count = report.findings.count
         context.console.error(
-          "catalog: error: the compatibility policies refuse \(count) change"
-            + "\(count == 1 ? "" : "s") in \(document.name)")
+          "catalog: error: the compatibility policies refuse \(count.counting("change")) "
+            + "in \(document.name)")
       }
     case .json: context.console.write(Array(report.json().utf8))
     case .github: context.console.write(Array(report.github().utf8))

@@ -104,13 +104,11 @@ enum CheckCommand: CatalogCommand {
         results.append(
           FileResult(file: source.name, components: entries.count, problems: [], status: .success))
         if format == .text {
-          let count = "\(entries.count) component\(entries.count == 1 ? "" : "s")"
+          let count = entries.count.counting("component")
           context.console.print(files.count == 1 ? "ok: \(count)" : "ok: \(source.name): \(count)")
         }
       } catch CatalogError.invalidDocument(let name, let diagnostics) {
-        for diagnostic in diagnostics.diagnostics {
-          context.console.error(diagnostic.formatted(file: name))
-        }
+        context.console.report(diagnostics, in: name)
         results.append(
           FileResult(
             file: name, components: nil,

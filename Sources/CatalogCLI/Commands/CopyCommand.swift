@@ -1,4 +1,5 @@
 import CatalogStore
+import Components
 
 /// `catalog copy FROM TO`.
 enum CopyCommand: CatalogCommand {
@@ -46,8 +47,9 @@ enum CopyCommand: CatalogCommand {
       options: Catalog.Options(busyTimeout: timeout))
     let summary = try to.copyHistory(from: from)
     context.console.print(
-      "copied \(summary.revisions) revisions (\(summary.entryVersions) entry versions, "
-        + "\(summary.tags) tags) from \(from.path) to \(to.path)")
+      "copied \(summary.revisions.counting("revision")) "
+        + "(\(summary.entryVersions.counting("entry version")), \(summary.tags.counting("tag"))) "
+        + "from \(from.path) to \(to.path)")
     return .success
   }
 }

@@ -1,4 +1,5 @@
 import CatalogStore
+import Components
 
 /// `catalog doctor`: check the database and the catalog's invariants.
 enum DoctorCommand: CatalogCommand {
@@ -67,6 +68,6 @@ enum DoctorCommand: CatalogCommand {
 
   /// `1 problem found`, `2 problems found`.
   static func found(_ count: Int) -> String {
-    "\(count) problem\(count == 1 ? "" : "s") found"
+    "\(count.counting("problem")) found"
   }
 }

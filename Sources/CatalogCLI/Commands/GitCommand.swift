@@ -141,7 +141,8 @@ enum GitCommand: CatalogCommand {
       do {
         return try DocumentSource.file(file).readEntries()
       } catch {
-        context.console.print("\(path): not a valid catalog, compared as text is not shown:")
+        context.console.print(
+          "\(path): not a valid catalog, so there is no structural diff; its problems:")
         context.console.print("\(error)")
         return nil
       }

@@ -232,7 +232,7 @@ enum PolicyCommand: CatalogCommand {
         let last = records[records.count - 1].id
         let range = first == last ? "change \(first)" : "changes \(first)-\(last)"
         context.console.print(
-          "policy \(range): \(records.count) change\(records.count == 1 ? "" : "s") from \(source.name)"
+          "policy \(range): \(records.count.counting("change")) from \(source.name)"
         )
       }
     }

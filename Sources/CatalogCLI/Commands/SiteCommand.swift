@@ -1,5 +1,6 @@
 import CatalogSite
 import CatalogStore
+import Components
 
 /// `catalog site --output DIR`: the catalog as a static website.
 enum SiteCommand: CatalogCommand {
@@ -54,8 +55,9 @@ enum SiteCommand: CatalogCommand {
       }
     }
     context.console.progress(
-      "wrote \(output): revision \(summary.revision), \(summary.kinds) kinds, "
-        + "\(summary.revisions) revisions, \(summary.releases) releases, \(summary.files) files\n")
+      "wrote \(output): revision \(summary.revision), \(summary.kinds.counting("kind")), "
+        + "\(summary.revisions.counting("revision")), \(summary.releases.counting("release")), "
+        + "\(summary.files.counting("file"))\n")
     return .success
   }
 }

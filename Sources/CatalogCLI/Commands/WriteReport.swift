@@ -1,4 +1,5 @@
 import CatalogStore
+import Components
 
 /// How every writing command reports what it did.
 enum WriteReport {
@@ -10,7 +11,9 @@ enum WriteReport {
     guard context.wantsJSON else { return print(result, to: context.console) }
     ResultJSON.print(ResultJSON.write(result, command: context.command.name), to: context.console)
     printWaiver(result, to: context.console)
-    printNotes(kept: result.kept, keptDeprecations: result.keptDeprecations, to: context.console)
+    printNotes(
+      kept: result.kept, keptDeprecations: result.keptDeprecations,
+      conditional: result.dryRun, to: context.console)
   }
 
   /// Runs `body`; when it rejects its input with located problems and the command was asked
@@ -42,7 +45,9 @@ enum WriteReport {
       console.print("revision \(result.head): \(counts(result.counts))")
     }
     printWaiver(result, to: console)
-    printNotes(kept: result.kept, keptDeprecations: result.keptDeprecations, to: console)
+    printNotes(
+      kept: result.kept, keptDeprecations: result.keptDeprecations,
+      conditional: result.dryRun, to: console)
   }
 
   /// The notes of an import (or of a diff that shows one): kinds kept although the file lacks
@@ -73,7 +78,7 @@ enum WriteReport {
     guard let waiver = result.waiver else { return }
     let count = result.waivedViolations.count
     console.error(
-      "note: --allow-breaking let \(count) refused change\(count == 1 ? "" : "s") through; "
+      "note: --allow-breaking let \(count.counting("refused change")) through; "
         + "the waiver is recorded on revision \(waiver.revision) ('catalog log --waivers'):")
     for violation in result.waivedViolations {
       console.error("  " + Finding(violation, file: nil).message)

@@ -42,7 +42,9 @@ package struct RootCommandSpec: Sendable, Equatable {
         return command
       }(),
       .flag("man", help: "Print the manual page of every command instead (roff, for man -l)."),
-    ])
+    ],
+    // The manual page covers every command; 'help import --man' would ignore 'import'.
+    constraints: [.mutuallyExclusive(["command", "man"])])
 
   /// The declared commands followed by `help`.
   package var allCommands: [CommandSpec] {

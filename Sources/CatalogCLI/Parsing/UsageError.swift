@@ -61,7 +61,7 @@ package enum UsageError: Error, Sendable, Equatable {
         quoted.count > 1
         ? quoted.dropLast().joined(separator: ", ") + " or " + (quoted.last ?? "")
         : quoted.joined()
-      return "missing one of \(list)"
+      return quoted.count > 1 ? "missing one of \(list)" : "missing \(list)"
     case .invalidArguments(let message):
       return message
     }

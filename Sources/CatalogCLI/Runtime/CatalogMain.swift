@@ -77,9 +77,7 @@ package enum CatalogMain {
       switch error {
       case .invalidDocument(let source, let diagnostics):
         // Located diagnostics stand on their own: FILE:LINE:COLUMN: error: …, one a line.
-        for diagnostic in diagnostics.diagnostics {
-          console.error(diagnostic.formatted(file: source))
-        }
+        console.report(diagnostics, in: source)
         return .dataError
       case .revertConflicts:
         // One line per conflicting kind, each made visible on its own.
@@ -122,8 +120,8 @@ package enum CatalogMain {
       }
       let count = refusal.violations.count
       console.error(
-        "catalog: error: the compatibility policies refuse \(count) change"
-          + "\(count == 1 ? "" : "s"), so nothing was written "
+        "catalog: error: the compatibility policies refuse \(count.counting("change")), "
+          + "so nothing was written "
           + "(--allow-breaking \"REASON\" records a deliberate break)")
       return .dataError
     default:

@@ -80,7 +80,10 @@ public final class CatalogDocumentReader {
       while true {
         switch state {
         case .finished:
-          if !diagnostics.isEmpty { throw JSONDiagnostics(diagnostics) }
+          if !diagnostics.isEmpty {
+            throw JSONDiagnostics(
+              diagnostics, isTruncated: diagnostics.count >= Self.maxDiagnostics)
+          }
           endReturned = true
           return false
         case .start:

@@ -62,9 +62,12 @@ public struct JSONDiagnostic: Error, Sendable, Hashable, CustomStringConvertible
 /// several problems, so that a user can fix all of them in one go.
 public struct JSONDiagnostics: Error, Sendable, Hashable, CustomStringConvertible {
   public var diagnostics: [JSONDiagnostic]
+  /// Whether reading stopped at the limit of problems it collects: the input may have more.
+  public var isTruncated: Bool
 
-  public init(_ diagnostics: [JSONDiagnostic]) {
+  public init(_ diagnostics: [JSONDiagnostic], isTruncated: Bool = false) {
     self.diagnostics = diagnostics
+    self.isTruncated = isTruncated
   }
 
   public var description: String {
