@@ -14,6 +14,8 @@ extension CatalogDiff {
   ///    path (`replace /components/7/payload/title`), array elements added and removed as the
   ///    LCS alignment found them, and category, description and other members replaced whole.
   ///
+  /// 5. the document's top-level members, when its frame changed (``frameOperations``).
+  ///
   /// Members an `add` creates go at the end of their object; where NEW's member order is not
   /// reached that way (a reorder, or a member added before others), the members from the
   /// first one out of place on are removed and added again in NEW's order. So applying the
@@ -78,7 +80,85 @@ extension CatalogDiff {
         }
       }
     }
+    operations += try frameOperations(withTests: withTests, oldIsBareArray: components.isRoot)
     return JSONPatch(operations)
+  }
+
+  /// The operations that turn OLD's top-level members into NEW's, after the entries'.
+  ///
+  /// Both documents are addressed as `{"components": [...]}` with their members (a bare
+  /// array of NEW's is taken as that form without members, as `catalog patch` takes one).
+  /// Members OLD alone has are removed; a member in place whose value changed is replaced;
+  /// from the first member out of NEW's order on, each is appended again in NEW's order (a
+  /// `remove` and an `add` when its value changed, two `move`s through a name neither
+  /// document uses otherwise, so `components` itself never travels as a value).
+  ///
+  /// - Throws: ``CatalogDiffError/bareArrayGainsMembers(_:)`` when OLD is addressed as a bare
+  ///   array and NEW has top-level members.
+  private func frameOperations(withTests: Bool, oldIsBareArray: Bool)
+    throws(CatalogDiffError) -> [JSONPatchOperation]
+  {
+    guard let frame else { return [] }
+    let new = frame.new.patchedForm
+    if oldIsBareArray {
+      guard new.members.isEmpty else { throw .bareArrayGainsMembers(new.members.map(\.key)) }
+      return []
+    }
+    let old = frame.old.patchedForm
+    guard old != new else { return [] }
+    func value(_ text: JSONText, _ key: String, _ side: CatalogDiffError.Side)
+      throws(CatalogDiffError) -> JSONValue
+    {
+      do {
+        return try text.value()
+      } catch {
+        throw .invalidText(kind: "(document)", member: key, side: side, error)
+      }
+    }
+    let components = BytewiseString("components")
+    var operations: [JSONPatchOperation] = []
+    var current = FrameChange.keyOrder(old)
+    for member in old.members where new[member: member.key] == nil {
+      let path = JSONPointer([member.key])
+      if withTests {
+        operations.append(.test(path: path, value: try value(member.value, member.key, .old)))
+      }
+      operations.append(.remove(path: path))
+      current.removeAll { $0 == BytewiseString(member.key) }
+    }
+    let target = FrameChange.keyOrder(new)
+    var inPlace = 0
+    while inPlace < current.count && current[inPlace] == target[inPlace] { inPlace += 1 }
+    var used = Set(target)
+    used.formUnion(current)
+    var temporary = "moving"
+    while used.contains(BytewiseString(temporary)) { temporary = "_" + temporary }
+    for (i, key) in target.enumerated() {
+      let path = JSONPointer([key.string])
+      let newValue = key == components ? nil : new[member: key.string]
+      let oldValue = key == components ? nil : old[member: key.string]
+      if i < inPlace {
+        guard let newValue, let oldValue, newValue != oldValue else { continue }
+        if withTests {
+          operations.append(.test(path: path, value: try value(oldValue, key.string, .old)))
+        }
+        operations.append(.replace(path: path, value: try value(newValue, key.string, .new)))
+      } else if key == components || (oldValue != nil && oldValue == newValue) {
+        // Appended again, value and all.
+        let through = JSONPointer([temporary])
+        operations.append(.move(from: path, path: through))
+        operations.append(.move(from: through, path: path))
+      } else if let newValue {
+        if let oldValue {
+          if withTests {
+            operations.append(.test(path: path, value: try value(oldValue, key.string, .old)))
+          }
+          operations.append(.remove(path: path))
+        }
+        operations.append(.add(path: path, value: try value(newValue, key.string, .new)))
+      }
+    }
+    return operations
   }
 
   /// The moves that reorder the shared entries once the removed ones are gone.

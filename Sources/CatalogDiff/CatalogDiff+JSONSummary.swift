@@ -19,6 +19,10 @@ extension CatalogDiff {
   /// ```
   ///
   /// (Shown wrapped; the text is the catalog's indented export style with a final newline.)
+  /// When the document's frame changed, a member `document` comes before `counts`:
+  /// `{"form": {"old": "object", "new": "array"}, "members": [{"path": "/version", "old": 3,
+  /// "new": 4}], "order": {"old": [...], "new": [...]}}`, `form` only when the form changed and
+  /// `order` only when the shared top-level members (and `components`) changed order.
   public func jsonSummary() -> String {
     summaryValue.indentedText + "\n"
   }
@@ -51,6 +55,29 @@ extension CatalogDiff {
         object["changes"] = .array(item.changes.map(Self.summaryValue(of:)))
         return .object(object)
       })
+    if let frame {
+      var document = JSONObject()
+      if frame.formChanged {
+        document["form"] = [
+          "old": .string(frame.old.form.rawValue), "new": .string(frame.new.form.rawValue),
+        ]
+      }
+      document["members"] = .array(
+        frame.members.map { member in
+          var object = JSONObject()
+          object["path"] = .string(member.pointer.description)
+          if let old = member.old, let value = try? old.value() { object["old"] = value }
+          if let new = member.new, let value = try? new.value() { object["new"] = value }
+          return .object(object)
+        })
+      if !frame.formChanged && frame.orderChanged {
+        func order(_ side: DocumentFrame) -> JSONValue {
+          .array(FrameChange.keyOrder(side).map { .string($0.string) })
+        }
+        document["order"] = ["old": order(frame.old), "new": order(frame.new)]
+      }
+      object["document"] = .object(document)
+    }
     var counts = JSONObject()
     counts["added"] = .number(JSONNumber(added.count))
     counts["removed"] = .number(JSONNumber(removed.count))

@@ -15,13 +15,16 @@ extension CatalogDiff {
   /// ```
   ///
   /// (The total line goes on: `2 value, 1 metadata`.) A kind that changed and moved ends with
-  /// `(moved)`.
+  /// `(moved)`. A change of the document's frame adds the line ` document frame changed`
+  /// before the total (and is the whole output when no kind changed).
   ///
   /// A changed kind shows its number of changes and a bar of one character per change:
   /// `-` breaking, `+` additive, `~` value or metadata.
   public func stat(color: Bool = false) -> String {
     let blocks = kindBlocks
-    guard !blocks.isEmpty else { return "" }
+    // A frame change has a line of its own, before the total.
+    let frameLine = frame == nil ? "" : " document frame changed\n"
+    guard !blocks.isEmpty else { return frameLine }
     let paint = Painter(enabled: color)
     let nameWidth = blocks.map { $0.kind.printable.count }.max() ?? 0
     let countWidth = changed.map { String($0.changes.count).count }.max() ?? 0
@@ -42,6 +45,7 @@ extension CatalogDiff {
       }
       out += "\n"
     }
+    out += frameLine
     let kinds = blocks.count
     let changes = ChangeClass.allCases.reduce(0) { $0 + count(of: $1) }
     out +=

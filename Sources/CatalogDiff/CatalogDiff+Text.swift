@@ -12,6 +12,16 @@ extension CatalogDiff {
   /// = tile-view  (moved: 3 → 5)
   /// ```
   ///
+  /// A change of the document's frame comes first, as a block of its own:
+  ///
+  /// ```text
+  /// * document
+  ///   /version: 3 → 4
+  ///   /$schema: (absent) → "https://example.com/s.json"
+  ///   form: {"components": […]} → a bare array
+  ///   top-level order: "$schema", components, "version" → components, "$schema", "version"
+  /// ```
+  ///
   /// `+` is an added kind, `-` a removed one, `~` a changed one with one line per changed
   /// field, `=` one that only moved (indices are positions in the components array, OLD's then
   /// NEW's). Values are compact JSON, cut to `maxValueLength` characters with `…` (and when two
@@ -23,7 +33,7 @@ extension CatalogDiff {
   ///   - maxValueLength: the longest value printed in full.
   public func text(color: Bool = false, maxValueLength: Int = 60) -> String {
     let paint = Painter(enabled: color)
-    var out = ""
+    var out = frameText(paint: paint, maxValueLength: maxValueLength)
     for block in kindBlocks {
       let kind = block.kind.printable
       switch block {
@@ -47,6 +57,31 @@ extension CatalogDiff {
           out += paint.tag(change.rule) + "\n"
         }
       }
+    }
+    return out
+  }
+
+  /// The block of a frame change, or the empty string.
+  private func frameText(paint: Painter, maxValueLength: Int) -> String {
+    guard let frame else { return "" }
+    var out = paint(.cyan, "* document") + "\n"
+    for member in frame.members {
+      let (old, new) = Self.shortenedPair(
+        member.old?.description.withTerminalControlsEscaped,
+        member.new?.description.withTerminalControlsEscaped, limit: maxValueLength)
+      out += "  \(member.pointer.description.printable): \(old) → \(new)\n"
+    }
+    if frame.formChanged {
+      out +=
+        "  form: \(FrameChange.describe(frame.old.form)) → \(FrameChange.describe(frame.new.form))\n"
+    } else if frame.orderChanged {
+      func order(_ side: DocumentFrame) -> String {
+        FrameChange.keyOrder(side).map {
+          $0.string == "components"
+            ? "components" : JSONValue.string($0.string).canonicalText.printable
+        }.joined(separator: ", ")
+      }
+      out += "  top-level order: \(order(frame.old)) → \(order(frame.new))\n"
     }
     return out
   }

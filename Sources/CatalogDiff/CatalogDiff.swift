@@ -50,6 +50,9 @@ public struct CatalogDiff: Sendable, Hashable {
   public let moved: [Move]
   /// Common kinds whose values changed, sorted by kind.
   public let changed: [ChangedEntry]
+  /// How the document's frame (its form and top-level members other than `components`)
+  /// changed; nil when it did not (see ``compareFrames(old:new:)``). It has no class.
+  public private(set) var frame: FrameChange?
 
   /// For each index of NEW, the index in OLD of the entry of that kind, or -1: what patch
   /// generation needs to reorder entries.
@@ -74,9 +77,14 @@ public struct CatalogDiff: Sendable, Hashable {
   public var changedKinds: [String] { changed.map(\.kind) }
 
   /// Whether the two catalogs hold the same entries in the same order (as JSON: member order
-  /// inside objects is not a difference).
+  /// inside objects is not a difference), in the same frame.
   public var isEmpty: Bool {
-    added.isEmpty && removed.isEmpty && moved.isEmpty && changed.isEmpty
+    added.isEmpty && removed.isEmpty && moved.isEmpty && changed.isEmpty && frame == nil
+  }
+
+  /// Records the frames of the two documents: ``frame`` says how they differ, if they do.
+  public mutating func compareFrames(old: DocumentFrame, new: DocumentFrame) {
+    frame = old == new ? nil : FrameChange(old: old, new: new)
   }
 
   /// The classes of all changes, entries added and removed included. Moves have no class.

@@ -13,6 +13,9 @@ public enum CatalogDiffError: Error, Sendable, Hashable, CustomStringConvertible
   case duplicateKind(String, side: Side, firstIndex: Int, secondIndex: Int)
   /// An entry's payload or other member is not valid canonical JSON text.
   case invalidText(kind: String, member: String, side: Side, JSONDiagnostic)
+  /// A JSON Patch cannot give a bare array (OLD) NEW's top-level members without rewriting
+  /// the whole document.
+  case bareArrayGainsMembers([String])
 
   public var description: String {
     switch self {
@@ -20,6 +23,11 @@ public enum CatalogDiffError: Error, Sendable, Hashable, CustomStringConvertible
       return "\(side.rawValue): duplicate kind \"\(kind)\" at entries \(first) and \(second)"
     case .invalidText(let kind, let member, let side, let diagnostic):
       return "\(side.rawValue): entry \"\(kind)\": \(member): \(diagnostic.message)"
+    case .bareArrayGainsMembers(let keys):
+      return "OLD is a bare array and NEW has top-level members ("
+        + keys.map { JSONValue.string($0).canonicalText }.joined(separator: ", ")
+        + "): a JSON Patch cannot wrap the array in an object without repeating every entry; "
+        + "compare OLD in the {\"components\": [...]} form"
     }
   }
 }

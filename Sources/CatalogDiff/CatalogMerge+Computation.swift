@@ -1,12 +1,14 @@
 import Components
 
 extension CatalogMerge {
-  /// Merges THEIRS into OURS, both made from BASE.
+  /// Merges THEIRS into OURS, both made from BASE; ``document`` is written in `frame` (the
+  /// document frames merged by ``FrameMerge``).
   ///
   /// - Throws: ``CatalogMergeError`` when a kind appears twice in one list or a payload is not
   ///   valid JSON text (entries from ``CatalogDocumentReader`` never are).
   public init(
-    base: [CatalogEntry], ours: [CatalogEntry], theirs: [CatalogEntry]
+    base: [CatalogEntry], ours: [CatalogEntry], theirs: [CatalogEntry],
+    frame: DocumentFrame = .standard
   ) throws(CatalogMergeError) {
     let inBase = try Self.positions(base, .base)
     let inOurs = try Self.positions(ours, .ours)
@@ -121,9 +123,9 @@ extension CatalogMerge {
       for case .entry(let entry) in items { entries.append(entry) }
       self.entries = entries
       self.conflicts = []
-      self.document = CatalogDocumentWriter.document(entries)
+      self.document = CatalogDocumentWriter.document(entries, frame: frame)
     } else {
-      var writer = MergeDocumentWriter(conflictCount: merger.conflicts.count)
+      var writer = MergeDocumentWriter(conflictCount: merger.conflicts.count, frame: frame)
       try writer.write(items)
       var conflicts = merger.conflicts
       for id in conflicts.indices { conflicts[id].line = writer.lines[id] }

@@ -28,8 +28,12 @@ struct MergeDocumentWriter {
   static let separator = Array("=======".utf8)
   static let theirsMarker = Array(">>>>>>> THEIRS".utf8)
 
-  init(conflictCount: Int) {
+  /// The document's frame: the form and top-level members the result is written in.
+  private let frame: DocumentFrame
+
+  init(conflictCount: Int, frame: DocumentFrame = .standard) {
     lines = [Int](repeating: 0, count: conflictCount)
+    self.frame = frame
   }
 
   /// One thing written in a container: an element, or a member with its key.
@@ -92,9 +96,25 @@ struct MergeDocumentWriter {
         .region(ours: [oursBefore] + ours, theirs: [theirsBefore] + theirs, ids: allIDs))
     }
 
-    output.append(contentsOf: "{\n  \"components\": ".utf8)
-    writeList(blocks, open: 0x5B, close: 0x5D, level: 1)
-    output.append(contentsOf: "\n}\n".utf8)
+    switch frame.form {
+    case .array:
+      writeList(blocks, open: 0x5B, close: 0x5D, level: 0)
+      output.append(0x0A)
+    case .object:
+      output.append(contentsOf: "{\n".utf8)
+      for member in frame.before {
+        output.append(contentsOf: "  ".utf8)
+        write(.member(member.key, .value(try Self.value(of: member))), level: 1)
+        output.append(contentsOf: ",\n".utf8)
+      }
+      output.append(contentsOf: "  \"components\": ".utf8)
+      writeList(blocks, open: 0x5B, close: 0x5D, level: 1)
+      for member in frame.after {
+        output.append(contentsOf: ",\n  ".utf8)
+        write(.member(member.key, .value(try Self.value(of: member))), level: 1)
+      }
+      output.append(contentsOf: "\n}\n".utf8)
+    }
 
     // Marker lines, in one pass over the output.
     var line = 1
@@ -135,6 +155,15 @@ struct MergeDocumentWriter {
     case .clean: return []
     case .object(let members): return members.flatMap { conflictIDs($0.slot) }
     case .array(let slots): return slots.flatMap(conflictIDs)
+    }
+  }
+
+  /// A top-level member's value.
+  private static func value(of member: CatalogEntry.Member) throws(CatalogMergeError) -> JSONValue {
+    do {
+      return try member.value.value()
+    } catch {
+      throw .invalidText(kind: "(document)", input: .ours, error)
     }
   }
 

@@ -245,6 +245,12 @@ struct ValueMerger {
         throw .invalidText(kind: kind, input: input, diagnostic)
       case .duplicateKind(let kind, _, let first, let second):
         throw .duplicateKind(kind, input: input, firstIndex: first, secondIndex: second)
+      case .bareArrayGainsMembers:
+        // Only a JSON Patch of whole documents says this, never a comparison of entries.
+        throw .invalidText(
+          kind: kind, input: input,
+          JSONDiagnostic(
+            .invalidDocument, at: SourcePosition(line: 1, column: 1, offset: 0), "\(error)"))
       }
     }
     for change in differ.changes { record(origin, change) }

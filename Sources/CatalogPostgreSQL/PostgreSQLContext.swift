@@ -34,6 +34,9 @@ final class PostgreSQLContext: CatalogWriteContext {
 
   static let revisionColumns =
     "id, created_at, author, message, source, operation, added, changed, removed, moved"
+  /// The revision columns and whether the revision recorded a document frame.
+  static let revisionSelection =
+    "\(revisionColumns), EXISTS (SELECT 1 FROM document_frame AS f WHERE f.revision_id = revision.id)"
 
   func headRevision() throws -> Int64 {
     try flush()
@@ -43,7 +46,7 @@ final class PostgreSQLContext: CatalogWriteContext {
 
   func revision(_ id: Int64) throws -> Revision? {
     let result = try connection.execute(
-      "SELECT \(Self.revisionColumns) FROM revision WHERE id = $1", [.int(id)])
+      "SELECT \(Self.revisionSelection) FROM revision WHERE id = $1", [.int(id)])
     guard result.rowCount == 1 else { return nil }
     var revision = try Self.revision(result, row: 0)
     revision.tags = try tags().filter { $0.revision == id }.map(\.name)
@@ -57,13 +60,13 @@ final class PostgreSQLContext: CatalogWriteContext {
     if let component {
       result = try connection.execute(
         """
-        SELECT \(Self.revisionColumns) FROM revision
+        SELECT \(Self.revisionSelection) FROM revision
         WHERE id IN (SELECT revision_id FROM entry_version WHERE component_id = $1)
         ORDER BY id DESC LIMIT $2
         """, [.int(component), limitValue])
     } else {
       result = try connection.execute(
-        "SELECT \(Self.revisionColumns) FROM revision ORDER BY id DESC LIMIT $1", [limitValue])
+        "SELECT \(Self.revisionSelection) FROM revision ORDER BY id DESC LIMIT $1", [limitValue])
     }
     var revisions = try (0..<result.rowCount).map { try Self.revision(result, row: $0) }
     let tagsByRevision = Dictionary(grouping: try tags(), by: \.revision)
@@ -93,7 +96,8 @@ final class PostgreSQLContext: CatalogWriteContext {
       source: result.string(row: row, column: 4) ?? "",
       operation: result.string(row: row, column: 5) ?? "",
       counts: ChangeCounts(
-        added: try count(6), changed: try count(7), removed: try count(8), moved: try count(9)))
+        added: try count(6), changed: try count(7), removed: try count(8), moved: try count(9)),
+      changedFrame: result.string(row: row, column: 10) == "t")
   }
 
   // MARK: Tags

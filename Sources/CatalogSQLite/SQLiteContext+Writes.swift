@@ -108,12 +108,15 @@ extension SQLiteContext {
   ///
   /// - Throws: ``DatabaseError`` with `SQLITE_CONSTRAINT_FOREIGNKEY`, as SQLite's own check.
   func checkForeignKeys(ofRowsAfter bounds: (revision: Int64, component: Int64)) throws {
-    // Tags are few: all of them.
+    // Tags and document frames are few: all of them.
     let brokenTags: Int64 =
       try database.scalar(
         sql: """
-          SELECT count(*) FROM tag AS t LEFT JOIN revision AS r ON r.id = t.revision_id
-          WHERE r.id IS NULL
+          SELECT
+            (SELECT count(*) FROM tag AS t LEFT JOIN revision AS r ON r.id = t.revision_id
+             WHERE r.id IS NULL)
+            + (SELECT count(*) FROM document_frame AS f
+               LEFT JOIN revision AS r ON r.id = f.revision_id WHERE r.id IS NULL)
           """) ?? 0
     guard brokenTags == 0 else { throw Self.foreignKeyFailure(rows: brokenTags) }
     let added: Int64 =

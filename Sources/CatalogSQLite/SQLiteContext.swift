@@ -33,6 +33,9 @@ final class SQLiteContext: CatalogWriteContext {
 
   private static let revisionColumns =
     "id, created_at, author, message, source, operation, added, changed, removed, moved"
+  /// The revision columns and whether the revision recorded a document frame.
+  private static let revisionSelection =
+    "\(revisionColumns), EXISTS (SELECT 1 FROM document_frame AS f WHERE f.revision_id = revision.id)"
 
   func headRevision() throws -> Int64 {
     try database.scalar(sql: "SELECT coalesce(max(id), 0) FROM revision") ?? 0
@@ -40,7 +43,7 @@ final class SQLiteContext: CatalogWriteContext {
 
   func revision(_ id: Int64) throws -> Revision? {
     let statement = try database.cachedStatement(
-      sql: "SELECT \(Self.revisionColumns) FROM revision WHERE id = ?")
+      sql: "SELECT \(Self.revisionSelection) FROM revision WHERE id = ?")
     try statement.bind([.integer(id)])
     defer { statement.reset() }
     guard try statement.step() else { return nil }
@@ -55,14 +58,14 @@ final class SQLiteContext: CatalogWriteContext {
     if let component {
       statement = try database.cachedStatement(
         sql: """
-          SELECT \(Self.revisionColumns) FROM revision
+          SELECT \(Self.revisionSelection) FROM revision
           WHERE id IN (SELECT revision_id FROM entry_version WHERE component_id = ?1)
           ORDER BY id DESC LIMIT ?2
           """)
       try statement.bind([.integer(component), .integer(Int64(limit ?? -1))])
     } else {
       statement = try database.cachedStatement(
-        sql: "SELECT \(Self.revisionColumns) FROM revision ORDER BY id DESC LIMIT ?1")
+        sql: "SELECT \(Self.revisionSelection) FROM revision ORDER BY id DESC LIMIT ?1")
       try statement.bind([.integer(Int64(limit ?? -1))])
     }
     defer { statement.reset() }
@@ -98,7 +101,8 @@ final class SQLiteContext: CatalogWriteContext {
       operation: statement.string(at: 5) ?? "",
       counts: ChangeCounts(
         added: Int(statement.int64(at: 6)), changed: Int(statement.int64(at: 7)),
-        removed: Int(statement.int64(at: 8)), moved: Int(statement.int64(at: 9))))
+        removed: Int(statement.int64(at: 8)), moved: Int(statement.int64(at: 9))),
+      changedFrame: statement.int64(at: 10) != 0)
   }
 
   func appendRevision(_ draft: RevisionDraft) throws -> Int64 {

@@ -88,6 +88,14 @@ package protocol CatalogReadContext {
   /// Every waiver, in revision order, each with its waived changes in their order.
   func waivers() throws -> [Waiver]
 
+  /// The document frame in force at `revision`: the one recorded by the greatest revision
+  /// at or before it that recorded one, ``DocumentFrame/standard`` when none did (a catalog
+  /// made before frames were kept, or revision 0).
+  func documentFrame(at revision: Int64) throws -> DocumentFrame
+
+  /// Every recorded document frame, in revision order (what a copy carries over).
+  func documentFrames() throws -> [(revision: Int64, frame: DocumentFrame)]
+
   /// How many stored payloads no entry version refers to (a write stored them and was not
   /// recorded); they are harmless.
   func unreferencedPayloadCount() throws -> Int

@@ -25,6 +25,10 @@ package protocol CatalogWriteContext: CatalogReadContext {
   /// A component has at most one version per revision.
   func appendVersion(_ row: EntryRow) throws
 
+  /// Records the document frame of `revision`, a revision this write appended (or a copy
+  /// carries over) whose frame differs from its predecessor's.
+  func appendDocumentFrame(_ frame: DocumentFrame, revision: Int64) throws
+
   /// Starts storing the entries of an import into an empty catalog as they are read: each
   /// one added in `revision` with a new component (ids in order), its payload interned, and
   /// order key ``OrderKey/evenlySpaced(_:of:)`` of `capacity`. Until the stream has finished

@@ -15,11 +15,16 @@ public struct Revision: Sendable, Hashable, Identifiable {
   public var counts: ChangeCounts
   /// The tags that name this revision, sorted.
   public var tags: [String]
+  /// Whether the revision changed the document's frame: its form (object or bare array) or
+  /// its top-level members other than `components` (``DocumentFrame``). A revision that
+  /// changed only that has zero counts.
+  public var changedFrame: Bool
 
   public init(
     id: Int64, time: Date, author: String, message: String, source: String, operation: String,
-    counts: ChangeCounts, tags: [String] = []
+    counts: ChangeCounts, tags: [String] = [], changedFrame: Bool = false
   ) {
+    self.changedFrame = changedFrame
     self.id = id
     self.time = time
     self.author = author

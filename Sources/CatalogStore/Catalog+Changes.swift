@@ -85,7 +85,7 @@ extension Catalog {
     }
     oldEntries = [:]
     let newEntries = try entries(newToRead, in: context)
-    return try comparing {
+    var diff = try comparing {
       builder.setRenames(renames)
       for (j, k) in after.order.enumerated() {
         if newPartner[j] >= 0 {
@@ -96,6 +96,9 @@ extension Catalog {
       }
       return builder.finish()
     }
+    diff.compareFrames(
+      old: try context.documentFrame(at: old), new: try context.documentFrame(at: new))
+    return diff
   }
 
   /// The entries of the given rows, by component.
@@ -135,10 +138,11 @@ extension Catalog {
   /// What `import` of `entries` would record if head were `reference`: the diff from the
   /// catalog at `reference` to the catalog the import would write (kinds the file lacks kept
   /// in their places unless `prune`, deprecations kept, member order as written), and the
-  /// import's report. Nothing is written and no lock is taken.
+  /// import's report; with the file's `frame`, its change of the document's frame too.
+  /// Nothing is written and no lock is taken.
   public func plannedImport(
     of entries: [CatalogEntry], positions: [SourcePosition]? = nil,
-    at reference: RevisionReference = .head, prune: Bool = false
+    at reference: RevisionReference = .head, prune: Bool = false, frame: DocumentFrame? = nil
   ) throws -> ImportPreview {
     try storage.read { context in
       let revision = try reference.resolve(in: context)
@@ -176,10 +180,12 @@ extension Catalog {
       }
       var result = plan.result
       result.dryRun = true
+      let headFrame = try context.documentFrame(at: revision)
+      result.changedFrame = frame.map { $0 != headFrame } ?? false
       do {
-        return ImportPreview(
-          diff: try CatalogDiff(old: current, new: planned), result: result,
-          violations: violations)
+        var diff = try CatalogDiff(old: current, new: planned)
+        if let frame { diff.compareFrames(old: headFrame, new: frame) }
+        return ImportPreview(diff: diff, result: result, violations: violations)
       } catch {
         throw CatalogError.database(.inconsistent("the catalogs cannot be compared: \(error)"))
       }

@@ -17,7 +17,7 @@ public struct CopySummary: Sendable, Equatable {
 extension Catalog {
   /// Copies the whole history of `source` into this catalog, which must be empty: every
   /// revision with its number, time, author, message, source and counts, every entry
-  /// version, every tag, the compatibility policies' history and the waivers. Afterwards
+  /// version, every document frame, every tag, the compatibility policies' history and the waivers. Afterwards
   /// both export the same bytes at every revision.
   ///
   /// The copy is one write of this catalog, read from one snapshot of `source`: all of it
@@ -83,6 +83,9 @@ extension Catalog {
         bytes: stored.payload, hash: JSONText.stableHash(of: stored.payload))
       try to.appendVersion(row)
       versions += 1
+    }
+    for (revision, frame) in try from.documentFrames() {
+      try to.appendDocumentFrame(frame, revision: revision)
     }
     let tags = try from.tags()
     for tag in tags {

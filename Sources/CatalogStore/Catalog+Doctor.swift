@@ -128,8 +128,22 @@ extension Catalog {
       }
     }
     closeRevision()
+    // A revision that changed only the document's frame writes no entry version; every
+    // other writes at least one. A frame recorded must differ from the one before it.
     for revision in revisions where !seenRevisions.contains(revision.id) {
-      report.problems.append("revision \(revision.id) wrote no entry versions")
+      if !(revision.changedFrame && revision.counts.isEmpty) {
+        report.problems.append("revision \(revision.id) wrote no entry versions")
+      }
+    }
+    var previousFrame = DocumentFrame.standard
+    for (revision, frame) in try context.documentFrames() {
+      if revision < 1 || revision > head {
+        report.problems.append(
+          "a document frame belongs to revision \(revision), which does not exist")
+      } else if frame == previousFrame {
+        report.problems.append("revision \(revision) records a document frame that did not change")
+      }
+      previousFrame = frame
     }
     report.components = state.kinds.count
     let unreferenced = try context.unreferencedPayloadCount()

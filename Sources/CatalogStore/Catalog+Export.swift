@@ -12,7 +12,8 @@ extension Catalog {
   /// Writes the catalog as it was at `reference` as components.json, in chunks.
   ///
   /// The bytes are exactly those `export` printed when that revision was head: the same
-  /// catalog always exports the same bytes.
+  /// catalog always exports the same bytes. The document has the revision's frame: its form
+  /// and its top-level members besides `components`, in place (a category's export too).
   ///
   /// - Parameters:
   ///   - reference: the revision (head by default).
@@ -28,7 +29,7 @@ extension Catalog {
     let wanted = Set(categories.map(BytewiseString.init))
     return try storage.read { context in
       let revision = try reference.resolve(in: context)
-      var writer = CatalogDocumentWriter()
+      var writer = CatalogDocumentWriter(frame: try context.documentFrame(at: revision))
       var count = 0
       // Entries stay bytes from the database to the output unless they carry members
       // besides the standard four, or those in another order.

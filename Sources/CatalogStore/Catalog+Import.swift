@@ -48,9 +48,12 @@ public struct WriteResult: Sendable {
   public var waiver: Waiver?
   /// The changes that waiver let through, with every detail.
   public var waivedViolations: [PolicyViolation] = []
+  /// Whether the write changes the document's frame (its form, or its top-level members
+  /// other than `components`): then it writes a revision even when no entry changed.
+  public var changedFrame = false
 
   /// Whether the write found nothing to change.
-  public var isUnchanged: Bool { counts.isEmpty }
+  public var isUnchanged: Bool { counts.isEmpty && !changedFrame }
 }
 
 /// Progress of a long import, for a progress display.
@@ -64,7 +67,8 @@ extension Catalog {
   /// Imports a components.json document as one new revision.
   ///
   /// The document is streamed: each entry is validated, compared with head and its payload
-  /// stored as it is read, inside one transaction that holds the writer lock. Any problem in
+  /// stored as it is read; its frame (its form and its top-level members other than
+  /// `components`) is compared with head's and recorded with the revision when it differs, inside one transaction that holds the writer lock. Any problem in
   /// the document rolls the whole transaction back, so the catalog is untouched, and every
   /// problem found is reported together. When nothing differs from head, nothing is written.
   ///
@@ -121,6 +125,12 @@ extension Catalog {
           throw CatalogError.invalidDocument(source: source.name, diagnostics)
         }
         planned = try planner.plan(prune: prune, head: head)
+        // The frame is complete once the document is: it is kept when it differs from
+        // head's (by bytes), as an entry is.
+        let frame = document.frame
+        if try frame != context.documentFrame(at: head) {
+          planned?.changeFrame(to: frame)
+        }
       }
       guard let planned else {
         throw CatalogError.database(.inconsistent("the document was not read"))

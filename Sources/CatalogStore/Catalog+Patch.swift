@@ -19,8 +19,10 @@ extension JSONPatch {
 }
 
 extension Catalog {
-  /// Applies `patch` to head's `{"components": […]}` document and writes the result as one
-  /// revision (`catalog patch`), all or nothing.
+  /// Applies `patch` to head's `{"components": […]}` document, with the top-level members of
+  /// head's frame in place (a bare array is patched in that form too, and stays a bare array
+  /// unless the patch adds members), and writes the result as one revision (`catalog
+  /// patch`), all or nothing; a patch may change the top-level members.
   ///
   /// The patch applies outside the writer lock (see ``update(options:source:operation:_:)``);
   /// the result is validated as an imported file is, under `limits` (its size was bounded as
@@ -35,9 +37,11 @@ extension Catalog {
   public func apply(
     _ patch: JSONPatch, source: String, options: WriteOptions, limits: DocumentLimits
   ) throws -> WriteResult {
-    try update(options: options, source: source, operation: "patch") { entries in
-      let document = JSONValue.object(
-        JSONObject([.init(key: "components", value: .array(try entries.map { try $0.jsonValue }))]))
+    try update(options: options, source: source, operation: "patch") { entries, frame in
+      // A bare array is patched as {"components": [...]}, as before frames were kept, so that
+      // a patch's paths do not depend on the form of the file imported last; it stays a bare
+      // array unless the patch gives it other members.
+      let document = try Self.document(entries, frame: frame.patchedForm)
       let patched: JSONValue
       do {
         patched = try patch.apply(to: document, limits: limits)
@@ -46,11 +50,28 @@ extension Catalog {
       }
       let bytes = JSONWriter.indentedBytes(patched)
       do throws(JSONDiagnostics) {
-        return try CatalogDocumentReader(JSONReader(bytes: bytes, maxDepth: limits.maxDepth))
-          .readAll()
+        let reader = CatalogDocumentReader(JSONReader(bytes: bytes, maxDepth: limits.maxDepth))
+        let entries = try reader.readAll()
+        let patched = reader.frame
+        return (entries, patched == frame.patchedForm ? frame : patched)
       } catch {
         throw CatalogError.invalidDocument(source: "\(source) (the patched catalog)", error)
       }
     }
+  }
+
+  /// The document as a value: the entries in the frame's form, with its members in place.
+  static func document(_ entries: [CatalogEntry], frame: DocumentFrame) throws -> JSONValue {
+    let array = JSONValue.array(try entries.map { try $0.jsonValue })
+    guard frame.form == .object else { return array }
+    var members: [JSONObject.Member] = []
+    for member in frame.before {
+      members.append(.init(key: member.key, value: try member.value.value()))
+    }
+    members.append(.init(key: "components", value: array))
+    for member in frame.after {
+      members.append(.init(key: member.key, value: try member.value.value()))
+    }
+    return .object(JSONObject(members))
   }
 }

@@ -29,12 +29,22 @@ extension Catalog {
           reference: reference.description, reason: "the catalog has no revisions yet")
       }
       let plan = try RevertPlan(revision: revision, head: head, context: context)
-      guard plan.conflicts.isEmpty else {
-        throw CatalogError.revertConflicts(revision: revision, plan.conflicts)
+      // The document frame is reverted the same way: head's, with what the revision changed
+      // in it undone.
+      let frames = FrameMerge(
+        base: try context.documentFrame(at: revision),
+        ours: try context.documentFrame(at: head),
+        theirs: try context.documentFrame(at: revision - 1))
+      var conflicts = plan.conflicts
+      if !frames.conflicts.isEmpty {
+        conflicts.append(RevertConflict(kind: "the document", paths: frames.conflicts))
+      }
+      guard conflicts.isEmpty, let frame = frames.frame else {
+        throw CatalogError.revertConflicts(revision: revision, conflicts)
       }
       return try Self.replaceCatalog(
         with: plan.entries, in: context, head: head, options: options,
-        source: "revert \(reference)", operation: "revert", renames: plan.renames)
+        source: "revert \(reference)", operation: "revert", renames: plan.renames, frame: frame)
     }
   }
 }

@@ -2,7 +2,8 @@ import Components
 import Foundation
 
 extension Catalog {
-  /// Writes a new revision whose catalog equals the one at `reference`.
+  /// Writes a new revision whose catalog equals the one at `reference`, its document frame
+  /// (form and top-level members) included.
   ///
   /// History only moves forward: the revisions since `reference` stay, and a kind that comes
   /// back continues its own history. A component renamed since `reference` is renamed back:
@@ -31,7 +32,8 @@ extension Catalog {
       }
       return try Self.replaceCatalog(
         with: entries, in: context, head: head, options: options,
-        source: "restore \(reference)", operation: "restore", renames: renames)
+        source: "restore \(reference)", operation: "restore", renames: renames,
+        frame: try context.documentFrame(at: target))
     }
   }
 
@@ -65,23 +67,35 @@ extension Catalog {
     options: WriteOptions, source: String, operation: String,
     _ transform: ([CatalogEntry]) throws -> [CatalogEntry]
   ) throws -> WriteResult {
+    try update(options: options, source: source, operation: operation) { entries, frame in
+      (try transform(entries), frame)
+    }
+  }
+
+  /// ``update(options:source:operation:_:)`` of the whole document: `transform` gets head's
+  /// entries and document frame and gives the new ones.
+  @discardableResult
+  public func update(
+    options: WriteOptions, source: String, operation: String,
+    _ transform: ([CatalogEntry], DocumentFrame) throws -> ([CatalogEntry], DocumentFrame)
+  ) throws -> WriteResult {
     try options.validate()
     var head: Int64 = 0
     for _ in 0..<8 {
-      let read = try storage.read { context -> (Int64, [CatalogEntry]) in
+      let read = try storage.read { context -> (Int64, [CatalogEntry], DocumentFrame) in
         let head = try context.headRevision()
         var current: [CatalogEntry] = []
         try context.forEachEntry(at: head) { current.append($0.entry) }
-        return (head, current)
+        return (head, current, try context.documentFrame(at: head))
       }
       head = read.0
       try Self.check(options.expectHead, head: head)
-      let entries = try transform(read.1)
+      let (entries, frame) = try transform(read.1, read.2)
       let result: WriteResult? = try storage.write { context in
         guard try context.headRevision() == head else { return .rollback(nil) }
         switch try Self.replaceCatalog(
           with: entries, in: context, head: head, options: options, source: source,
-          operation: operation)
+          operation: operation, frame: frame)
         {
         case .commit(let result): return .commit(result)
         case .rollback(let result): return .rollback(result)
@@ -94,19 +108,23 @@ extension Catalog {
   }
 
   /// Writes `entries` as the whole catalog; `renames` (desired kind → head slot) carries
-  /// components to new kinds.
+  /// components to new kinds; `frame`, when given, is the document frame the catalog gets
+  /// (recorded when it differs from head's).
   static func replaceCatalog(
     with entries: [CatalogEntry], in context: any CatalogWriteContext, head: Int64,
     options: WriteOptions, source: String, operation: String,
-    renames: [BytewiseString: Int] = [:]
+    renames: [BytewiseString: Int] = [:], frame: DocumentFrame? = nil
   ) throws -> WriteDecision<WriteResult> {
     var planner = ChangePlanner(
       index: try context.headIndex(at: head), storesPayloads: !options.dryRun)
     planner.renames = renames
     try planner.add(all: entries, whose: "the resulting catalog", context: context)
+    var planned = try planner.plan(prune: true, head: head)
+    if let frame, try frame != context.documentFrame(at: head) {
+      planned.changeFrame(to: frame)
+    }
     return try RevisionWriter(context: context).write(
-      try planner.plan(prune: true, head: head), options: options, source: source,
-      operation: operation)
+      planned, options: options, source: source, operation: operation)
   }
 
   /// Renames a kind in a new revision. Its history (log, blame) follows it.

@@ -70,6 +70,12 @@ public final class Catalog {
     }
   }
 
+  /// The document frame at `reference` (head by default): the form and the top-level members
+  /// other than `components` that its export writes.
+  public func documentFrame(at reference: RevisionReference = .head) throws -> DocumentFrame {
+    try storage.read { context in try context.documentFrame(at: reference.resolve(in: context)) }
+  }
+
   /// The catalog's entries at a revision (head by default), in export order.
   public func entries(at reference: RevisionReference = .head) throws -> [CatalogEntry] {
     try storage.read { context in

@@ -97,22 +97,23 @@ public enum DocumentSource: Sendable, Hashable {
     try readDocument(maxDepth: maxDepth, maxSize: maxSize).entries
   }
 
-  /// ``readEntries(maxDepth:maxSize:)``, and where the entries array is in the document as
-  /// given (`/components`, or the root of a bare array), for patches that address it.
+  /// ``readEntries(maxDepth:maxSize:)``, where the entries array is in the document as given
+  /// (`/components`, or the root of a bare array), for patches that address it, and the
+  /// document's frame (its form and other top-level members).
   public func readDocument(
     maxDepth: Int = JSONReader.defaultMaxDepth, maxSize: Int = JSONReader.defaultMaxSize
-  ) throws -> (entries: [CatalogEntry], entriesPointer: JSONPointer) {
+  ) throws -> (entries: [CatalogEntry], entriesPointer: JSONPointer, frame: DocumentFrame) {
     var entries: [CatalogEntry] = []
-    let pointer = try forEachRawEntry(maxDepth: maxDepth, maxSize: maxSize) {
+    let read = try forEachRawEntry(maxDepth: maxDepth, maxSize: maxSize) {
       entries.append($0.entry)
     }
-    return (entries, pointer)
+    return (entries, read.entriesPointer, read.frame)
   }
 
   /// Reads and validates the whole document, handing each entry to `body` as the reader
   /// leaves it (its buffers are reused by the next entry: copy what must outlive the call),
   /// so that nothing of the document is kept unless `body` keeps it. Returns where the
-  /// entries array is in the document as given.
+  /// entries array is in the document as given, and the document's frame.
   ///
   /// - Throws: what `body` throws, ``CatalogError/invalidDocument(source:_:)`` (after `body`
   ///   has seen every valid entry before the first problem) or
@@ -126,7 +127,7 @@ public enum DocumentSource: Sendable, Hashable {
     starting: (_ totalBytes: Int?) -> Void = { _ in },
     finished: (_ kinds: ByteStringTable) throws -> Void = { _ in },
     _ body: (RawCatalogEntry) throws -> Void
-  ) throws -> JSONPointer {
+  ) throws -> (entriesPointer: JSONPointer, frame: DocumentFrame) {
     try withReader(maxDepth: maxDepth, maxSize: maxSize) { reader, total in
       starting(total.map { min($0, maxSize) })
       let document = CatalogDocumentReader(reader)
@@ -136,7 +137,7 @@ public enum DocumentSource: Sendable, Hashable {
         throw CatalogError.invalidDocument(source: name, withEveryConflict(error, maxSize: maxSize))
       }
       if let kinds = document.takeKinds() { try finished(kinds) }
-      return document.entriesPointer
+      return (document.entriesPointer, document.frame)
     }
   }
 

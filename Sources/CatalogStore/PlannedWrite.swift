@@ -26,6 +26,14 @@ struct PlannedWrite {
   var rowPositions: [SourcePosition?] = []
   /// The payload texts of the rows, when they were not stored (a dry run).
   var unstoredPayloads: [Int: [UInt8]]?
+  /// The document frame the write records, when it differs from head's.
+  private(set) var frame: DocumentFrame?
+
+  /// Makes the write record `frame` as the document's new frame.
+  mutating func changeFrame(to frame: DocumentFrame) {
+    self.frame = frame
+    result.changedFrame = true
+  }
 
   init(
     result: WriteResult, index: HeadIndex, entries: [ChangePlanner.Planned], rows: PlannedRows,

@@ -2,8 +2,8 @@ import Components
 import Foundation
 
 /// Records a ``PlannedWrite`` as one revision: the revision row, the components of added
-/// kinds, and one entry row for each component that was added, changed, moved or removed,
-/// and nothing else. Nothing is written when the plan changes nothing or on a dry run.
+/// kinds, one entry row for each component that was added, changed, moved or removed, and
+/// the document's frame when it changed, and nothing else. Nothing is written when the plan changes nothing or on a dry run.
 struct RevisionWriter {
   let context: any CatalogWriteContext
 
@@ -13,7 +13,7 @@ struct RevisionWriter {
   ) throws -> WriteDecision<WriteResult> {
     var result = planned.result
     result.dryRun = options.dryRun
-    guard !result.counts.isEmpty else { return .rollback(result) }
+    guard !result.isUnchanged else { return .rollback(result) }
     // The policies are checked here, inside the write and under the writer lock: a refusal
     // throws, so nothing lands (a dry run is refused as the write would be).
     let violations = try planned.policyViolations(source: source, options: options, in: context)
@@ -22,6 +22,9 @@ struct RevisionWriter {
       RevisionDraft(
         time: Date(), author: options.author, message: options.message, source: source,
         operation: operation, counts: result.counts))
+    if let frame = planned.frame {
+      try context.appendDocumentFrame(frame, revision: revision)
+    }
     switch planned.shape {
     case .firstImport(let reserved):
       guard revision == reserved else {

@@ -11,6 +11,8 @@ public struct SubmittedDocument: Sendable {
   public var positions: [SourcePosition]
   /// Where the entries array is: `/components`, or the root of a bare array.
   public var entriesPointer: JSONPointer
+  /// The document's form and other top-level members.
+  public var frame: DocumentFrame
 
   /// Reads and validates the whole document.
   ///
@@ -37,6 +39,7 @@ public struct SubmittedDocument: Sendable {
     self.entries = entries
     self.positions = positions
     entriesPointer = reader.entriesPointer
+    frame = reader.frame
   }
 
   /// Where a change to entry `index` at `pointer` (relative to the entry) is in the file,

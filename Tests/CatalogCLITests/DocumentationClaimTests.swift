@@ -106,8 +106,8 @@ struct DocumentationClaimTests {
       kinds.map { $0.trimmingCharacters(in: .whitespaces) } == [
         #""kind": "new","#, #""kind": "b","#, #""kind": "c","#,
       ])
-    // A bare array comes back inside {"components": …}.
-    #expect(exported.hasPrefix("{\n  \"components\": [\n"))
+    // A bare array comes back as a bare array.
+    #expect(exported.hasPrefix("[\n  {\n"))
   }
 
   @Test func problemsAreReportedTogetherUntilTheReadingCannotGoOn() throws {

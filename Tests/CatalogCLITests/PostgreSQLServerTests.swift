@@ -190,6 +190,14 @@ struct PostgreSQLServerTests {
       #expect(throws: PostgreSQLCluster.Unavailable.self, "\(sql)") { try database.psql(sql) }
     }
     #expect(try database.psql("SELECT author FROM revision") == "tester\n")
+    try database.psql("INSERT INTO document_frame VALUES (1, 'array', '{}', '{}')")
+    for sql in [
+      "UPDATE document_frame SET form = 'object'", "DELETE FROM document_frame",
+      "TRUNCATE document_frame",
+    ] {
+      #expect(throws: PostgreSQLCluster.Unavailable.self, "\(sql)") { try database.psql(sql) }
+    }
+    #expect(try database.psql("SELECT form FROM document_frame") == "array\n")
   }
 
   /// A client killed (SIGKILL) in the middle of a first import leaves the old head or the

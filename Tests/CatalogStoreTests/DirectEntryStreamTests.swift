@@ -112,4 +112,13 @@ private struct PlainContext: CatalogWriteContext {
   func setTag(_ tag: CatalogStore.Tag) throws { try base.setTag(tag) }
   func deleteTag(named name: String) throws -> Bool { try base.deleteTag(named: name) }
   func recordTagMove(_ move: TagMove) throws { try base.recordTagMove(move) }
+  func documentFrame(at revision: Int64) throws -> DocumentFrame {
+    try base.documentFrame(at: revision)
+  }
+  func documentFrames() throws -> [(revision: Int64, frame: DocumentFrame)] {
+    try base.documentFrames()
+  }
+  func appendDocumentFrame(_ frame: DocumentFrame, revision: Int64) throws {
+    try base.appendDocumentFrame(frame, revision: revision)
+  }
 }

@@ -9,8 +9,8 @@ import Testing
 @Suite("Migrator")
 struct MigratorTests {
   static let catalogTables = [
-    "component", "entry_version", "payload", "policy_change", "revision", "schema_migration", "tag",
-    "tag_move", "waived_change", "waiver",
+    "component", "document_frame", "entry_version", "payload", "policy_change", "revision",
+    "schema_migration", "tag", "tag_move", "waived_change", "waiver",
   ]
 
   /// The names of the embedded migrations, in order.
@@ -256,6 +256,8 @@ struct MigratorTests {
     ("DELETE FROM component", "components cannot be deleted"),
     ("UPDATE entry_version SET description = 'x'", "entry versions cannot change"),
     ("DELETE FROM entry_version", "entry versions cannot be deleted"),
+    ("UPDATE document_frame SET members_after = '{}'", "document frames cannot change"),
+    ("DELETE FROM document_frame", "document frames cannot be deleted"),
   ])
   func historyTablesAreAppendOnly(sql: String, refusal: String) throws {
     try withTemporaryDatabasePath { path in
@@ -269,6 +271,7 @@ struct MigratorTests {
           INSERT INTO component VALUES (1, 1);
           INSERT INTO entry_version VALUES
             (1, 1, 'added', 'Button', 'controls', 'A button', 1, NULL, NULL, 'a0');
+          INSERT INTO document_frame VALUES (1, 'object', '{}', '{"version":3}');
           """
       )
       let error = try requireError(DatabaseError.self) { try db.execute(sql: sql) }
@@ -279,6 +282,7 @@ struct MigratorTests {
       #expect(try db.scalar(sql: "SELECT author FROM revision") == "ana")
       #expect(try db.scalar(sql: "SELECT count(*) FROM entry_version") == Int64(1))
       #expect(try db.scalar(sql: "SELECT json FROM payload") == #"{"title":"Hi"}"#)
+      #expect(try db.scalar(sql: "SELECT members_after FROM document_frame") == #"{"version":3}"#)
     }
   }
 }

@@ -55,8 +55,11 @@ public enum MalformedDocuments {
     ),
     text(
       "components-missing", "{\n  \"items\": []\n}",
-      #"2:3: error: /items: unexpected member; a catalog document has only "components""#,
       #"1:1: error: missing "components""#),
+    text(
+      "top-level-member-twice", "{\n  \"version\": 1,\n  \"components\": [],\n  \"version\": 2\n}",
+      #"4:3: error: /version: duplicate key "version""#),
+
     text(
       "components-object", #"{"components": {"kind": "tile"}}"#,
       "1:16: error: /components: expected an array of entries, found an object"),

@@ -116,17 +116,19 @@ enum DiffCommand: CatalogCommand {
     func source(_ operand: String) -> DocumentSource {
       operand == "-" ? DocumentSource.standardInput : .file(operand)
     }
-    func fileEntries(_ operand: String, isOld: Bool = false) throws -> [CatalogEntry] {
+    func fileEntries(_ operand: String, isOld: Bool = false) throws -> (
+      entries: [CatalogEntry], frame: DocumentFrame
+    ) {
       if locates && !isOld {
         let document = try SubmittedDocument(
           source: source(operand), maxDepth: limits.maxDepth, maxSize: limits.maxSize)
         newDocument = document
-        return document.entries
+        return (document.entries, document.frame)
       }
       let document = try source(operand).readDocument(
         maxDepth: limits.maxDepth, maxSize: limits.maxSize)
       if isOld { oldEntriesPointer = document.entriesPointer }
-      return document.entries
+      return (document.entries, document.frame)
     }
     if prune, reference(operands[0]) == nil || reference(operands[1]) != nil {
       throw UsageError.invalidArguments(
@@ -139,8 +141,9 @@ enum DiffCommand: CatalogCommand {
     case (let old?, let new?):
       computed = try opened().diff(from: old, to: new)
     case (let old?, nil):
-      let entries = try fileEntries(operands[1])
-      let preview = try opened().plannedImport(of: entries, at: old, prune: prune)
+      let file = try fileEntries(operands[1])
+      let preview = try opened().plannedImport(
+        of: file.entries, at: old, prune: prune, frame: file.frame)
       violations = preview.violations
       // --quiet is the exit status alone: no notes either.
       if !arguments[quiet] {
@@ -152,7 +155,9 @@ enum DiffCommand: CatalogCommand {
     case (nil, let new?):
       let old = try fileEntries(operands[0], isOld: true)
       do {
-        computed = try CatalogDiff(old: old, new: try opened().entries(at: new))
+        let catalog = try opened()
+        computed = try CatalogDiff(old: old.entries, new: try catalog.entries(at: new))
+        computed.compareFrames(old: old.frame, new: try catalog.documentFrame(at: new))
       } catch let error as CatalogDiffError {
         context.console.error("catalog: error: \(error)")
         return .trouble
@@ -161,14 +166,16 @@ enum DiffCommand: CatalogCommand {
       // OLD is held compactly, NEW streamed: only the entries that differ are kept.
       do {
         var builder = CatalogDiff.Builder()
-        oldEntriesPointer = try source(operands[0]).forEachRawEntry(
+        let oldRead = try source(operands[0]).forEachRawEntry(
           maxDepth: limits.maxDepth, maxSize: limits.maxSize,
           starting: { builder.reserveOld(bytes: $0 ?? 0) },
           finished: { try builder.setOldKinds($0) }, { builder.addOldKindLater($0) })
-        _ = try source(operands[1]).forEachRawEntry(
+        oldEntriesPointer = oldRead.entriesPointer
+        let newRead = try source(operands[1]).forEachRawEntry(
           maxDepth: limits.maxDepth, maxSize: limits.maxSize
         ) { try builder.addNew($0) }
         computed = builder.finish()
+        computed.compareFrames(old: oldRead.frame, new: newRead.frame)
         // NEW was streamed: the CI formats read it again for the lines of the changes.
         if locates, operands[1] != "-" {
           newDocument = try SubmittedDocument(

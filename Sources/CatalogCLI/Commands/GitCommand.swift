@@ -136,10 +136,11 @@ enum GitCommand: CatalogCommand {
     -> ExitStatus
   {
     context.console.print("catalog diff a/\(path) b/\(path)")
-    func read(_ file: String) -> [CatalogEntry]? {
-      if file == "/dev/null" { return [] }
+    func read(_ file: String) -> (entries: [CatalogEntry], frame: DocumentFrame)? {
+      if file == "/dev/null" { return ([], .standard) }
       do {
-        return try DocumentSource.file(file).readEntries()
+        let document = try DocumentSource.file(file).readDocument()
+        return (document.entries, document.frame)
       } catch {
         context.console.print(
           "\(path): not a valid catalog, so there is no structural diff; its problems:")
@@ -147,9 +148,10 @@ enum GitCommand: CatalogCommand {
         return nil
       }
     }
-    guard let oldEntries = read(old), let newEntries = read(new) else { return .success }
+    guard let oldDocument = read(old), let newDocument = read(new) else { return .success }
     do {
-      let diff = try CatalogDiff(old: oldEntries, new: newEntries)
+      var diff = try CatalogDiff(old: oldDocument.entries, new: newDocument.entries)
+      diff.compareFrames(old: oldDocument.frame, new: newDocument.frame)
       let text = diff.text()
       context.console.write(
         Array((text.isEmpty ? "(the same entries; only the layout differs)\n" : text).utf8))
@@ -162,8 +164,9 @@ enum GitCommand: CatalogCommand {
   /// git's textconv: the file in the canonical export format, or as it is when it is not a
   /// valid catalog (a file with conflict markers, for example).
   static func textconv(_ file: String, _ context: CommandContext) throws -> ExitStatus {
-    if let entries = try? DocumentSource.file(file).readEntries() {
-      context.console.write(CatalogDocumentWriter.document(entries))
+    if let document = try? DocumentSource.file(file).readDocument() {
+      // In its own frame: a change of "version" shows in `git diff` too.
+      context.console.write(CatalogDocumentWriter.document(document.entries, frame: document.frame))
     } else {
       context.console.write(Array(try Data(contentsOf: URL(fileURLWithPath: file))))
     }

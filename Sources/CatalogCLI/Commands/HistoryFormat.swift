@@ -15,6 +15,7 @@ enum HistoryFormat {
       .init(key: "changed", value: .number(JSONNumber(revision.counts.changed))),
       .init(key: "removed", value: .number(JSONNumber(revision.counts.removed))),
       .init(key: "moved", value: .number(JSONNumber(revision.counts.moved))),
+      .init(key: "frameChanged", value: .bool(revision.changedFrame)),
       .init(key: "tags", value: .array(revision.tags.map(JSONValue.string))),
     ])
   }
@@ -33,7 +34,8 @@ enum HistoryFormat {
     console.print(styled: "Author:  \(paint(.author, revision.author))")
     console.print(styled: "Date:    \(paint(.time, terminal.times.text(revision.time)))")
     console.print(styled: "Source:  \(revision.source) (\(revision.operation))")
-    console.print(styled: "Counts:  \(WriteReport.counts(revision.counts))")
+    let frame: StyledText = revision.changedFrame ? ", document frame changed" : ""
+    console.print(styled: "Counts:  \(WriteReport.counts(revision.counts))\(frame)")
     if !revision.message.isEmpty {
       console.print()
       for line in revision.message.split(separator: "\n", omittingEmptySubsequences: false) {

@@ -47,6 +47,10 @@ enum MergeCommand: CatalogCommand {
       stdout: every change taken and from which side, and every conflict with its \
       pointer, line and the three values.
 
+      Top-level members other than "components" (a "$schema", a "version") merge the same \
+      way, member by member; two different changes to one are a conflict, reported as \
+      FILE:1: conflict: top-level member /version: …, and the result keeps ours.
+
       Exit status: 0 merged cleanly, 1 conflicts, 2 trouble (an operand missing or invalid).
       """,
     arguments: [
@@ -74,11 +78,18 @@ enum MergeCommand: CatalogCommand {
     let output = arguments[Self.output]
 
     let merge: CatalogMerge
+    let frames: FrameMerge
     do {
-      let entries = try operands.map { operand in
-        try (operand == "-" ? DocumentSource.standardInput : .file(operand)).readEntries()
+      let documents = try operands.map { operand in
+        try (operand == "-" ? DocumentSource.standardInput : .file(operand)).readDocument()
       }
-      merge = try CatalogMerge(base: entries[0], ours: entries[1], theirs: entries[2])
+      // The top-level members merge as an entry's other members do; where they conflict the
+      // result keeps OURS' and the conflict is reported (exit 1), never dropped.
+      frames = FrameMerge(
+        base: documents[0].frame, ours: documents[1].frame, theirs: documents[2].frame)
+      merge = try CatalogMerge(
+        base: documents[0].entries, ours: documents[1].entries, theirs: documents[2].entries,
+        frame: frames.frame ?? documents[1].frame)
     } catch let error as CatalogMergeError {
       context.console.error("catalog: error: \(error)")
       return .trouble
@@ -92,12 +103,18 @@ enum MergeCommand: CatalogCommand {
     if format == .json { context.console.write(Array(merge.jsonReport().utf8)) }
 
     let file = arguments[name] ?? output ?? "-"
+    for pointer in frames.conflicts {
+      context.console.error(
+        "\(file):1: conflict: "
+          + (pointer.isRoot ? "the document's form" : "top-level member \(pointer)")
+          + ": both sides changed it differently; the result keeps ours")
+    }
     for conflict in merge.conflicts {
       context.console.error(
         "\(file):\(conflict.line): conflict: \(conflict.pointer): ours \(shown(conflict.ours)), "
           + "theirs \(shown(conflict.theirs))")
     }
-    return merge.isClean ? .success : .differences
+    return merge.isClean && frames.conflicts.isEmpty ? .success : .differences
   }
 
   /// A value as a message shows it: compact JSON, cut at 60 characters, or `(removed)`.

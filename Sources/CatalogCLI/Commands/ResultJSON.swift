@@ -42,7 +42,8 @@ enum ResultJSON {
   }
 
   /// What a writing command did:
-  /// `{"command", "revision", "head", "dryRun", "counts", "kinds", "notes", "problems"}`.
+  /// `{"command", "revision", "head", "dryRun", "counts", "frameChanged", "kinds", "notes",
+  /// "problems"}`.
   static func write(_ result: WriteResult, command: String) -> JSONValue {
     let counts = result.counts
     return object([
@@ -57,6 +58,7 @@ enum ResultJSON {
           ("removed", number(counts.removed)), ("moved", number(counts.moved)),
         ])
       ),
+      ("frameChanged", .bool(result.changedFrame)),
       (
         "kinds",
         object([
@@ -73,7 +75,7 @@ enum ResultJSON {
   static func rejected(command: String, problems: [Problem]) -> JSONValue {
     object([
       ("command", .string(command)), ("revision", .null), ("head", .null),
-      ("dryRun", .null), ("counts", .null), ("kinds", .null),
+      ("dryRun", .null), ("counts", .null), ("frameChanged", .null), ("kinds", .null),
       notes(kept: [], keptDeprecations: []),
       ("problems", .array(problems.map(\.json))),
     ])

@@ -34,7 +34,7 @@ enum WriteReport {
     if result.isUnchanged {
       console.print("no changes (head is revision \(result.head))")
     } else if result.dryRun {
-      console.print("dry run: would write revision \(result.head + 1): \(counts(result.counts))")
+      console.print("dry run: would write revision \(result.head + 1): \(summary(result))")
       let groups = [
         ("+", result.added), ("~", result.changed), ("-", result.removed), (">", result.moved),
       ]
@@ -42,7 +42,7 @@ enum WriteReport {
         for kind in kinds { console.print("  \(sign) \(kind)") }
       }
     } else {
-      console.print("revision \(result.head): \(counts(result.counts))")
+      console.print("revision \(result.head): \(summary(result))")
     }
     printWaiver(result, to: console)
     printNotes(
@@ -89,6 +89,12 @@ enum WriteReport {
   private static func listed(_ kinds: [String]) -> String {
     kinds.prefix(10).joined(separator: ", ")
       + (kinds.count > 10 ? ", … and \(kinds.count - 10) more" : "")
+  }
+
+  /// The counts, and `, document frame changed` when the write changed the document's form
+  /// or top-level members.
+  static func summary(_ result: WriteResult) -> String {
+    counts(result.counts) + (result.changedFrame ? ", document frame changed" : "")
   }
 
   static func counts(_ counts: ChangeCounts) -> String {

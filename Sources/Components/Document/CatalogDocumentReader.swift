@@ -1,7 +1,9 @@
 /// Reads a components.json document entry by entry, validating as it goes, so that an
 /// import can compare and store each entry without holding the whole document in memory.
 ///
-/// Both forms are accepted: `{"components": [ … ]}` and a bare array of entries. Problems
+/// Both forms are accepted: `{"components": [ … ]}` and a bare array of entries. The object
+/// may hold other members (a `"$schema"`, a `"version"`) before and after `components`: they
+/// are kept, with the form, in ``frame``, for the export to write back in place. Problems
 /// that leave the reader in step with the text (a member of the wrong type, a missing
 /// member, a duplicated kind) are collected and reading goes on, so that one run reports
 /// all of them; ``next()`` throws them together at the end of the document. A syntax error
@@ -32,6 +34,14 @@ public final class CatalogDocumentReader {
   /// bare array (known once the first entry, or the end, has been read).
   public var entriesPointer: JSONPointer { arrayPointer }
   private var nextIndex = 0
+
+  /// The document's frame: its form and its top-level members other than `components`, in
+  /// written order. Complete once ``next()`` (or ``nextRaw()``) has returned the end of a
+  /// valid document; the members before `components` are there once the first entry is read.
+  public var frame: DocumentFrame {
+    DocumentFrame(
+      form: arrayPointer.isRoot ? .array : .object, before: frameBefore, after: frameAfter)
+  }
   private var diagnostics: [JSONDiagnostic] = []
   /// The kinds read so far, and where each was first found (by the kind's id in the table),
   /// to report a duplicate with the place of the first.
@@ -46,6 +56,11 @@ public final class CatalogDocumentReader {
   /// Scratch space for member names and for values that are read only to be skipped.
   private var keyBytes: [UInt8] = []
   private var scratch: [UInt8] = []
+  /// The top-level members other than `components`, before and after it, and every
+  /// top-level key met, to refuse a duplicate.
+  private var frameBefore: [CatalogEntry.Member] = []
+  private var frameAfter: [CatalogEntry.Member] = []
+  private var topLevelKeys: Set<String> = ["components"]
 
   private enum State {
     case start
@@ -136,8 +151,9 @@ public final class CatalogDocumentReader {
     switch json.peekAfterWhitespace() {
     case 0x5B:
       arrayPointer = .root
-      // A bare array counts one level more, as if in the {"components": [...]} that export
-      // writes: whatever depth an import accepts, an import of its export accepts too.
+      // A bare array counts one level more, as if in {"components": [...]}: whatever depth
+      // an import accepts, every form the catalog writes its entries in (a patch's document,
+      // an export in another frame) is accepted too.
       json.enterImplicitContainer()
       try json.beginContainer(0x5B)
       state = json.isEmptyContainer(close: 0x5D) ? .finished : .inArray(wrapped: false)
@@ -166,7 +182,8 @@ public final class CatalogDocumentReader {
     }
   }
 
-  /// Inside the top-level object: finds the `components` member and enters its array.
+  /// Inside the top-level object: finds the `components` member and enters its array; the
+  /// members before it are kept for the frame.
   private func seekComponents() throws(JSONDiagnostic) {
     while true {
       let keyPosition = json.positionOfNextToken()
@@ -187,11 +204,9 @@ public final class CatalogDocumentReader {
         }
         return
       }
-      _ = try json.readValue()
-      report(
-        JSONDiagnostic(
-          .invalidDocument, at: keyPosition, pointer: JSONPointer([key]),
-          "unexpected member; a catalog document has only \"components\""))
+      if let member = try readTopLevelMember(key, at: keyPosition) {
+        frameBefore.append(member)
+      }
       if try json.endOfContainer(close: 0x7D, what: "an object member") {
         json.leaveContainer()
         try json.expectEndOfInput()
@@ -200,22 +215,50 @@ public final class CatalogDocumentReader {
     }
   }
 
-  /// After the components array: the rest of the top-level object, then the end.
+  /// After the components array: the rest of the top-level object (kept for the frame),
+  /// then the end.
   private func finishWrapper() throws(JSONDiagnostic) {
     while !(try json.endOfContainer(close: 0x7D, what: "an object member")) {
       let keyPosition = json.positionOfNextToken()
       let key = try json.readKey()
-      _ = try json.readValue()
-      report(
-        JSONDiagnostic(
-          .invalidDocument, at: keyPosition, pointer: JSONPointer([key]),
-          key == "components"
-            ? "duplicate key \"components\""
-            : "unexpected member; a catalog document has only \"components\""))
+      // A second `components` is a duplicate key like any other.
+      if let member = try readTopLevelMember(key, at: keyPosition) {
+        frameAfter.append(member)
+      }
     }
     json.leaveContainer()
     try json.expectEndOfInput()
     state = .finished
+  }
+
+  /// Reads the value of a top-level member other than the first `components`; nil (and a
+  /// problem reported) when the key was already used (`components` always was). Keys compare as Swift compares strings, as an
+  /// entry's member names do.
+  private func readTopLevelMember(_ key: String, at keyPosition: SourcePosition)
+    throws(JSONDiagnostic) -> CatalogEntry.Member?
+  {
+    guard topLevelKeys.insert(key).inserted else {
+      scratch.removeAll(keepingCapacity: true)
+      try transcodeTopLevel(into: &scratch, key)
+      report(
+        JSONDiagnostic(
+          .invalidDocument, at: keyPosition, pointer: JSONPointer([key]),
+          "duplicate key \"\(key)\""))
+      return nil
+    }
+    var value: [UInt8] = []
+    try transcodeTopLevel(into: &value, key)
+    return CatalogEntry.Member(key: key, value: JSONText(canonicalBytes: value))
+  }
+
+  /// Transcodes a top-level member's value; document errors inside it gain the member's
+  /// pointer as prefix.
+  private func transcodeTopLevel(into out: inout [UInt8], _ key: String) throws(JSONDiagnostic) {
+    do {
+      try json.transcodeValue(into: &out)
+    } catch {
+      throw error.prefixed(by: JSONPointer([key]))
+    }
   }
 
   /// Reads the next element of the entries array; `true` when it is a valid entry, now in

@@ -1,6 +1,7 @@
 /// Writes components.json in the catalog's export format, entry by entry.
 ///
-/// The output is `{"components": [...]}` indented the way Python's
+/// The output is the document in its ``DocumentFrame`` (`{"components": [...]}` with the
+/// frame's other members before and after, or a bare array) indented the way Python's
 /// `json.dump(doc, f, indent=2, ensure_ascii=False)` indents it, followed by one newline, so a
 /// file in that format imports and exports back byte for byte. Payloads are copied from their
 /// canonical text with ``JSONWriter/reindent(_:level:into:)``, never parsed.
@@ -14,11 +15,53 @@ public struct CatalogDocumentWriter {
   /// The bytes written so far; a streaming caller may take them with ``drain()``.
   public private(set) var output: [UInt8] = []
   private var count = 0
+  private let frame: DocumentFrame
+  /// What opens an entry after a comma (or after the array's `[`, without the comma), what
+  /// starts each of its members, what closes it, and the level its values are indented at:
+  /// an entry of a bare array sits one level less deep than one in `components`.
+  private let entryOpen: [UInt8]
+  private let memberStart: [UInt8]
+  private let entryClose: [UInt8]
+  private let valueLevel: Int
+  /// The fast path's runs between values: `{` and `"kind": `, then `,` and each next key.
+  private let kindStart: [UInt8]
+  private let categoryStart: [UInt8]
+  private let descriptionStart: [UInt8]
+  private let payloadStart: [UInt8]
 
-  public init() {
+  /// A writer of a document in `frame`.
+  public init(frame: DocumentFrame = .standard) {
+    self.frame = frame
+    let entryIndent = frame.form == .array ? "  " : "    "
+    entryOpen = Array("\n\(entryIndent){".utf8)
+    memberStart = Array("\n\(entryIndent)  ".utf8)
+    entryClose = Array("\n\(entryIndent)}".utf8)
+    valueLevel = frame.form == .array ? 2 : 3
+    kindStart = entryOpen + memberStart + Array("\"kind\": ".utf8)
+    categoryStart = [0x2C] + memberStart + Array("\"category\": ".utf8)
+    descriptionStart = [0x2C] + memberStart + Array("\"description\": ".utf8)
+    payloadStart = [0x2C] + memberStart + Array("\"payload\": ".utf8)
     // Room for the megabyte a streaming caller lets accumulate before it drains.
     output.reserveCapacity(1 << 21)
-    output.append(contentsOf: "{\n  \"components\": [".utf8)
+    switch frame.form {
+    case .array:
+      output.append(0x5B)
+    case .object:
+      output.append(contentsOf: "{\n".utf8)
+      for member in frame.before {
+        appendTopLevel(member)
+        output.append(contentsOf: ",\n".utf8)
+      }
+      output.append(contentsOf: "  \"components\": [".utf8)
+    }
+  }
+
+  /// `  "key": value` of a top-level member, its value indented at level 1.
+  private mutating func appendTopLevel(_ member: CatalogEntry.Member) {
+    output.append(contentsOf: "  ".utf8)
+    JSONWriter.appendString(member.key, to: &output)
+    output.append(contentsOf: ": ".utf8)
+    member.value.bytes.withUnsafeBufferPointer { JSONWriter.reindent($0, level: 1, into: &output) }
   }
 
   /// Appends an entry with the four standard members in the standard order and no others,
@@ -28,26 +71,28 @@ public struct CatalogDocumentWriter {
     kind: UnsafeRawBufferPointer, category: UnsafeRawBufferPointer,
     description: UnsafeRawBufferPointer, payload: UnsafeRawBufferPointer
   ) {
-    output.append(
-      contentsOf: count == 0 ? "\n    {\n      \"kind\": ".utf8 : ",\n    {\n      \"kind\": ".utf8)
+    if count > 0 { output.append(0x2C) }
     count += 1
+    output.append(contentsOf: kindStart)
     JSONWriter.appendString(utf8: kind, to: &output)
-    output.append(contentsOf: ",\n      \"category\": ".utf8)
+    output.append(contentsOf: categoryStart)
     JSONWriter.appendString(utf8: category, to: &output)
-    output.append(contentsOf: ",\n      \"description\": ".utf8)
+    output.append(contentsOf: descriptionStart)
     JSONWriter.appendString(utf8: description, to: &output)
-    output.append(contentsOf: ",\n      \"payload\": ".utf8)
-    JSONWriter.reindent(payload.bindMemory(to: UInt8.self), level: 3, into: &output)
-    output.append(contentsOf: "\n    }".utf8)
+    output.append(contentsOf: payloadStart)
+    JSONWriter.reindent(payload.bindMemory(to: UInt8.self), level: valueLevel, into: &output)
+    output.append(contentsOf: entryClose)
   }
 
   /// Appends one entry.
   public mutating func append(_ entry: CatalogEntry) {
-    output.append(contentsOf: count == 0 ? "\n    {".utf8 : ",\n    {".utf8)
+    if count > 0 { output.append(0x2C) }
     count += 1
+    output.append(contentsOf: entryOpen)
     var first = true
     for key in entry.orderedKeys {
-      output.append(contentsOf: first ? "\n      ".utf8 : ",\n      ".utf8)
+      if !first { output.append(0x2C) }
+      output.append(contentsOf: memberStart)
       first = false
       JSONWriter.appendString(key, to: &output)
       output.append(contentsOf: ": ".utf8)
@@ -64,11 +109,13 @@ public struct CatalogDocumentWriter {
         }
       }
     }
-    output.append(contentsOf: "\n    }".utf8)
+    output.append(contentsOf: entryClose)
   }
 
   private mutating func appendValue(_ text: JSONText) {
-    text.bytes.withUnsafeBufferPointer { JSONWriter.reindent($0, level: 3, into: &output) }
+    text.bytes.withUnsafeBufferPointer {
+      JSONWriter.reindent($0, level: valueLevel, into: &output)
+    }
   }
 
   /// Hands the bytes written so far to `write` and forgets them, keeping the buffer, so a
@@ -81,7 +128,17 @@ public struct CatalogDocumentWriter {
 
   /// Closes the document; its last bytes are then in ``output``, for ``flush(into:)``.
   public mutating func close() {
-    output.append(contentsOf: count == 0 ? "]\n}\n".utf8 : "\n  ]\n}\n".utf8)
+    switch frame.form {
+    case .array:
+      output.append(contentsOf: count == 0 ? "]\n".utf8 : "\n]\n".utf8)
+    case .object:
+      output.append(contentsOf: count == 0 ? "]".utf8 : "\n  ]".utf8)
+      for member in frame.after {
+        output.append(contentsOf: ",\n".utf8)
+        appendTopLevel(member)
+      }
+      output.append(contentsOf: "\n}\n".utf8)
+    }
   }
 
   /// Returns the bytes written so far and forgets them.
@@ -96,9 +153,11 @@ public struct CatalogDocumentWriter {
     return drain()
   }
 
-  /// The export bytes of a whole list of entries.
-  public static func document(_ entries: [CatalogEntry]) -> [UInt8] {
-    var writer = CatalogDocumentWriter()
+  /// The export bytes of a whole list of entries, in `frame`.
+  public static func document(_ entries: [CatalogEntry], frame: DocumentFrame = .standard)
+    -> [UInt8]
+  {
+    var writer = CatalogDocumentWriter(frame: frame)
     for entry in entries { writer.append(entry) }
     return writer.finish()
   }

@@ -1,0 +1,137 @@
+import Components
+import Foundation
+import TestSupport
+import Testing
+
+/// Migration 0003 (document frames) on catalogs made by the schema before it: every revision
+/// exports the bytes the binary of that schema exported, and frames work from then on.
+@Suite("document frame migration")
+struct FrameMigrationTests {
+  let directory: TemporaryDirectory
+
+  init() throws {
+    directory = try TemporaryDirectory()
+    try directory.write("empty.json", #"{"components": []}"#)
+  }
+
+  @discardableResult
+  func run(
+    _ arguments: [String], expect status: Int32, database: String,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) throws -> CatalogProcess.Result {
+    let result = try CatalogProcess.run(
+      arguments, in: directory, environment: ["CATALOG_DATABASE": database])
+    #expect(result.status == status, "\(arguments): \(result)", sourceLocation: sourceLocation)
+    return result
+  }
+
+  /// Adds `"$schema"` before `components` of an export.
+  static func withSchema(_ export: [UInt8]) -> String {
+    String(decoding: export, as: UTF8.self).replacingOccurrences(
+      of: "{\n  \"components\"", with: "{\n  \"$schema\": \"s.json\",\n  \"components\"")
+  }
+
+  @Test func theSiteFixtureExportsAsTheOldBinaryDid() throws {
+    let path = directory.path("fixture.sqlite")
+    try FileManager.default.copyItem(
+      atPath: Fixtures.url("site/fixture.sqlite").path, toPath: path)
+    // Reading refuses the older schema; a dry run opens for writing, which migrates.
+    #expect(
+      try run(["export"], expect: 74, database: path).stderr.contains("older than this binary"))
+    try run(["import", "empty.json", "--dry-run"], expect: 0, database: path)
+    for revision in 1...6 {
+      #expect(
+        try run(["export", "--at", "\(revision)"], expect: 0, database: path).stdoutBytes
+          == Fixtures.bytes("frame-migration/revision-\(revision).json"), "revision \(revision)")
+    }
+    #expect(
+      try run(["export", "--category", "Display"], expect: 0, database: path).stdoutBytes
+        == Fixtures.bytes("frame-migration/head-Display.json"))
+    try run(["doctor"], expect: 0, database: path)
+    // A frame from now on; the old revisions keep theirs.
+    let head = try Fixtures.bytes("frame-migration/revision-6.json")
+    try directory.write("schema.json", Self.withSchema(head))
+    #expect(
+      try run(["import", "schema.json"], expect: 0, database: path).stdout
+        == "revision 7: 0 added, 0 changed, 0 removed, document frame changed\n")
+    #expect(try run(["export"], expect: 0, database: path).stdout == Self.withSchema(head))
+    #expect(try run(["export", "--at", "6"], expect: 0, database: path).stdoutBytes == head)
+    try run(["doctor"], expect: 0, database: path)
+  }
+
+  /// A PostgreSQL catalog made with migrations 0001–0002 only (applied as the migrator
+  /// applies them, from the files in Migrations/postgresql), with two revisions written as
+  /// the binary of that schema wrote them, is upgraded by the first writing command.
+  @Test func aPostgreSQLCatalogOfTheOldSchemaUpgrades() throws {
+    let database = try PostgreSQLTestDatabase()
+    let migrations = Fixtures.directory.deletingLastPathComponent().deletingLastPathComponent()
+      .appendingPathComponent("Migrations/postgresql")
+    var script = """
+      CREATE TABLE schema_migration (name text PRIMARY KEY, applied_at text NOT NULL);
+      COMMENT ON TABLE schema_migration IS 'component catalog';
+
+      """
+    for name in ["0001_initial", "0002_policies", "0002_tag_history"] {
+      script += try String(
+        contentsOf: migrations.appendingPathComponent("\(name).sql"), encoding: .utf8)
+      script += "\nINSERT INTO schema_migration VALUES ('\(name)', '2026-11-30T00:00:00.000Z');\n"
+    }
+    // Payloads carry their hash, as the binary stores it.
+    let hashes = try [#"{"x":[1,2]}"#, "{}"].map { try JSONText(parsing: $0).stableHash }
+    script += """
+      INSERT INTO revision VALUES
+        (1, '2026-11-30T10:00:00.000Z', 'ann', 'first', 'a.json', 'import', 2, 0, 0, 0),
+        (2, '2026-11-30T11:00:00.000Z', 'bob', '', 'b.json', 'import', 0, 1, 0, 0);
+      INSERT INTO payload VALUES (1, \(hashes[0]), '{"x":[1,2]}'), (2, \(hashes[1]), '{}');
+      INSERT INTO component VALUES (1, 1), (2, 1);
+      INSERT INTO entry_version VALUES
+        (1, 1, 'added', 'tile', 'Display', 'A tile', 1, NULL, NULL, 'i'),
+        (2, 1, 'added', 'badge', 'Display', 'A badge', 2, '{"owner":"ui"}', NULL, 'r'),
+        (1, 2, 'changed', 'tile', 'Display', 'The tile', 1, NULL, NULL, 'i');
+      """
+    try database.psql(script)
+    let first = """
+      {
+        "components": [
+          {
+            "kind": "tile",
+            "category": "Display",
+            "description": "A tile",
+            "payload": {
+              "x": [
+                1,
+                2
+              ]
+            }
+          },
+          {
+            "kind": "badge",
+            "category": "Display",
+            "description": "A badge",
+            "payload": {},
+            "owner": "ui"
+          }
+        ]
+      }
+
+      """
+    let second = first.replacingOccurrences(of: "\"A tile\"", with: "\"The tile\"")
+    #expect(
+      try run(["export"], expect: 74, database: database.url).stderr.contains(
+        "older than this binary"))
+    try run(["import", "empty.json", "--dry-run"], expect: 0, database: database.url)
+    #expect(
+      try database.psql("SELECT name FROM schema_migration ORDER BY name")
+        == "0001_initial\n0002_policies\n0002_tag_history\n0003_document_frame\n")
+    #expect(try run(["export", "--at", "1"], expect: 0, database: database.url).stdout == first)
+    #expect(try run(["export"], expect: 0, database: database.url).stdout == second)
+    try run(["doctor"], expect: 0, database: database.url)
+    try directory.write("schema.json", Self.withSchema(Array(second.utf8)))
+    #expect(
+      try run(["import", "schema.json"], expect: 0, database: database.url).stdout
+        == "revision 3: 0 added, 0 changed, 0 removed, document frame changed\n")
+    #expect(
+      try run(["export"], expect: 0, database: database.url).stdout
+        == Self.withSchema(Array(second.utf8)))
+  }
+}
