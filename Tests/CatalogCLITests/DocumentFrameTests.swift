@@ -408,6 +408,20 @@ struct DocumentFrameTests {
       conflict.stderr
         == "components.json:1: conflict: top-level member /version: both sides changed it "
         + "differently; the result keeps ours\n")
+    // The JSON report lists it with the entries' conflicts.
+    let report = try CatalogProcess.run(
+      ["merge", "base.json", "ours.json", "theirs5.json", "--format", "json", "-o", "out.json"],
+      in: directory)
+    #expect(report.status == 1, "\(report)")
+    let value = try JSONValue(parsing: report.stdout)
+    #expect(value[JSONPointer(["clean"])] == .bool(false))
+    #expect(
+      value[JSONPointer(["conflicts"])]
+        == (try JSONValue(
+          parsing:
+            #"[{"kind": null, "path": "/version", "line": 1, "reason": "BOTH_CHANGED", "base": 3, "ours": 4, "theirs": 5}]"#
+        )))
+    #expect(value[JSONPointer(["counts", "conflicts"])] == (try JSONValue(parsing: "1")))
   }
 
   /// git's drivers keep the frame: textconv writes the file in its own frame, and the

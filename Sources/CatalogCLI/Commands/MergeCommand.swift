@@ -79,10 +79,12 @@ enum MergeCommand: CatalogCommand {
 
     let merge: CatalogMerge
     let frames: FrameMerge
+    let sides: [DocumentFrame]
     do {
       let documents = try operands.map { operand in
         try (operand == "-" ? DocumentSource.standardInput : .file(operand)).readDocument()
       }
+      sides = documents.map(\.frame)
       // The top-level members merge as an entry's other members do; where they conflict the
       // result keeps OURS' and the conflict is reported (exit 1), never dropped.
       frames = FrameMerge(
@@ -100,7 +102,10 @@ enum MergeCommand: CatalogCommand {
     } else if format == .text {
       context.console.write(merge.document)
     }
-    if format == .json { context.console.write(Array(merge.jsonReport().utf8)) }
+    if format == .json {
+      context.console.write(
+        JSONWriter.indentedBytes(report(merge, frames: frames, sides: sides)) + [0x0A])
+    }
 
     let file = arguments[name] ?? output ?? "-"
     for pointer in frames.conflicts {
@@ -118,6 +123,39 @@ enum MergeCommand: CatalogCommand {
   }
 
   /// A value as a message shows it: compact JSON, cut at 60 characters, or `(removed)`.
+  /// The merge report, with the conflicts of top-level members (`"kind": null`, line 1, the
+  /// form as `"object"` or `"array"`) after the entries' and counted with them.
+  static func report(_ merge: CatalogMerge, frames: FrameMerge, sides: [DocumentFrame])
+    -> JSONValue
+  {
+    guard case .object(var report) = merge.reportValue, !frames.conflicts.isEmpty,
+      case .array(var conflicts) = report["conflicts"],
+      case .object(var counts) = report["counts"]
+    else { return merge.reportValue }
+    for pointer in frames.conflicts {
+      var conflict = JSONObject()
+      conflict["kind"] = .null
+      conflict["path"] = .string(pointer.description)
+      conflict["line"] = .number(JSONNumber(1))
+      conflict["reason"] = .string(CatalogMerge.Conflict.Reason.bothChanged.rawValue)
+      for (name, side) in zip(["base", "ours", "theirs"], sides) {
+        if pointer.isRoot {
+          conflict[name] = .string(side.form.rawValue)
+        } else if let key = pointer.tokens.first, let text = side[member: key],
+          let value = try? text.value()
+        {
+          conflict[name] = value
+        }
+      }
+      conflicts.append(.object(conflict))
+    }
+    report["clean"] = .bool(false)
+    report["conflicts"] = .array(conflicts)
+    counts["conflicts"] = .number(JSONNumber(conflicts.count))
+    report["counts"] = .object(counts)
+    return .object(report)
+  }
+
   static func shown(_ value: JSONValue?) -> String {
     guard let value else { return "(removed)" }
     let text = String(decoding: JSONWriter.canonicalBytes(value), as: UTF8.self)
