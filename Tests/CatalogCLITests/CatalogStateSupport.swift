@@ -28,6 +28,20 @@ struct CatalogState: Equatable, CustomStringConvertible {
 
 extension TemporaryDirectory {
   /// The state of `components.sqlite` (or `name`) in the directory.
+  /// Runs `catalog arguments` here on the catalog `database` (a path or a PostgreSQL URL,
+  /// through `CATALOG_DATABASE`) and records an issue, with the whole result, unless it exits
+  /// with `status`.
+  @discardableResult
+  func runCatalog(
+    _ arguments: [String], expect status: Int32, database: String,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) throws -> CatalogProcess.Result {
+    let result = try CatalogProcess.run(
+      arguments, in: self, environment: ["CATALOG_DATABASE": database])
+    #expect(result.status == status, "\(arguments): \(result)", sourceLocation: sourceLocation)
+    return result
+  }
+
   func catalogState(_ name: String = "components.sqlite") throws -> CatalogState {
     try CatalogState.read(path(name))
   }

@@ -73,17 +73,6 @@ struct DocumentFrameTests {
     directory = try TemporaryDirectory()
   }
 
-  @discardableResult
-  func run(
-    _ arguments: [String], expect status: Int32, database: String,
-    sourceLocation: SourceLocation = #_sourceLocation
-  ) throws -> CatalogProcess.Result {
-    let result = try CatalogProcess.run(
-      arguments, in: directory, environment: ["CATALOG_DATABASE": database])
-    #expect(result.status == status, "\(arguments): \(result)", sourceLocation: sourceLocation)
-    return result
-  }
-
   @Test(arguments: TestEngine.allCases)
   func membersAroundComponentsExportInPlace(_ engine: TestEngine) throws {
     let location = try engine.makeLocation()
@@ -91,17 +80,18 @@ struct DocumentFrameTests {
     let db = location.text
     try directory.write("framed.json", Self.framed)
     #expect(
-      try run(["import", "framed.json"], expect: 0, database: db).stdout
+      try directory.runCatalog(["import", "framed.json"], expect: 0, database: db).stdout
         == "revision 1: 2 added, 0 changed, 0 removed, document frame changed\n")
-    #expect(try run(["export"], expect: 0, database: db).stdout == Self.framed)
+    #expect(try directory.runCatalog(["export"], expect: 0, database: db).stdout == Self.framed)
     // The same file again writes nothing.
     #expect(
-      try run(["import", "framed.json"], expect: 0, database: db).stdout
+      try directory.runCatalog(["import", "framed.json"], expect: 0, database: db).stdout
         == "no changes (head is revision 1)\n")
     // An export of one category keeps the frame too.
-    let display = try run(["export", "--category", "Display"], expect: 0, database: db)
+    let display = try directory.runCatalog(
+      ["export", "--category", "Display"], expect: 0, database: db)
     #expect(display.stdout == Self.framed)
-    try run(["doctor"], expect: 0, database: db)
+    try directory.runCatalog(["doctor"], expect: 0, database: db)
   }
 
   @Test(arguments: TestEngine.allCases)
@@ -110,10 +100,10 @@ struct DocumentFrameTests {
     defer { withExtendedLifetime(location) {} }
     let db = location.text
     try directory.write("bare.json", Self.bare)
-    try run(["import", "bare.json"], expect: 0, database: db)
-    #expect(try run(["export"], expect: 0, database: db).stdout == Self.bare)
+    try directory.runCatalog(["import", "bare.json"], expect: 0, database: db)
+    #expect(try directory.runCatalog(["export"], expect: 0, database: db).stdout == Self.bare)
     #expect(
-      try run(["import", "bare.json"], expect: 0, database: db).stdout
+      try directory.runCatalog(["import", "bare.json"], expect: 0, database: db).stdout
         == "no changes (head is revision 1)\n")
     // The same entries wrapped: only the form changed, and that is a revision.
     let wrapped = """
@@ -138,14 +128,16 @@ struct DocumentFrameTests {
       """
     try directory.write("wrapped.json", wrapped)
     #expect(
-      try run(["import", "wrapped.json"], expect: 0, database: db).stdout
+      try directory.runCatalog(["import", "wrapped.json"], expect: 0, database: db).stdout
         == "revision 2: 0 added, 0 changed, 0 removed, document frame changed\n")
-    #expect(try run(["export"], expect: 0, database: db).stdout == wrapped)
-    #expect(try run(["export", "--at", "1"], expect: 0, database: db).stdout == Self.bare)
+    #expect(try directory.runCatalog(["export"], expect: 0, database: db).stdout == wrapped)
+    #expect(
+      try directory.runCatalog(["export", "--at", "1"], expect: 0, database: db).stdout == Self.bare
+    )
     // An empty bare array, as Python writes it.
     try directory.write("empty.json", "[]\n")
-    try run(["import", "empty.json", "--prune"], expect: 0, database: db)
-    #expect(try run(["export"], expect: 0, database: db).stdout == "[]\n")
+    try directory.runCatalog(["import", "empty.json", "--prune"], expect: 0, database: db)
+    #expect(try directory.runCatalog(["export"], expect: 0, database: db).stdout == "[]\n")
   }
 
   @Test(arguments: TestEngine.allCases)
@@ -156,23 +148,26 @@ struct DocumentFrameTests {
     try directory.write("v3.json", Self.framed)
     let v4 = Self.framed.replacingOccurrences(of: "\"version\": 3", with: "\"version\": 4")
     try directory.write("v4.json", v4)
-    try run(["import", "v3.json"], expect: 0, database: db)
+    try directory.runCatalog(["import", "v3.json"], expect: 0, database: db)
     #expect(
-      try run(["import", "v4.json", "--dry-run"], expect: 0, database: db).stdout
+      try directory.runCatalog(["import", "v4.json", "--dry-run"], expect: 0, database: db).stdout
         == "dry run: would write revision 2: 0 added, 0 changed, 0 removed, document frame changed\n"
     )
     #expect(
-      try run(["import", "v4.json", "-m", "bump"], expect: 0, database: db).stdout
+      try directory.runCatalog(["import", "v4.json", "-m", "bump"], expect: 0, database: db).stdout
         == "revision 2: 0 added, 0 changed, 0 removed, document frame changed\n")
-    #expect(try run(["export"], expect: 0, database: db).stdout == v4)
-    #expect(try run(["export", "--at", "1"], expect: 0, database: db).stdout == Self.framed)
-    let json = try run(["import", "v3.json", "--format", "json"], expect: 0, database: db)
+    #expect(try directory.runCatalog(["export"], expect: 0, database: db).stdout == v4)
+    #expect(
+      try directory.runCatalog(["export", "--at", "1"], expect: 0, database: db).stdout
+        == Self.framed)
+    let json = try directory.runCatalog(
+      ["import", "v3.json", "--format", "json"], expect: 0, database: db)
     #expect(json.stdout.contains(#""frameChanged": true"#), "\(json)")
-    #expect(try run(["export"], expect: 0, database: db).stdout == Self.framed)
+    #expect(try directory.runCatalog(["export"], expect: 0, database: db).stdout == Self.framed)
     // Restore brings back the frame of the revision restored.
-    try run(["restore", "2"], expect: 0, database: db)
-    #expect(try run(["export"], expect: 0, database: db).stdout == v4)
-    try run(["doctor"], expect: 0, database: db)
+    try directory.runCatalog(["restore", "2"], expect: 0, database: db)
+    #expect(try directory.runCatalog(["export"], expect: 0, database: db).stdout == v4)
+    try directory.runCatalog(["doctor"], expect: 0, database: db)
   }
 
   @Test(arguments: TestEngine.allCases)
@@ -183,14 +178,14 @@ struct DocumentFrameTests {
     try directory.write(
       "broken.json", "{\n  \"$schema\": \"x\",\n  \"components\": [],\n  \"version\": [1, }\n}\n")
     #expect(
-      try run(["import", "broken.json"], expect: 65, database: db).stderr
+      try directory.runCatalog(["import", "broken.json"], expect: 65, database: db).stderr
         == "broken.json:4:18: error: invalid JSON: unexpected character '}'; expected a JSON value\n"
     )
     try directory.write(
       "twice.json",
       "{\n  \"version\": 1,\n  \"components\": [],\n  \"version\": 2,\n  \"components\": []\n}\n")
     #expect(
-      try run(["import", "twice.json"], expect: 65, database: db).stderr
+      try directory.runCatalog(["import", "twice.json"], expect: 65, database: db).stderr
         == """
         twice.json:4:3: error: /version: duplicate key "version"
         twice.json:5:3: error: /components: duplicate key "components"
@@ -198,12 +193,13 @@ struct DocumentFrameTests {
         """)
     try directory.write("nested.json", "{\"components\": [], \"meta\": {\"a\": \"\\ud800\"}}")
     #expect(
-      try run(["import", "nested.json"], expect: 65, database: db).stderr.hasPrefix(
-        "nested.json:1:35: error: /meta/a: string holds a lone surrogate"))
+      try directory.runCatalog(["import", "nested.json"], expect: 65, database: db).stderr
+        .hasPrefix(
+          "nested.json:1:35: error: /meta/a: string holds a lone surrogate"))
     // Nothing was written by any of them: the first revision is the next import's.
     try directory.write("framed.json", Self.framed)
     #expect(
-      try run(["import", "framed.json"], expect: 0, database: db).stdout
+      try directory.runCatalog(["import", "framed.json"], expect: 0, database: db).stdout
         == "revision 1: 2 added, 0 changed, 0 removed, document frame changed\n")
   }
 
@@ -214,19 +210,22 @@ struct DocumentFrameTests {
     let db = location.text
     try directory.write("framed.json", Self.framed)
     try directory.write("bare.json", Self.bare)
-    try run(["import", "framed.json"], expect: 0, database: db)
-    try run(["import", "bare.json", "--prune"], expect: 0, database: db)
+    try directory.runCatalog(["import", "framed.json"], expect: 0, database: db)
+    try directory.runCatalog(["import", "bare.json", "--prune"], expect: 0, database: db)
     // To the other engine and back.
     let other = try (engine == .sqlite ? TestEngine.postgresql : .sqlite).makeLocation()
     defer { withExtendedLifetime(other) {} }
-    try run(["copy", db, other.text], expect: 0, database: db)
+    try directory.runCatalog(["copy", db, other.text], expect: 0, database: db)
     for revision in ["1", "2"] {
       #expect(
-        try run(["export", "--at", revision], expect: 0, database: other.text).stdoutBytes
-          == run(["export", "--at", revision], expect: 0, database: db).stdoutBytes)
+        try directory.runCatalog(["export", "--at", revision], expect: 0, database: other.text)
+          .stdoutBytes
+          == directory.runCatalog(["export", "--at", revision], expect: 0, database: db).stdoutBytes
+      )
     }
-    #expect(try run(["export"], expect: 0, database: other.text).stdout == Self.bare)
-    try run(["doctor"], expect: 0, database: other.text)
+    #expect(
+      try directory.runCatalog(["export"], expect: 0, database: other.text).stdout == Self.bare)
+    try directory.runCatalog(["doctor"], expect: 0, database: other.text)
   }
 
   @Test(arguments: TestEngine.allCases)
@@ -235,51 +234,27 @@ struct DocumentFrameTests {
     defer { withExtendedLifetime(location) {} }
     let db = location.text
     try directory.write("framed.json", Self.framed)
-    try run(["import", "framed.json"], expect: 0, database: db)
+    try directory.runCatalog(["import", "framed.json"], expect: 0, database: db)
     try directory.write(
       "bump.json",
       #"[{"op": "test", "path": "/version", "value": 3}, {"op": "replace", "path": "/version", "value": 4}]"#
     )
     #expect(
-      try run(["patch", "bump.json"], expect: 0, database: db).stdout
+      try directory.runCatalog(["patch", "bump.json"], expect: 0, database: db).stdout
         == "revision 2: 0 added, 0 changed, 0 removed, document frame changed\n")
     #expect(
-      try run(["export"], expect: 0, database: db).stdout
+      try directory.runCatalog(["export"], expect: 0, database: db).stdout
         == Self.framed.replacingOccurrences(of: "\"version\": 3", with: "\"version\": 4"))
   }
 
   /// The framed file with `"version": 4`, a `"$id"` added first, `"meta"` removed and a
   /// `"$schema"` moved after `components`.
-  static let reframed = """
-    {
-      "$id": "catalog",
-      "components": [
-        {
-          "kind": "tile",
-          "category": "Display",
-          "description": "A tile",
-          "payload": {
-            "title": "Größe",
-            "sizes": [
-              1,
-              2.50
-            ],
-            "empty": {}
-          }
-        },
-        {
-          "kind": "badge",
-          "description": "A badge",
-          "category": "Display",
-          "payload": [],
-          "owner": "ui"
-        }
-      ],
-      "version": 4,
-      "$schema": "https://example.com/components.schema.json"
-    }
-
-    """
+  static let reframed =
+    (["{", #"  "$id": "catalog","#]
+    + framed.split(separator: "\n").dropFirst(2).prefix { !$0.hasPrefix(#"  "version""#) }
+    .map(String.init)
+    + [#"  "version": 4,"#, #"  "$schema": "https://example.com/components.schema.json""#, "}"])
+    .joined(separator: "\n") + "\n"
 
   @Test(arguments: TestEngine.allCases)
   func diffReportsFrameChanges(_ engine: TestEngine) throws {
@@ -290,36 +265,45 @@ struct DocumentFrameTests {
     let v4 = Self.framed.replacingOccurrences(of: "\"version\": 3", with: "\"version\": 4")
     try directory.write("v4.json", v4)
     let text = "* document\n  /version: 3 → 4\n"
-    #expect(try run(["diff", "v3.json", "v4.json"], expect: 1, database: db).stdout == text)
-    try run(["import", "v3.json"], expect: 0, database: db)
+    #expect(
+      try directory.runCatalog(["diff", "v3.json", "v4.json"], expect: 1, database: db).stdout
+        == text)
+    try directory.runCatalog(["import", "v3.json"], expect: 0, database: db)
     // What an import would record, a file against a revision, and the revision after it.
-    #expect(try run(["diff", "@head", "v4.json"], expect: 1, database: db).stdout == text)
     #expect(
-      try run(["diff", "v4.json", "@head"], expect: 1, database: db).stdout
+      try directory.runCatalog(["diff", "@head", "v4.json"], expect: 1, database: db).stdout == text
+    )
+    #expect(
+      try directory.runCatalog(["diff", "v4.json", "@head"], expect: 1, database: db).stdout
         == "* document\n  /version: 4 → 3\n")
-    try run(["import", "v4.json"], expect: 0, database: db)
-    #expect(try run(["diff", "@1", "@2"], expect: 1, database: db).stdout == text)
+    try directory.runCatalog(["import", "v4.json"], expect: 0, database: db)
+    #expect(try directory.runCatalog(["diff", "@1", "@2"], expect: 1, database: db).stdout == text)
     #expect(
-      try run(["diff", "@1", "@2", "--stat"], expect: 1, database: db).stdout
+      try directory.runCatalog(["diff", "@1", "@2", "--stat"], expect: 1, database: db).stdout
         == " document frame changed\n")
     // A frame change has no class: --fail-on breaking passes, --quiet still says "differs".
-    try run(["diff", "@1", "@2", "--fail-on", "breaking"], expect: 0, database: db)
-    try run(["diff", "@1", "@2", "--quiet"], expect: 1, database: db)
-    #expect(try run(["diff", "@1", "@2", "--name-only"], expect: 1, database: db).stdout == "")
-    let json = try run(["diff", "@1", "@2", "--format", "json"], expect: 1, database: db)
+    try directory.runCatalog(
+      ["diff", "@1", "@2", "--fail-on", "breaking"], expect: 0, database: db)
+    try directory.runCatalog(["diff", "@1", "@2", "--quiet"], expect: 1, database: db)
+    #expect(
+      try directory.runCatalog(["diff", "@1", "@2", "--name-only"], expect: 1, database: db).stdout
+        == "")
+    let json = try directory.runCatalog(
+      ["diff", "@1", "@2", "--format", "json"], expect: 1, database: db)
     let summary = try JSONValue(parsing: json.stdout)
     #expect(
       summary[JSONPointer(["document"])]
         == (try JSONValue(parsing: #"{"members": [{"path": "/version", "old": 3, "new": 4}]}"#)))
-    let patch = try run(["diff", "@1", "@2", "--format", "json-patch"], expect: 1, database: db)
+    let patch = try directory.runCatalog(
+      ["diff", "@1", "@2", "--format", "json-patch"], expect: 1, database: db)
     #expect(
       try JSONValue(parsing: patch.stdout)
         == JSONValue(parsing: #"[{"op": "replace", "path": "/version", "value": 4}]"#))
     // log and show say what the revision did.
-    let show = try run(["show", "2"], expect: 0, database: db).stdout
+    let show = try directory.runCatalog(["show", "2"], expect: 0, database: db).stdout
     #expect(show.contains("Counts:  0 added, 0 changed, 0 removed, document frame changed\n"))
     #expect(show.hasSuffix(text))
-    let log = try run(["log", "--format", "json"], expect: 0, database: db).stdout
+    let log = try directory.runCatalog(["log", "--format", "json"], expect: 0, database: db).stdout
     // Both revisions changed it: the first from the plain {"components": [...]}.
     #expect(log.components(separatedBy: #""frameChanged": true"#).count == 3, "\(log)")
   }
@@ -335,25 +319,26 @@ struct DocumentFrameTests {
     try directory.write("old.json", Self.framed)
     try directory.write("new.json", Self.reframed)
     for withTests in [false, true] {
-      let patch = try run(
+      let patch = try directory.runCatalog(
         ["diff", "old.json", "new.json", "--format", "json-patch"]
           + (withTests ? ["--with-tests"] : []), expect: 1, database: db
       ).stdout
       #expect(try PatchCheck.apply(patch, to: Array(Self.framed.utf8)) == Array(Self.reframed.utf8))
     }
-    try run(["import", "old.json"], expect: 0, database: db)
-    try run(["import", "new.json"], expect: 0, database: db)
-    let patch = try run(["diff", "@1", "@2", "--format", "json-patch"], expect: 1, database: db)
+    try directory.runCatalog(["import", "old.json"], expect: 0, database: db)
+    try directory.runCatalog(["import", "new.json"], expect: 0, database: db)
+    let patch = try directory.runCatalog(
+      ["diff", "@1", "@2", "--format", "json-patch"], expect: 1, database: db)
     #expect(
       try PatchCheck.apply(patch.stdout, to: Array(Self.framed.utf8))
         == Array(Self.reframed.utf8))
     try directory.write("change.json", patch.stdout)
-    try run(["restore", "1"], expect: 0, database: db)
-    try run(["patch", "change.json"], expect: 0, database: db)
-    #expect(try run(["export"], expect: 0, database: db).stdout == Self.reframed)
+    try directory.runCatalog(["restore", "1"], expect: 0, database: db)
+    try directory.runCatalog(["patch", "change.json"], expect: 0, database: db)
+    #expect(try directory.runCatalog(["export"], expect: 0, database: db).stdout == Self.reframed)
     // A bare array cannot be given top-level members by a patch: said, exit 2.
     try directory.write("bare.json", Self.bare)
-    let refused = try run(
+    let refused = try directory.runCatalog(
       ["diff", "bare.json", "new.json", "--format", "json-patch"], expect: 2, database: db)
     #expect(
       refused.stderr.hasPrefix("catalog: error: OLD is a bare array and NEW has top-level members"))
@@ -369,15 +354,15 @@ struct DocumentFrameTests {
       "v4.json", Self.framed.replacingOccurrences(of: "\"version\": 3", with: "\"version\": 4"))
     try directory.write(
       "v5.json", Self.framed.replacingOccurrences(of: "\"version\": 3", with: "\"version\": 5"))
-    try run(["import", "v3.json"], expect: 0, database: db)
-    try run(["import", "v4.json"], expect: 0, database: db)
+    try directory.runCatalog(["import", "v3.json"], expect: 0, database: db)
+    try directory.runCatalog(["import", "v4.json"], expect: 0, database: db)
     #expect(
-      try run(["revert", "2"], expect: 0, database: db).stdout
+      try directory.runCatalog(["revert", "2"], expect: 0, database: db).stdout
         == "revision 3: 0 added, 0 changed, 0 removed, document frame changed\n")
-    #expect(try run(["export"], expect: 0, database: db).stdout == Self.framed)
-    try run(["import", "v4.json"], expect: 0, database: db)
-    try run(["import", "v5.json"], expect: 0, database: db)
-    let refused = try run(["revert", "4"], expect: 65, database: db)
+    #expect(try directory.runCatalog(["export"], expect: 0, database: db).stdout == Self.framed)
+    try directory.runCatalog(["import", "v4.json"], expect: 0, database: db)
+    try directory.runCatalog(["import", "v5.json"], expect: 0, database: db)
+    let refused = try directory.runCatalog(["revert", "4"], expect: 65, database: db)
     #expect(refused.stderr.contains("the document: /version"), "\(refused)")
   }
 

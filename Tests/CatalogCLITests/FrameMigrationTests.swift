@@ -14,17 +14,6 @@ struct FrameMigrationTests {
     try directory.write("empty.json", #"{"components": []}"#)
   }
 
-  @discardableResult
-  func run(
-    _ arguments: [String], expect status: Int32, database: String,
-    sourceLocation: SourceLocation = #_sourceLocation
-  ) throws -> CatalogProcess.Result {
-    let result = try CatalogProcess.run(
-      arguments, in: directory, environment: ["CATALOG_DATABASE": database])
-    #expect(result.status == status, "\(arguments): \(result)", sourceLocation: sourceLocation)
-    return result
-  }
-
   /// Adds `"$schema"` before `components` of an export.
   static func withSchema(_ export: [UInt8]) -> String {
     String(decoding: export, as: UTF8.self).replacingOccurrences(
@@ -37,26 +26,33 @@ struct FrameMigrationTests {
       atPath: Fixtures.url("site/fixture.sqlite").path, toPath: path)
     // Reading refuses the older schema; a dry run opens for writing, which migrates.
     #expect(
-      try run(["export"], expect: 74, database: path).stderr.contains("older than this binary"))
-    try run(["import", "empty.json", "--dry-run"], expect: 0, database: path)
+      try directory.runCatalog(["export"], expect: 74, database: path).stderr.contains(
+        "older than this binary"))
+    try directory.runCatalog(["import", "empty.json", "--dry-run"], expect: 0, database: path)
     for revision in 1...6 {
       #expect(
-        try run(["export", "--at", "\(revision)"], expect: 0, database: path).stdoutBytes
+        try directory.runCatalog(["export", "--at", "\(revision)"], expect: 0, database: path)
+          .stdoutBytes
           == Fixtures.bytes("frame-migration/revision-\(revision).json"), "revision \(revision)")
     }
     #expect(
-      try run(["export", "--category", "Display"], expect: 0, database: path).stdoutBytes
+      try directory.runCatalog(["export", "--category", "Display"], expect: 0, database: path)
+        .stdoutBytes
         == Fixtures.bytes("frame-migration/head-Display.json"))
-    try run(["doctor"], expect: 0, database: path)
+    try directory.runCatalog(["doctor"], expect: 0, database: path)
     // A frame from now on; the old revisions keep theirs.
     let head = try Fixtures.bytes("frame-migration/revision-6.json")
     try directory.write("schema.json", Self.withSchema(head))
     #expect(
-      try run(["import", "schema.json"], expect: 0, database: path).stdout
+      try directory.runCatalog(["import", "schema.json"], expect: 0, database: path).stdout
         == "revision 7: 0 added, 0 changed, 0 removed, document frame changed\n")
-    #expect(try run(["export"], expect: 0, database: path).stdout == Self.withSchema(head))
-    #expect(try run(["export", "--at", "6"], expect: 0, database: path).stdoutBytes == head)
-    try run(["doctor"], expect: 0, database: path)
+    #expect(
+      try directory.runCatalog(["export"], expect: 0, database: path).stdout
+        == Self.withSchema(head))
+    #expect(
+      try directory.runCatalog(["export", "--at", "6"], expect: 0, database: path).stdoutBytes
+        == head)
+    try directory.runCatalog(["doctor"], expect: 0, database: path)
   }
 
   /// A PostgreSQL catalog made with migrations 0001–0002 only (applied as the migrator
@@ -117,21 +113,25 @@ struct FrameMigrationTests {
       """
     let second = first.replacingOccurrences(of: "\"A tile\"", with: "\"The tile\"")
     #expect(
-      try run(["export"], expect: 74, database: database.url).stderr.contains(
+      try directory.runCatalog(["export"], expect: 74, database: database.url).stderr.contains(
         "older than this binary"))
-    try run(["import", "empty.json", "--dry-run"], expect: 0, database: database.url)
+    try directory.runCatalog(
+      ["import", "empty.json", "--dry-run"], expect: 0, database: database.url)
     #expect(
       try database.psql("SELECT name FROM schema_migration ORDER BY name")
         == "0001_initial\n0002_policies\n0002_tag_history\n0003_document_frame\n")
-    #expect(try run(["export", "--at", "1"], expect: 0, database: database.url).stdout == first)
-    #expect(try run(["export"], expect: 0, database: database.url).stdout == second)
-    try run(["doctor"], expect: 0, database: database.url)
+    #expect(
+      try directory.runCatalog(["export", "--at", "1"], expect: 0, database: database.url).stdout
+        == first)
+    #expect(
+      try directory.runCatalog(["export"], expect: 0, database: database.url).stdout == second)
+    try directory.runCatalog(["doctor"], expect: 0, database: database.url)
     try directory.write("schema.json", Self.withSchema(Array(second.utf8)))
     #expect(
-      try run(["import", "schema.json"], expect: 0, database: database.url).stdout
+      try directory.runCatalog(["import", "schema.json"], expect: 0, database: database.url).stdout
         == "revision 3: 0 added, 0 changed, 0 removed, document frame changed\n")
     #expect(
-      try run(["export"], expect: 0, database: database.url).stdout
+      try directory.runCatalog(["export"], expect: 0, database: database.url).stdout
         == Self.withSchema(Array(second.utf8)))
   }
 }
