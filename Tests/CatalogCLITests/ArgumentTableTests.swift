@@ -21,13 +21,19 @@ import Testing
       "log": [
         "catalog log [<kind>] [--limit <n>] [--format <format>] [--patch] [--stat] [--oneline]"
           + " [--reverse] [--waivers] [--author <name>] [--since <time>] [--until <time>]"
-          + " [--path <pointer>]"
+          + " [--path <pointer>] [--no-pager] [--color <when>] [--utc]"
       ],
-      "show": ["catalog show <kind> [--at <rev>] [--revision] [--stat] [--format <format>]"],
-      "blame": ["catalog blame <kind> [--at <rev>] [--format <format>]"],
+      "show": [
+        "catalog show <kind> [--at <rev>] [--revision] [--stat] [--format <format>]"
+          + " [--color <when>] [--utc]"
+      ],
+      "blame": [
+        "catalog blame <kind> [--at <rev>] [--format <format>] [--no-pager] [--color <when>]"
+          + " [--utc]"
+      ],
       "tag": [
         "catalog tag <name> [<rev>] [-m <text>] [-f] [--author <name>] [--expect-head <n>]",
-        "catalog tag --list", "catalog tag --delete <name>",
+        "catalog tag --list [--utc]", "catalog tag --delete <name>",
       ],
       "restore": [
         "catalog restore <rev> [--message <text>] [--author <name>] [--expect-head <n>]"

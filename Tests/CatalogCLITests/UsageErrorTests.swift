@@ -156,7 +156,7 @@ import Testing
         + "least 1\nUsage: catalog log [<kind>] [--limit <n>] [--format <format>] [--patch]"
         + " [--stat] [--oneline] [--reverse] [--waivers] [--author <name>] [--since <time>]"
         + " [--until <time>]"
-        + " [--path <pointer>]\n"
+        + " [--path <pointer>] [--no-pager] [--color <when>] [--utc]\n"
         + "See 'catalog log --help' for more information.\n")
     #expect(
       try failure("log", "--limit=0").error.message
@@ -186,7 +186,7 @@ import Testing
   @Test func tagFormsExcludeEachOther() throws {
     let tagUsage =
       "Usage: catalog tag <name> [<rev>] [-m <text>] [-f] [--author <name>] [--expect-head <n>]\n"
-      + "       catalog tag --list\n"
+      + "       catalog tag --list [--utc]\n"
       + "       catalog tag --delete <name>\nSee 'catalog tag --help' for more information.\n"
     #expect(
       try failure("tag", "--list", "--delete", "v1").text

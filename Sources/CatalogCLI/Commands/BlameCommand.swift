@@ -14,9 +14,14 @@ enum BlameCommand: CatalogCommand {
       as JSON Pointers) shows the revision, time and author that last changed it. The \
       json format is an array of {"path", "revision", "time", "author", "message"} \
       objects. The history of a renamed kind is followed back through its old names.
+
+      On a terminal the output goes through a pager (--no-pager writes directly), is \
+      coloured (--color) and shows times in the local time zone with its offset (--utc \
+      for UTC), as 'catalog log' does.
       """,
     arguments: [
       kind.spec, CommonArguments.at.spec, CommonArguments.listFormat.spec,
+      CommonArguments.noPager.spec, CommonArguments.color.spec, CommonArguments.utc.spec,
     ],
     examples: [
       Example("Who changed what in an entry:", "catalog blame tile-preview"),
@@ -28,7 +33,9 @@ enum BlameCommand: CatalogCommand {
     let catalog = try context.openCatalogWithRevisions()
     let lines = try catalog.blame(
       context.arguments[kind] ?? "", at: context.atReference)
-    switch context.arguments[CommonArguments.listFormat] ?? .text {
+    let format = context.arguments[CommonArguments.listFormat] ?? .text
+    let terminal = context.pagedTerminal(json: format == .json)
+    switch format {
     case .json:
       let objects: [JSONValue] = lines.map { line in
         .object(
@@ -43,6 +50,7 @@ enum BlameCommand: CatalogCommand {
       }
       HistoryFormat.printJSON(.array(objects), to: context.console)
     case .text:
+      let paint = terminal.palette
       let pathWidth = lines.map(\.path.description.count).max() ?? 0
       let revisionWidth = lines.map { String($0.revision.id).count }.max() ?? 0
       let authorWidth = lines.map(\.revision.author.count).max() ?? 0
@@ -53,11 +61,13 @@ enum BlameCommand: CatalogCommand {
           + String(line.revision.id)
         let author = line.revision.author.padding(
           toLength: authorWidth, withPad: " ", startingAt: 0)
-        let time = String(Timestamp.string(line.revision.time).prefix(19))
+        let time = terminal.times.secondsText(line.revision.time)
         let message = line.revision.message.split(separator: "\n").first.map(String.init) ?? ""
+        let comment: StyledText = message.isEmpty ? "" : "  \(paint(.secondary, "# \(message)"))"
         context.console.print(
-          "\(path)  r\(revision)  \(time)  \(author)  \(HistoryFormat.short(line.value, limit: 40))"
-            + (message.isEmpty ? "" : "  # \(message)"))
+          styled:
+            "\(path)  \(paint(.revision, "r\(revision)"))  \(paint(.time, time))  "
+            + "\(paint(.author, author))  \(HistoryFormat.short(line.value, limit: 40))\(comment)")
       }
     }
     return .success

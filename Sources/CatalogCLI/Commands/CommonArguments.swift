@@ -91,4 +91,34 @@ enum CommonArguments {
   /// result's, the help is not).
   static let listFormat: ArgumentKey<ResultFormat?> = .choice(
     "format", valueName: "format", of: ResultFormat.self, help: "The output format.")
+
+  // MARK: - Terminal output (TerminalOptions)
+
+  /// The words of `--color`.
+  enum ColorChoice: String, CaseIterable, Sendable {
+    case auto
+    case always
+    case never
+  }
+
+  /// `--color auto|always|never`: ANSI colours in text output.
+  static let color: ArgumentKey<ColorChoice?> = .choice(
+    "color", valueName: "when", of: ColorChoice.self,
+    help:
+      "Colour the text output: auto (when stdout is a terminal, NO_COLOR is unset and TERM "
+      + "is not dumb), always or never.")
+
+  /// `--no-pager`: write to the terminal directly (`log`, `blame`).
+  static let noPager: ArgumentKey<Bool> = .flag(
+    "no-pager",
+    help:
+      "Do not send the output through a pager ($CATALOG_PAGER, else $PAGER, else less -FRX), "
+      + "as happens on a terminal.")
+
+  /// `--utc`: times in UTC as stored, also on a terminal.
+  static let utc: ArgumentKey<Bool> = .flag(
+    "utc",
+    help:
+      "Show times in UTC as stored (2026-11-30T13:03:00.000Z); on a terminal they are shown "
+      + "in the local time zone (TZ), elsewhere always in UTC.")
 }

@@ -27,9 +27,6 @@ enum DiffCommand: CatalogCommand {
     help: "With @REF FILE, count kinds the file lacks as removed, as 'import --prune' would.")
   static let withTests: ArgumentKey<Bool> = .flag(
     "with-tests", help: "With --format json-patch, add test operations that guard the old values.")
-  static let color: ArgumentKey<Color?> = .choice(
-    "color", valueName: "when", of: Color.self,
-    help: "Colour the text format; auto means when stdout is a terminal and NO_COLOR is unset.")
   static let failOn: ArgumentKey<CatalogDiff.FailureClass?> = .choice(
     "fail-on", valueName: "class", of: CatalogDiff.FailureClass.self, defaultValue: .any,
     help: "Exit with 1 for any difference, or only for breaking changes.")
@@ -62,7 +59,7 @@ enum DiffCommand: CatalogCommand {
       """,
     arguments: [
       old.spec, new.spec, format.spec, stat.spec, quiet.spec, nameOnly.spec, prune.spec,
-      withTests.spec, color.spec, failOn.spec, CommonArguments.maxDepth.spec,
+      withTests.spec, CommonArguments.color.spec, failOn.spec, CommonArguments.maxDepth.spec,
       CommonArguments.maxSize.spec,
     ],
     examples: [
@@ -85,12 +82,6 @@ enum DiffCommand: CatalogCommand {
     case junit
   }
 
-  enum Color: String, CaseIterable, Sendable {
-    case auto
-    case always
-    case never
-  }
-
   static func run(_ context: CommandContext) throws -> ExitStatus {
     let arguments = context.arguments
     let operands = [arguments[old] ?? "", arguments[new] ?? ""]
@@ -100,13 +91,8 @@ enum DiffCommand: CatalogCommand {
     let format = arguments[Self.format] ?? .text
     try checkCombinations(arguments, format: format)
     let failOn = arguments[Self.failOn] ?? .any
-    let color: Bool
-    switch arguments[Self.color] ?? .auto {
-    case .always: color = true
-    case .never: color = false
-    case .auto:
-      color = context.console.stdoutIsTerminal && (context.environment["NO_COLOR"] ?? "").isEmpty
-    }
+    // The text and --stat formats only; the others are data.
+    let color = context.terminal(json: false).color
 
     let prune = arguments[Self.prune]
     let limits = context.documentLimits

@@ -20,23 +20,26 @@ enum HistoryFormat {
     ])
   }
 
-  /// A revision's header, as `log` and `show REV` print it. A message is set off by blank
-  /// lines.
+  /// A revision's header, as `log` and `show REV` print it, in the terminal's colours and
+  /// time zone. A message is set off by blank lines.
   ///
   /// - Returns: whether the header ended with a blank line.
   @discardableResult
-  static func printRevision(_ revision: Revision, to console: Console) -> Bool {
-    let tags = revision.tags.isEmpty ? "" : " (tag: \(revision.tags.joined(separator: ", ")))"
-    console.print("revision \(revision.id)\(tags)")
-    console.print("Author:  \(revision.author)")
-    console.print("Date:    \(Timestamp.string(revision.time))")
-    console.print("Source:  \(revision.source) (\(revision.operation))")
-    let frame = revision.changedFrame ? ", document frame changed" : ""
-    console.print("Counts:  \(WriteReport.counts(revision.counts))\(frame)")
+  static func printRevision(
+    _ revision: Revision, _ terminal: TerminalOptions, to console: Console
+  ) -> Bool {
+    let paint = terminal.palette
+    console.print(
+      styled: "\(paint(.revision, "revision \(revision.id)"))\(decoration(revision.tags, paint))")
+    console.print(styled: "Author:  \(paint(.author, revision.author))")
+    console.print(styled: "Date:    \(paint(.time, terminal.times.text(revision.time)))")
+    console.print(styled: "Source:  \(revision.source) (\(revision.operation))")
+    let frame: StyledText = revision.changedFrame ? ", document frame changed" : ""
+    console.print(styled: "Counts:  \(WriteReport.counts(revision.counts))\(frame)")
     if !revision.message.isEmpty {
       console.print()
       for line in revision.message.split(separator: "\n", omittingEmptySubsequences: false) {
-        console.print("    \(line)")
+        console.print(styled: "    \(String(line))")
       }
       console.print()
       return true
@@ -44,12 +47,24 @@ enum HistoryFormat {
     return false
   }
 
+  /// ` (tag: v1, v2)` after a revision number, or nothing: the parentheses in the
+  /// revision's colour, the names in the tags', as git decorates a commit.
+  static func decoration(_ tags: [String], _ paint: Palette) -> StyledText {
+    guard !tags.isEmpty else { return "" }
+    var text = paint(.revision, " (tag: ")
+    for (i, tag) in tags.enumerated() {
+      if i > 0 { text = text + paint(.revision, ", ") }
+      text = text + paint(.tag, tag)
+    }
+    return text + paint(.revision, ")")
+  }
+
   /// `7 (tag: v2) first line of the message`, or the source and operation when there is
   /// no message: `log --oneline`.
-  static func oneline(_ revision: Revision) -> String {
-    let tags = revision.tags.isEmpty ? "" : " (tag: \(revision.tags.joined(separator: ", ")))"
+  static func oneline(_ revision: Revision, _ paint: Palette) -> StyledText {
     let message = revision.message.split(separator: "\n").first.map(String.init)
-    return "\(revision.id)\(tags) \(message ?? "\(revision.source) (\(revision.operation))")"
+    return
+      "\(paint(.revision, "\(revision.id)"))\(decoration(revision.tags, paint)) \(message ?? "\(revision.source) (\(revision.operation))")"
   }
 
   /// Prints a JSON value the way exports are indented, with a final newline.

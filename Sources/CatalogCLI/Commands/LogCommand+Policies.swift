@@ -5,23 +5,29 @@ import Components
 /// changes between the revisions they came after, and `log --waivers`.
 extension LogCommand {
   /// `log --waivers`: every waiver, newest first, with what it let through.
-  static func printWaivers(_ catalog: Catalog, json: Bool, to console: Console) throws {
+  static func printWaivers(
+    _ catalog: Catalog, json: Bool, _ terminal: TerminalOptions, to console: Console
+  ) throws {
     let waivers = Array(try catalog.waivers().reversed())
     if json {
       HistoryFormat.printJSON(.array(waivers.map { .object(waiverJSON($0)) }), to: console)
       return
     }
     for (i, waiver) in waivers.enumerated() {
+      try console.checkOutput()
       if i > 0 { console.print() }
-      console.print("revision \(waiver.revision)")
-      printWaiver(waiver, to: console)
+      console.print(styled: terminal.palette(.revision, "revision \(waiver.revision)"))
+      printWaiver(waiver, terminal, to: console)
     }
   }
 
   /// The waiver lines under a revision's header.
-  static func printWaiver(_ waiver: Waiver, to console: Console) {
+  static func printWaiver(_ waiver: Waiver, _ terminal: TerminalOptions, to console: Console) {
+    let paint = terminal.palette
     console.print(
-      "Waiver:  \(waiver.reason) (by \(waiver.author), \(Timestamp.string(waiver.time)))")
+      styled:
+        "\(paint(.waiver, "Waiver:"))  \(waiver.reason) (by \(paint(.author, waiver.author)), "
+        + "\(paint(.time, terminal.times.text(waiver.time))))")
     for change in waiver.changes {
       console.print(
         "         \(change.rule) \(change.pointer.isEmpty ? "/" : change.pointer) in \(change.kind) (\(change.mode))"
@@ -51,14 +57,20 @@ extension LogCommand {
   }
 
   /// A policy change as `log` prints it, between the revisions it came after and before.
-  static func printPolicyChange(_ record: PolicyRecord, oneline: Bool, to console: Console) {
+  static func printPolicyChange(
+    _ record: PolicyRecord, oneline: Bool, _ terminal: TerminalOptions, to console: Console
+  ) {
+    let paint = terminal.palette
     if oneline {
-      console.print("policy \(record.id) \(PolicyCommand.describe(record))")
+      console.print(
+        styled: "\(paint(.policy, "policy \(record.id)")) \(PolicyCommand.describe(record))")
       return
     }
-    console.print("policy change \(record.id) (after revision \(record.afterRevision))")
-    console.print("Author:  \(record.author)")
-    console.print("Date:    \(Timestamp.string(record.time))")
+    console.print(
+      styled: paint(
+        .policy, "policy change \(record.id) (after revision \(record.afterRevision))"))
+    console.print(styled: "Author:  \(paint(.author, record.author))")
+    console.print(styled: "Date:    \(paint(.time, terminal.times.text(record.time)))")
     console.print("Change:  \(PolicyCommand.describe(record))")
   }
 

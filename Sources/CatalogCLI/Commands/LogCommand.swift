@@ -56,10 +56,16 @@ enum LogCommand: CatalogCommand {
       refused change it let through); --waivers lists only the waivers. Changes to the \
       compatibility policies ('catalog policy') are shown between the revisions they were \
       made after, unless a filter (--author, --since, --until, --path, <kind>) is given.
+
+      On a terminal the log goes through a pager ($CATALOG_PAGER, else $PAGER, else less \
+      -FRX; --no-pager writes directly), is coloured (--color) and shows times in the local \
+      time zone with its offset (--utc for UTC). Elsewhere, and with --format json, it is \
+      plain text with UTC times, as stored.
       """,
     arguments: [
       kind.spec, limit.spec, CommonArguments.listFormat.spec, patch.spec, stat.spec,
       oneline.spec, reverse.spec, waivers.spec, author.spec, since.spec, until.spec, path.spec,
+      CommonArguments.noPager.spec, CommonArguments.color.spec, CommonArguments.utc.spec,
     ],
     constraints: [
       .mutuallyExclusive(patch, stat), .mutuallyExclusive(oneline, patch),
@@ -81,6 +87,7 @@ enum LogCommand: CatalogCommand {
         "catalog log --oneline --author ann --since 2026-11-01"),
       Example("The history for a script:", "catalog log --format json"),
       Example("Every deliberate break, with its reason:", "catalog log --waivers"),
+      Example("On a terminal, without the pager, in UTC:", "catalog log --no-pager --utc"),
     ],
     seeAlso: ["show", "blame", "tag", "diff"])
 
@@ -90,6 +97,8 @@ enum LogCommand: CatalogCommand {
     let limit = arguments[Self.limit]
     let format = arguments[CommonArguments.listFormat] ?? .text
     let console = context.console
+    let terminal = context.pagedTerminal(json: format == .json)
+    let paint = terminal.palette
     var filter = try self.filter(arguments)
     var kind = arguments[Self.kind]
     if let operand = kind, let range = try range(operand, catalog: catalog) {
@@ -100,7 +109,7 @@ enum LogCommand: CatalogCommand {
       arguments[patch] ? .patch : arguments[stat] ? .stat : .none
     let oneline = arguments[Self.oneline]
     if arguments[Self.waivers] {
-      try printWaivers(catalog, json: format == .json, to: console)
+      try printWaivers(catalog, json: format == .json, terminal, to: console)
       return .success
     }
     if let kind {
@@ -119,14 +128,18 @@ enum LogCommand: CatalogCommand {
             }), to: console)
       case .text:
         for (i, item) in items.enumerated() {
+          try console.checkOutput()
           if oneline {
-            console.print("\(HistoryFormat.oneline(item.revision))  \(describe(item))")
+            console.print(
+              styled: "\(HistoryFormat.oneline(item.revision, paint))  \(describe(item))")
             continue
           }
           if i > 0 { console.print() }
-          HistoryFormat.printRevision(item.revision, to: console)
-          console.print("Change:  \(describe(item))")
-          try printDetail(detail, changes(of: item, in: catalog), blank: true, to: console)
+          HistoryFormat.printRevision(item.revision, terminal, to: console)
+          console.print(styled: "Change:  \(describe(item))")
+          try printDetail(
+            detail, changes(of: item, in: catalog), blank: true, color: terminal.color,
+            to: console)
         }
       }
     } else {
@@ -154,28 +167,31 @@ enum LogCommand: CatalogCommand {
           policyChanges: showsPolicyChanges(filter) ? catalog.policyHistory() : [],
           head: catalog.head()?.id ?? 0)
         for (i, item) in items.enumerated() {
+          try console.checkOutput()
           guard case .revision(let revision) = item else {
             if case .policy(let record) = item {
               if i > 0 && !oneline { console.print() }
-              printPolicyChange(record, oneline: oneline, to: console)
+              printPolicyChange(record, oneline: oneline, terminal, to: console)
             }
             continue
           }
           let waiver = waivers.first { $0.revision == revision.id }
           if oneline {
             console.print(
-              HistoryFormat.oneline(revision) + (waiver.map { " (waiver: \($0.reason))" } ?? ""))
+              styled: HistoryFormat.oneline(revision, paint)
+                + (waiver.map { paint(.waiver, " (waiver: \($0.reason))") } ?? ""))
             continue
           }
           if i > 0 { console.print() }
-          var blank = !HistoryFormat.printRevision(revision, to: console)
+          var blank = !HistoryFormat.printRevision(revision, terminal, to: console)
           if let waiver {
-            printWaiver(waiver, to: console)
+            printWaiver(waiver, terminal, to: console)
             blank = true
           }
           if detail != .none {
             try printDetail(
-              detail, catalog.changes(in: .number(revision.id)).1, blank: blank, to: console)
+              detail, catalog.changes(in: .number(revision.id)).1, blank: blank,
+              color: terminal.color, to: console)
           }
         }
       }
@@ -191,13 +207,14 @@ enum LogCommand: CatalogCommand {
   }
 
   static func printDetail(
-    _ detail: Detail, _ diff: @autoclosure () throws -> CatalogDiff, blank: Bool,
+    _ detail: Detail, _ diff: @autoclosure () throws -> CatalogDiff, blank: Bool, color: Bool,
     to console: Console
   ) throws {
     guard detail != .none else { return }
     if blank { console.print() }
     let computed = try diff()
-    console.write(Array((detail == .patch ? computed.text() : computed.stat()).utf8))
+    let text = detail == .patch ? computed.text(color: color) : computed.stat(color: color)
+    console.write(Array(text.utf8))
   }
 
   /// The revision's changes to the one kind an item is about.

@@ -24,10 +24,13 @@ enum ShowCommand: CatalogCommand {
 
       With a revision (when the argument names no kind but resolves as a revision: 7, \
       head^, v2~1, a tag; or with --revision), prints the revision's header and its \
-      changes with old and new values, as 'catalog diff @REV^ @REV' does, like 'git show'.
+      changes with old and new values, as 'catalog diff @REV^ @REV' does, like 'git show'. \
+      On a terminal the revision is coloured (--color) and its time shown in the local time \
+      zone with its offset (--utc for UTC); elsewhere the time is UTC, as stored.
       """,
     arguments: [
       kind.spec, CommonArguments.at.spec, revision.spec, stat.spec, format.spec,
+      CommonArguments.color.spec, CommonArguments.utc.spec,
     ],
     constraints: [.mutuallyExclusive(revision, CommonArguments.at)],
     examples: [
@@ -109,8 +112,13 @@ enum ShowCommand: CatalogCommand {
       object["diff"] = diff.summaryValue
       HistoryFormat.printJSON(.object(object), to: context.console)
     case .text:
-      if !HistoryFormat.printRevision(revision, to: context.console) { context.console.print() }
-      let text = context.arguments[stat] ? diff.stat() : diff.text()
+      let terminal = context.terminal(json: false)
+      if !HistoryFormat.printRevision(revision, terminal, to: context.console) {
+        context.console.print()
+      }
+      let text =
+        context.arguments[stat]
+        ? diff.stat(color: terminal.color) : diff.text(color: terminal.color)
       context.console.write(Array(text.utf8))
     }
     return .success

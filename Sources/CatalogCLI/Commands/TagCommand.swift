@@ -33,13 +33,14 @@ enum TagCommand: CatalogCommand {
       annotates the tag; --author and --expect-head work as for every writing command.
 
       'catalog tag --list' prints every tag, one a line: name, revision, time, author and \
-      message, separated by tabs. 'catalog tag --delete <name>' removes a tag; the revision \
-      itself is kept.
+      message, separated by tabs; the time is in the local time zone with its offset on a \
+      terminal (--utc for UTC), in UTC as stored elsewhere and in JSON. 'catalog tag \
+      --delete <name>' removes a tag; the revision itself is kept.
       """,
     arguments: [
       name.spec, rev.spec, list.spec, delete.spec, message.spec, force.spec,
       CommonArguments.author.spec, CommonArguments.expectHead.spec,
-      CommonArguments.resultFormat.spec,
+      CommonArguments.resultFormat.spec, CommonArguments.utc.spec,
     ],
     constraints: [
       .mutuallyExclusive(list, delete, name),
@@ -57,7 +58,7 @@ enum TagCommand: CatalogCommand {
     ],
     seeAlso: ["log", "export", "restore"],
     usageForms: [
-      "<name> [<rev>] [-m <text>] [-f] [--author <name>] [--expect-head <n>]", "--list",
+      "<name> [<rev>] [-m <text>] [-f] [--author <name>] [--expect-head <n>]", "--list [--utc]",
       "--delete <name>",
     ])
 
@@ -70,9 +71,10 @@ enum TagCommand: CatalogCommand {
         ResultJSON.print(ResultJSON.tags(tags, moves: try catalog.tagMoves()), to: context.console)
         return .success
       }
+      let times = context.terminal(json: false).times
       for tag in tags {
         context.console.print(
-          "\(tag.name)\trevision \(tag.revision)\t\(Timestamp.string(tag.time))\t\(tag.author)"
+          "\(tag.name)\trevision \(tag.revision)\t\(times.text(tag.time))\t\(tag.author)"
             + (tag.message.isEmpty ? "" : "\t\(tag.message)"))
       }
       return .success

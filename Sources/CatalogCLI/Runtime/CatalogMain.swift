@@ -8,7 +8,8 @@ package enum CatalogMain {
   ///
   /// A write to stdout or stderr that failed turns a success into exit status 74 (2 for
   /// `diff`): `catalog: error: stdout: no space left on device`, or nothing for a broken pipe,
-  /// whose reader is gone (docs/cli.md).
+  /// whose reader is gone (docs/cli.md). A pager the person quit before the end of the
+  /// output is not a failure: exit status 0, as in git.
   package static func run(_ arguments: [String], environment: [String: String]) -> Int32 {
     // A write past `ulimit -f` then fails with EFBIG, which is reported, instead of killing
     // the process with SIGXFSZ halfway through a file.
@@ -16,9 +17,10 @@ package enum CatalogMain {
     let console = Console()
     var command: (any CatalogCommand.Type)?
     var status = execute(arguments, environment: environment, console: console, command: &command)
-    console.flush()
+    // Waits for the person to quit the pager, if stdout went through one.
+    console.finishPager()
     let failure = command?.failureStatus ?? .ioError
-    if let error = console.stdoutError {
+    if let error = console.stdoutError, !console.readerQuit {
       if error != EPIPE {
         console.error("catalog: error: stdout: \(SystemError.message(error))")
       }
@@ -55,7 +57,8 @@ package enum CatalogMain {
       do {
         return try implementation.run(context).rawValue
       } catch is OutputFailure {
-        // `run` reports it once the command has stopped.
+        // `run` reports it once the command has stopped; a quit pager is no failure.
+        if console.readerQuit { return ExitStatus.success.rawValue }
         return (implementation.failureStatus ?? .ioError).rawValue
       } catch let error as UsageError {
         console.progress(parser.failure(error, command: command.name).text)

@@ -1,4 +1,5 @@
 import CatalogStore
+import Components
 
 #if canImport(Glibc)
   import Glibc
@@ -15,8 +16,23 @@ import CatalogStore
 /// and later writes to that stream are dropped; `CatalogMain` turns the failure into
 /// `catalog: error: stdout: no space left on device` and exit status 74, or, for a broken
 /// pipe (`EPIPE`, when SIGPIPE is ignored), exit status 74 without a message.
+///
+/// `log` and `blame` on a terminal send stdout through a pager (``page(through:environment:)``,
+/// decided by ``TerminalOptions``): it is started at the first byte written, and
+/// ``finishPager()`` waits for the person to quit it. A pager quit before the end
+/// (``readerQuit``) is not a failure, as in git.
 package final class Console {
   private var pending: [UInt8] = []
+  /// Where stdout's bytes go: 1, or the pipe into the pager.
+  private var output: Int32 = 1
+  /// The pager to start at the first byte written to stdout.
+  private var pagerRequest: (command: PagerCommand, environment: [String: String])?
+  /// The pager that is running.
+  private var pager: Pager?
+  /// Messages for stderr held back while the pager has the terminal.
+  private var heldErrors: [String] = []
+  /// Whether stdout went through a pager.
+  package private(set) var paged = false
   /// The `errno` of the first failed write to stdout.
   package private(set) var stdoutError: Int32?
   /// The `errno` of the first failed write to stderr.
@@ -39,12 +55,21 @@ package final class Console {
     if pending.count >= 1 << 16 { flush() }
   }
 
+  /// Buffers one line of styled text for stdout: its user text already made visible, its
+  /// colours added by a ``Palette``.
+  package func print(styled line: StyledText) {
+    pending.append(contentsOf: line.rendered.utf8)
+    pending.append(0x0A)
+    if pending.count >= 1 << 16 { flush() }
+  }
+
   /// Writes bytes to stdout as they are (JSON, exports: escaped by their writers).
   package func write(_ bytes: [UInt8]) {
     // A large chunk (an export's megabyte) goes straight out instead of being copied.
     if bytes.count >= 1 << 16 {
       flush()
-      if stdoutError == nil { stdoutError = writeAll(1, bytes) }
+      startPagerIfRequested()
+      if stdoutError == nil { stdoutError = writeAll(output, bytes) }
       return
     }
     pending.append(contentsOf: bytes)
@@ -55,12 +80,67 @@ package final class Console {
   /// output (an export) stops instead of producing the rest for nobody.
   package func writeChecked(_ bytes: [UInt8]) throws(OutputFailure) {
     write(bytes)
+    try checkOutput()
+  }
+
+  /// Throws once a write to stdout has failed, so that a long listing stops when its reader
+  /// (a pager that was quit, `head`) is gone.
+  package func checkOutput() throws(OutputFailure) {
     if let stdoutError { throw OutputFailure(errno: stdoutError) }
+  }
+
+  /// Whether stdout's reader was a pager that the person quit before the end: `EPIPE` on the
+  /// pipe into it. Not a failure (exit status 0, no message), as in git.
+  package var readerQuit: Bool { paged && stdoutError == EPIPE }
+
+  /// Sends stdout through `command` from the first byte written on; a pager that cannot be
+  /// started is reported as a warning and stdout is written directly.
+  package func page(through command: PagerCommand, environment: [String: String]) {
+    guard pager == nil, !paged else { return }
+    pagerRequest = (command, environment)
+  }
+
+  private func startPagerIfRequested() {
+    guard let request = pagerRequest else { return }
+    pagerRequest = nil
+    do {
+      let started = try Pager.start(request.command, environment: request.environment)
+      pager = started
+      output = started.input
+      paged = true
+      // A pager quit early makes writes fail with EPIPE instead of killing the process; the
+      // interrupt key goes to the pager, which has the terminal, as with git.
+      signal(SIGPIPE, SIG_IGN)
+      signal(SIGINT, SIG_IGN)
+      signal(SIGQUIT, SIG_IGN)
+    } catch {
+      writeError(
+        "catalog: warning: cannot start the pager '\(TerminalText.visible(error.command))': "
+          + "\(SystemError.message(error.errno)); writing directly\n")
+    }
+  }
+
+  /// Writes what is pending, closes the pager's input and waits for the person to quit it,
+  /// then prints the messages held back meanwhile.
+  package func finishPager() {
+    flush()
+    guard let running = pager else { return }
+    running.finish()
+    pager = nil
+    output = 1
+    signal(SIGINT, SIG_DFL)
+    signal(SIGQUIT, SIG_DFL)
+    for text in heldErrors { writeError(text) }
+    heldErrors = []
   }
 
   /// Writes one line to stderr at once, its control characters shown as escapes.
   package func error(_ text: String) {
     flush()
+    guard pager == nil else {
+      heldErrors.append(TerminalText.visible(text) + "\n")
+      return
+    }
     clearProgress()
     writeError(TerminalText.visible(text) + "\n")
   }
@@ -94,11 +174,12 @@ package final class Console {
 
   package func flush() {
     guard !pending.isEmpty else { return }
-    if stdoutError == nil { stdoutError = writeAll(1, pending) }
+    startPagerIfRequested()
+    if stdoutError == nil { stdoutError = writeAll(output, pending) }
     pending.removeAll(keepingCapacity: true)
   }
 
-  deinit { flush() }
+  deinit { finishPager() }
 }
 
 /// A write to stdout failed: `errno` says why.
