@@ -136,29 +136,34 @@ final class SiteDirectory {
     rootDescriptor = -1
   }
 
-  /// Puts the finished site in place of the output. When an old site is there, it is moved
-  /// aside first and removed after, so the output path names a whole site at every moment
-  /// except between two renames.
+  /// Puts the finished site in place of the output. When an old site is there, the two
+  /// directories are exchanged in one step (`renameat2(RENAME_EXCHANGE)`, where the kernel and
+  /// file system have it; otherwise the old site is moved aside first, so the output path
+  /// names a whole site at every moment except between two renames), and the old site,
+  /// now at the temporary path, is removed after.
   func commit() throws(CatalogSiteError) {
     try write(Self.marker, Array("written by catalog site\n".utf8))
     closeDescriptors()
     var isDirectory: ObjCBool = false
     if FileManager.default.fileExists(atPath: output, isDirectory: &isDirectory) {
       try Self.checkReplaceable(output)
-      let aside = "\(temporary).old"
-      guard rename(output, aside) == 0 else {
-        throw .io(path: output, reason: String(cString: strerror(errno)))
-      }
-      guard rename(temporary, output) == 0 else {
-        let reason = String(cString: strerror(errno))
-        rename(aside, output)
-        throw .io(path: output, reason: reason)
+      let old: String
+      if Self.exchange(temporary, output) {
+        old = temporary
+      } else {
+        old = "\(temporary).old"
+        guard rename(output, old) == 0 else {
+          throw .io(path: output, reason: String(cString: strerror(errno)))
+        }
+        guard rename(temporary, output) == 0 else {
+          let reason = String(cString: strerror(errno))
+          rename(old, output)
+          throw .io(path: output, reason: reason)
+        }
       }
       finished = true
-      do {
-        try FileManager.default.removeItem(atPath: aside)
-      } catch {
-        throw .io(path: aside, reason: "the old site could not be removed: \(error)")
+      if let reason = Self.removeTree(AT_FDCWD, old) {
+        throw .io(path: old, reason: "the old site could not be removed: \(reason)")
       }
     } else {
       guard rename(temporary, output) == 0 else {
@@ -168,12 +173,62 @@ final class SiteDirectory {
     }
   }
 
+  /// `renameat2(2)` with `RENAME_EXCHANGE`, looked up at run time (the C library's module
+  /// does not declare it); false when the C library, the kernel or the file system lacks it.
+  private static func exchange(_ first: String, _ second: String) -> Bool {
+    typealias RenameAt2 = @convention(c) (
+      Int32, UnsafePointer<CChar>, Int32, UnsafePointer<CChar>, UInt32
+    ) -> Int32
+    #if os(Linux)
+      guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "renameat2") else {
+        return false
+      }
+      let renameat2 = unsafeBitCast(symbol, to: RenameAt2.self)
+      let renameExchange: UInt32 = 2
+      return renameat2(AT_FDCWD, first, AT_FDCWD, second, renameExchange) == 0
+    #else
+      return false
+    #endif
+  }
+
+  /// Removes the file or directory tree `name` relative to the directory `parent`, by
+  /// descriptors (`openat`, `unlinkat`), so that no path is built or walked per file and
+  /// no symbolic link is followed. Returns why it failed, nil when it did not.
+  static func removeTree(_ parent: Int32, _ name: UnsafePointer<CChar>) -> String? {
+    if unlinkat(parent, name, 0) == 0 || errno == ENOENT { return nil }
+    guard errno == EISDIR || errno == EPERM else { return String(cString: strerror(errno)) }
+    let descriptor = openat(parent, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+    guard descriptor >= 0 else { return String(cString: strerror(errno)) }
+    guard let directory = fdopendir(descriptor) else {
+      let reason = String(cString: strerror(errno))
+      close(descriptor)
+      return reason
+    }
+    var failure: String?
+    while failure == nil, let entry = readdir(directory) {
+      failure = withUnsafePointer(to: &entry.pointee.d_name) { tuple in
+        tuple.withMemoryRebound(to: CChar.self, capacity: 256) { child -> String? in
+          if child[0] == 46 && (child[1] == 0 || (child[1] == 46 && child[2] == 0)) {
+            return nil  // "." and ".."
+          }
+          if entry.pointee.d_type != UInt8(DT_DIR), unlinkat(descriptor, child, 0) == 0 {
+            return nil
+          }
+          return removeTree(descriptor, child)
+        }
+      }
+    }
+    closedir(directory)
+    if let failure { return failure }
+    return unlinkat(parent, name, AT_REMOVEDIR) == 0 ? nil : String(cString: strerror(errno))
+  }
+
   /// Removes the temporary directory after a failure.
   func abandon() {
     closeDescriptors()
     guard !finished else { return }
     finished = true
-    try? FileManager.default.removeItem(atPath: temporary)
+    _ = Self.removeTree(AT_FDCWD, temporary)
   }
 
   deinit { abandon() }
