@@ -46,6 +46,27 @@ struct SiteDirectoryTests {
     #expect(try entries() == before)
   }
 
+  /// The old site is removed by descriptors: nested folders go, a symbolic link is removed
+  /// as a link and what it points to is left alone.
+  @Test func removesTheOldSiteWithoutFollowingLinks() throws {
+    let output = fixture.directory.path("site")
+    let outside = fixture.directory.path("outside")
+    try FileManager.default.createDirectory(atPath: outside, withIntermediateDirectories: true)
+    try Data("keep".utf8).write(to: URL(fileURLWithPath: "\(outside)/notes.txt"))
+    try CatalogSite.write(fixture.catalog, to: output)
+    try FileManager.default.createDirectory(
+      atPath: "\(output)/extra/deeper", withIntermediateDirectories: true)
+    try Data("old".utf8).write(to: URL(fileURLWithPath: "\(output)/extra/deeper/old.txt"))
+    try FileManager.default.createSymbolicLink(
+      atPath: "\(output)/extra/link", withDestinationPath: outside)
+    let before = try entries()
+    try CatalogSite.write(fixture.catalog, to: output)
+    #expect(!FileManager.default.fileExists(atPath: "\(output)/extra"))
+    #expect(FileManager.default.fileExists(atPath: "\(output)/kinds/tile-card.html"))
+    #expect(try String(contentsOfFile: "\(outside)/notes.txt", encoding: .utf8) == "keep")
+    #expect(try entries() == before)
+  }
+
   @Test func anUnknownRevisionWritesNothing() throws {
     let before = try entries()
     #expect(throws: CatalogError.self) {
