@@ -106,26 +106,9 @@ struct DocumentFrameTests {
       try directory.runCatalog(["import", "bare.json"], expect: 0, database: db).stdout
         == "no changes (head is revision 1)\n")
     // The same entries wrapped: only the form changed, and that is a revision.
-    let wrapped = """
-      {
-        "components": [
-          {
-            "kind": "tile",
-            "category": "Display",
-            "description": "A tile",
-            "payload": {
-              "title": "Größe",
-              "sizes": [
-                1,
-                2.50
-              ],
-              "empty": {}
-            }
-          }
-        ]
-      }
-
-      """
+    let wrapped =
+      "{\n  \"components\": " + Self.bare.dropLast().replacingOccurrences(of: "\n", with: "\n  ")
+      + "\n}\n"
     try directory.write("wrapped.json", wrapped)
     #expect(
       try directory.runCatalog(["import", "wrapped.json"], expect: 0, database: db).stdout
