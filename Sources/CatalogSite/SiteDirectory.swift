@@ -176,9 +176,10 @@ final class SiteDirectory {
   /// `renameat2(2)` with `RENAME_EXCHANGE`, looked up at run time (the C library's module
   /// does not declare it); false when the C library, the kernel or the file system lacks it.
   private static func exchange(_ first: String, _ second: String) -> Bool {
-    typealias RenameAt2 = @convention(c) (
-      Int32, UnsafePointer<CChar>, Int32, UnsafePointer<CChar>, UInt32
-    ) -> Int32
+    typealias RenameAt2 =
+      @convention(c) (
+        Int32, UnsafePointer<CChar>, Int32, UnsafePointer<CChar>, UInt32
+      ) -> Int32
     #if os(Linux)
       guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "renameat2") else {
         return false
