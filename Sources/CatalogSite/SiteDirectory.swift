@@ -1,3 +1,4 @@
+import Components
 import Foundation
 
 #if canImport(Glibc)
@@ -52,13 +53,13 @@ final class SiteDirectory {
     let made = template.withUnsafeMutableBufferPointer { buffer in
       buffer.baseAddress.map { mkdtemp($0) != nil } ?? false
     }
-    guard made else { throw .io(path: path, reason: String(cString: strerror(errno))) }
+    guard made else { throw .io(path: path, reason: SystemError.message(errno)) }
     temporary = String(
       decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     chmod(temporary, 0o755)
     rootDescriptor = open(temporary, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
     guard rootDescriptor >= 0 else {
-      let reason = String(cString: strerror(errno))
+      let reason = SystemError.message(errno)
       rmdir(temporary)
       throw .io(path: path, reason: reason)
     }
@@ -79,11 +80,11 @@ final class SiteDirectory {
 
   func makeDirectory(_ folder: Folder) throws(CatalogSiteError) {
     guard mkdirat(rootDescriptor, folder.name, 0o755) == 0 else {
-      throw .io(path: "\(output)/\(folder.name)", reason: String(cString: strerror(errno)))
+      throw .io(path: "\(output)/\(folder.name)", reason: SystemError.message(errno))
     }
     let descriptor = openat(rootDescriptor, folder.name, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
     guard descriptor >= 0 else {
-      throw .io(path: "\(output)/\(folder.name)", reason: String(cString: strerror(errno)))
+      throw .io(path: "\(output)/\(folder.name)", reason: SystemError.message(errno))
     }
     folderDescriptors[folder.rawValue] = descriptor
   }
@@ -93,7 +94,7 @@ final class SiteDirectory {
     let descriptor = openat(
       rootDescriptor, relative, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
     guard descriptor >= 0 else {
-      throw .io(path: "\(output)/\(relative)", reason: String(cString: strerror(errno)))
+      throw .io(path: "\(output)/\(relative)", reason: SystemError.message(errno))
     }
     return SiteFile(descriptor: descriptor, displayPath: "\(output)/\(relative)")
   }
@@ -116,7 +117,7 @@ final class SiteDirectory {
       folderDescriptors[folder.rawValue], name, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
     guard descriptor >= 0 else {
       throw .io(
-        path: "\(output)/\(folder.name)/\(page).html", reason: String(cString: strerror(errno)))
+        path: "\(output)/\(folder.name)/\(page).html", reason: SystemError.message(errno))
     }
     let file = SiteFile(descriptor: descriptor, displayPath: nil)
     do throws(CatalogSiteError) {
@@ -153,10 +154,10 @@ final class SiteDirectory {
       } else {
         old = "\(temporary).old"
         guard rename(output, old) == 0 else {
-          throw .io(path: output, reason: String(cString: strerror(errno)))
+          throw .io(path: output, reason: SystemError.message(errno))
         }
         guard rename(temporary, output) == 0 else {
-          let reason = String(cString: strerror(errno))
+          let reason = SystemError.message(errno)
           rename(old, output)
           throw .io(path: output, reason: reason)
         }
@@ -167,7 +168,7 @@ final class SiteDirectory {
       }
     } else {
       guard rename(temporary, output) == 0 else {
-        throw .io(path: output, reason: String(cString: strerror(errno)))
+        throw .io(path: output, reason: SystemError.message(errno))
       }
       finished = true
     }
@@ -197,11 +198,11 @@ final class SiteDirectory {
   /// no symbolic link is followed. Returns why it failed, nil when it did not.
   static func removeTree(_ parent: Int32, _ name: UnsafePointer<CChar>) -> String? {
     if unlinkat(parent, name, 0) == 0 || errno == ENOENT { return nil }
-    guard errno == EISDIR || errno == EPERM else { return String(cString: strerror(errno)) }
+    guard errno == EISDIR || errno == EPERM else { return SystemError.message(errno) }
     let descriptor = openat(parent, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
-    guard descriptor >= 0 else { return String(cString: strerror(errno)) }
+    guard descriptor >= 0 else { return SystemError.message(errno) }
     guard let directory = fdopendir(descriptor) else {
-      let reason = String(cString: strerror(errno))
+      let reason = SystemError.message(errno)
       close(descriptor)
       return reason
     }
@@ -221,7 +222,7 @@ final class SiteDirectory {
     }
     closedir(directory)
     if let failure { return failure }
-    return unlinkat(parent, name, AT_REMOVEDIR) == 0 ? nil : String(cString: strerror(errno))
+    return unlinkat(parent, name, AT_REMOVEDIR) == 0 ? nil : SystemError.message(errno)
   }
 
   /// Removes the temporary directory after a failure.

@@ -1,3 +1,5 @@
+import Components
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -33,7 +35,7 @@ final class SiteFile {
       }
       if written < 0 {
         if errno == EINTR { continue }
-        throw .io(path: displayPath ?? "", reason: String(cString: strerror(errno)))
+        throw .io(path: displayPath ?? "", reason: SystemError.message(errno))
       }
       offset += written
     }
@@ -45,7 +47,7 @@ final class SiteFile {
     let descriptor = self.descriptor
     self.descriptor = -1
     guard descriptor >= 0, systemClose(descriptor) == 0 else {
-      throw .io(path: displayPath ?? "", reason: String(cString: strerror(errno)))
+      throw .io(path: displayPath ?? "", reason: SystemError.message(errno))
     }
   }
 

@@ -40,6 +40,18 @@ struct SiteCommandTests {
       result.stderr.hasPrefix("catalog: error: missing '--output <dir>'\n"), "\(result)")
   }
 
+  /// An output in a directory that does not exist: exit 74, the OS reason in lowercase.
+  @Test func aMissingParentDirectoryIsAnIOError() throws {
+    try directory.write(
+      "a.json", #"[{"kind": "k", "category": "c", "description": "d", "payload": {}}]"#)
+    #expect(try CatalogProcess.run(["import", "a.json"], in: directory).status == 0)
+    let result = try CatalogProcess.run(["site", "-o", "no-such-dir/site"], in: directory)
+    #expect(result.status == 74, "\(result)")
+    #expect(
+      result.stderr
+        == "catalog: error: cannot write 'no-such-dir/site': no such file or directory\n")
+  }
+
   @Test func refusesToReplaceOtherFiles() throws {
     try directory.write("keep.txt", "mine")
     let result = try CatalogProcess.run(["site", "-o", "."], in: directory)
