@@ -6,9 +6,9 @@ import Components
 ///
 /// A member changed (its value, or the side of `components` it is on) on one side only takes
 /// that side's state; the same change on both sides is taken once; different changes to one
-/// member, or to the form, conflict. Members follow OURS' order, with THEIRS' additions after
-/// their nearest predecessor on their side of `components` (first on that side without one),
-/// as ``CatalogMerge`` places entries.
+/// member, or to the form, conflict. The order is ``OrderMerge``'s, as for entries and object
+/// members: OURS' unless only THEIRS reordered, the other side's additions after their
+/// nearest predecessor (first on their side of `components` without one).
 public struct FrameMerge: Sendable {
   /// The merged frame, or nil when there are conflicts.
   public let frame: DocumentFrame?
@@ -38,47 +38,37 @@ public struct FrameMerge: Sendable {
     let baseStates = Self.states(base)
     let theirStates = Self.states(theirs)
     let ourStates = Self.states(ours)
+    // Each member's merged state (value, and side of `components`): a change made on one
+    // side is taken, the same change on both once, different changes conflict and keep OURS'.
+    var merged: [BytewiseString: State] = [:]
+    var seen = Set<BytewiseString>()
+    for (name, _) in Self.ordered(ours) + Self.ordered(theirs) {
+      let key = BytewiseString(name)
+      guard seen.insert(key).inserted else { continue }
+      let (baseState, ourState, theirState) = (baseStates[key], ourStates[key], theirStates[key])
+      if theirState == baseState || ourState == theirState {
+        merged[key] = ourState
+      } else if ourState == baseState {
+        merged[key] = theirState
+      } else {
+        conflicts.append(JSONPointer([key.string]))
+        merged[key] = ourState
+      }
+    }
+    // The order is OrderMerge's, as for entries and object members, over the names with
+    // `components` between the two sides (a frame cannot have a member of that name).
+    let components = BytewiseString("components")
+    func names(_ frame: DocumentFrame) -> [BytewiseString] {
+      frame.before.map { BytewiseString($0.key) } + [components]
+        + frame.after.map { BytewiseString($0.key) }
+    }
     var before: [CatalogEntry.Member] = []
     var after: [CatalogEntry.Member] = []
-    func place(_ state: State) {
+    for key in OrderMerge.merge(
+      base: names(base), ours: names(ours), theirs: names(theirs), keep: { merged[$0] != nil })
+    {
+      guard let state = merged[key] else { continue }
       if state.isBefore { before.append(state.member) } else { after.append(state.member) }
-    }
-    // OURS' members, each merged.
-    for (key, ourState) in Self.ordered(ours) {
-      let baseState = baseStates[key]
-      let theirState = theirStates[key]
-      if theirState == baseState {
-        place(ourState)
-      } else if ourState == baseState {
-        if let theirState { place(theirState) }  // removed by THEIRS otherwise
-      } else if ourState == theirState {
-        place(ourState)
-      } else {
-        conflicts.append(JSONPointer([key]))
-        place(ourState)
-      }
-    }
-    // THEIRS' members that OURS lacks.
-    let theirOrder = Self.ordered(theirs)
-    for (i, (key, theirState)) in theirOrder.enumerated() where ourStates[key] == nil {
-      guard let baseState = baseStates[key] else {
-        // Added by THEIRS: after its nearest predecessor on its side of `components` that
-        // the result has, else first on that side.
-        var section = theirState.isBefore ? before : after
-        var at = 0
-        for (previous, state) in theirOrder[..<i].reversed()
-        where state.isBefore == theirState.isBefore {
-          if let found = section.firstIndex(where: { $0.key.hasSameBytes(as: previous) }) {
-            at = found + 1
-            break
-          }
-        }
-        section.insert(theirState.member, at: at)
-        if theirState.isBefore { before = section } else { after = section }
-        continue
-      }
-      // OURS removed it: fine unless THEIRS changed it.
-      if theirState != baseState { conflicts.append(JSONPointer([key])) }
     }
     if form == .array && !(before.isEmpty && after.isEmpty) && !conflicts.contains(.root) {
       conflicts.append(.root)
@@ -104,8 +94,4 @@ public struct FrameMerge: Sendable {
     for (key, state) in ordered(frame) { states[BytewiseString(key)] = state }
     return states
   }
-}
-
-extension Dictionary where Key == BytewiseString {
-  fileprivate subscript(key: String) -> Value? { self[BytewiseString(key)] }
 }
