@@ -33,12 +33,16 @@ package enum TimeDisplay: Sendable, Equatable {
     }
   }
 
+  /// `TZ` read once per process (`localtime_r` need not read it; calling `tzset` for every
+  /// time printed would look at the zone again for each line of a long log).
+  private static let zoneRead: Void = tzset()
+
   /// The local time of `date` in the zone `TZ` names (the C library's `localtime_r`, so a
   /// zoneinfo name such as `Europe/Berlin`, a POSIX rule such as `CET-1CEST,M3.5.0,M10.5.0/3`,
   /// or the system's zone when `TZ` is unset), to the second (rounded down), with the
   /// zone's offset from UTC at that time.
   static func local(_ date: Date) -> String {
-    tzset()
+    _ = zoneRead
     var seconds = time_t(floor(date.timeIntervalSince1970))
     var parts = tm()
     guard localtime_r(&seconds, &parts) != nil else {
