@@ -33,7 +33,6 @@ extension SiteGenerator {
     let history = try component.history { revisionByID[$0] }
     let current = component.current
     let index = current.flatMap { kinds.index(ofComponent: $0.componentID) }
-    try releaseDiffs.add(component.versions, page: index, kinds: kinds)
     for item in history.reversed() {
       // A revision page shows field changes for a changed or renamed component only.
       let fields =

@@ -72,7 +72,7 @@ extension SiteGenerator {
       try finish(&page, in: file)
       return
     }
-    let changes = try releaseChanges[index] ?? changesFromDiff(from: previous, to: tag)
+    let changes = try changesFromDiff(from: previous, to: tag)
     page.raw("<h2>Changes since <a class=\"tag\" href=\"")
     page.text(tagSlugs[BytewiseString(previous.name)] ?? "item")
     page.raw(".html\">")
@@ -92,8 +92,9 @@ extension SiteGenerator {
 }
 
 extension SiteGenerator {
-  /// The changes from `previous` to `tag` as `catalog diff @PREVIOUS @TAG` reports them, read
-  /// from the store: for the releases ``ReleaseDiffs`` cannot answer from the pass.
+  /// The changes from `previous` to `tag` as `catalog diff @PREVIOUS @TAG` reports them: the
+  /// change model's own answer (``Catalog/diff(from:to:)``, which reads the rows that are the
+  /// same at both tags by their keys alone), never a second classification of the pass.
   func changesFromDiff(from previous: Tag, to tag: Tag) throws -> [(ComponentChange, String?)] {
     let diff = try catalog.diff(from: .number(previous.revision), to: .number(tag.revision))
     var changes: [(ComponentChange, String?)] = []

@@ -33,11 +33,6 @@ struct SiteGenerator {
   var revisionByID: [Int64: Revision] = [:]
   /// Each revision's time as pages print it (formatting it is not cheap).
   var times: [Int64: String] = [:]
-  /// The changes between consecutive tags, gathered by the pass over every component.
-  var releaseDiffs = ReleaseDiffs(revisions: [])
-  /// For each tag after the first, the changes since the one before, from ``releaseDiffs``
-  /// (nil where ``Catalog/diff(from:to:)`` must answer).
-  var releaseChanges: [[(ComponentChange, String?)]?] = []
   /// The page being built, its memory reused from page to page.
   var page = HTML(capacity: 64 << 10)
   /// What the payload trees reuse from leaf to leaf.
@@ -70,10 +65,7 @@ struct SiteGenerator {
 
     try writeManifests()
     try readKinds()
-    releaseDiffs = ReleaseDiffs(revisions: tags.map(\.revision), expected: kinds.count)
     try writeKindPages()
-    releaseChanges = releaseDiffs.allChanges(kinds: kinds) { self.slug(of: $0) }
-    releaseDiffs = ReleaseDiffs(revisions: [])
     try writeRevisionPages()
     rows = RevisionRows()
     try writeRevisionList()
