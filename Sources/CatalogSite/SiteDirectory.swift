@@ -172,19 +172,18 @@ final class SiteDirectory {
     var count = 0
     while count <= bytes.count {
       let got = previous.withUnsafeMutableBytes { buffer in
-        read(descriptor, buffer.baseAddress! + count, bytes.count + 1 - count)
+        read(descriptor, buffer.baseAddress.map { $0 + count }, bytes.count + 1 - count)
       }
       if got < 0 && errno == EINTR { continue }
       guard got > 0 else { break }
       count += got
     }
     guard count == bytes.count,
-      bytes.isEmpty
-        || bytes.withUnsafeBytes({ new in
-          previous.withUnsafeBytes { old in
-            memcmp(new.baseAddress!, old.baseAddress!, bytes.count) == 0
-          }
-        })
+      bytes.withUnsafeBytes({ new in
+        previous.withUnsafeBytes { old in
+          ByteComparison.equal(new, UnsafeRawBufferPointer(rebasing: old[..<count]))
+        }
+      })
     else { return false }
     return linkat(from, name, folderDescriptors[folder.rawValue], name, 0) == 0
   }
