@@ -120,7 +120,7 @@ struct ChangePlanner {
       kind: raw.kind, category: raw.category, description: raw.description, payload: raw.payload,
       extra: extra, keyOrder: keyOrder,
       saysDeprecated: raw.extraMembers.contains { $0.key == "deprecated" },
-      position: raw.position, context: context)
+      position: raw.position, knownKind: raw.knownKind, context: context)
   }
 
   /// Adds every entry of a whole desired catalog, in order.
@@ -155,7 +155,7 @@ struct ChangePlanner {
   private mutating func add(
     kind: [UInt8], category: [UInt8], description: [UInt8], payload: [UInt8], extra: [UInt8]?,
     keyOrder: [UInt8]?, saysDeprecated: Bool, position: SourcePosition?,
-    context: any CatalogReadContext
+    knownKind: RawCatalogEntry.KnownKindMatch = .notLookedUp, context: any CatalogReadContext
   ) throws {
     guard case .againstHead = mode else {
       throw CatalogError.database(.inconsistent("a first import takes entries as read"))
@@ -170,6 +170,13 @@ struct ChangePlanner {
     {
       slot = target
       isRename = true
+    } else if knownKind != .notLookedUp {
+      // The document reader looked the kind up in this index's kinds (``HeadIndex/knownKinds()``).
+      if case .found(let found) = knownKind {
+        match = (found, true)
+        slot = found
+        seen[found] = true
+      }
     } else {
       if slotsByRank == nil { slotsByRank = index.slotsInPositionOrder() }
       let expected = slotsByRank.flatMap { nextRank < $0.count ? Int($0[nextRank]) : nil }

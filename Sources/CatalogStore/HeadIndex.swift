@@ -13,7 +13,8 @@ package struct HeadIndex {
     case category, description, extra, keyOrder, orderKey
   }
 
-  private var kinds = ByteStringTable()
+  /// The kinds, by slot: hashed only when a lookup needs it (see ``KnownKinds``).
+  private var kinds = KnownKinds()
   private var texts = ByteStrings()
   private var componentIDs: [Int64] = []
   private var payloadIDs: [Int64] = []
@@ -21,9 +22,7 @@ package struct HeadIndex {
   private var nulls: [UInt8] = []
   /// Slots in ascending order of order key, made on first use.
   private var order: [Int32]?
-  /// Whether some stored kind is not ASCII, and then the kinds by name (see
-  /// ``slot(matching:)``).
-  private var hasNonASCIIKind = false
+  /// The kinds by name, when some stored kind is not ASCII (see ``slot(matching:)``).
   private var byName: [String: Int]?
 
   package init() {}
@@ -38,9 +37,7 @@ package struct HeadIndex {
     extra: UnsafeRawBufferPointer?, keyOrder: UnsafeRawBufferPointer?,
     orderKey: UnsafeRawBufferPointer
   ) {
-    let (inserted, _) = kinds.insert(kind)
-    precondition(inserted, "two entries of one revision have the same kind")
-    if !hasNonASCIIKind && !kind.allSatisfy({ $0 < 0x80 }) { hasNonASCIIKind = true }
+    kinds.append(kind)
     byName = nil
     texts.append(category)
     texts.append(description)
@@ -56,7 +53,7 @@ package struct HeadIndex {
   // MARK: - Lookup
 
   /// The slot of the entry whose kind has exactly these bytes.
-  package func slot(of kind: UnsafeRawBufferPointer) -> Int? { kinds.id(of: kind) }
+  package mutating func slot(of kind: UnsafeRawBufferPointer) -> Int? { kinds.hashedID(of: kind) }
 
   /// The slot of the entry whose kind equals `kind` as Swift compares strings, that is up to
   /// Unicode canonical equivalence (so an NFD spelling finds an NFC kind), and whether the
@@ -67,8 +64,8 @@ package struct HeadIndex {
   /// every kind.
   package mutating func slot(matching kind: UnsafeRawBufferPointer) -> (slot: Int, sameBytes: Bool)?
   {
-    if !hasNonASCIIKind && kind.allSatisfy({ $0 < 0x80 }) {
-      return kinds.id(of: kind).map { ($0, true) }
+    if kinds.isASCII && kind.allSatisfy({ $0 < 0x80 }) {
+      return kinds.hashedID(of: kind).map { ($0, true) }
     }
     if byName == nil {
       byName = Dictionary(
@@ -98,6 +95,12 @@ package struct HeadIndex {
   package func componentID(_ slot: Int) -> Int64 { componentIDs[slot] }
   package func payloadID(_ slot: Int) -> Int64 { payloadIDs[slot] }
   package func kind(_ slot: Int) -> String { kinds.string(slot) }
+
+  /// The kinds, expected in export order: what the document reader looks an imported
+  /// document's kinds up in, so that its duplicate check and this index share one table.
+  package mutating func knownKinds() -> KnownKinds {
+    KnownKinds(kinds.strings, order: slotsInPositionOrder())
+  }
   package func orderKey(_ slot: Int) -> String { text(slot, .orderKey) ?? "" }
   /// The entry's extra members as stored (a JSON object), nil when it has none.
   package func extra(_ slot: Int) -> String? { text(slot, .extra) }
