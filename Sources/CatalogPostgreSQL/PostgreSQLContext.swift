@@ -14,7 +14,6 @@ final class PostgreSQLContext: CatalogWriteContext {
   var connection: Connection { storage.connection }
 
   // Rows a write has made but not yet sent, encoded for COPY; see ``flush()``.
-  var pendingComponents = CopyBuffer()
   var pendingPayloads = CopyBuffer()
   var pendingVersions = CopyBuffer()
   /// The first payload this write stored with each hash, and its text, to find a repeated
@@ -283,17 +282,11 @@ final class PostgreSQLContext: CatalogWriteContext {
       SELECT
         (SELECT count(*) FROM entry_version AS v
          WHERE NOT EXISTS (SELECT 1 FROM revision AS r WHERE r.id = v.revision_id)
-            OR NOT EXISTS (SELECT 1 FROM component AS c WHERE c.id = v.component_id)
-            OR NOT EXISTS (SELECT 1 FROM payload AS p WHERE p.id = v.payload_id)),
-        (SELECT count(*) FROM component AS c
-         WHERE NOT EXISTS (SELECT 1 FROM revision AS r WHERE r.id = c.revision_id))
+            OR NOT EXISTS (SELECT 1 FROM payload AS p WHERE p.id = v.payload_id))
       """)
     var problems: [String] = []
     if let rows = try result.int64(row: 0, column: 0), rows > 0 {
       problems.append("foreign keys: \(rows) rows of entry_version refer to missing rows")
-    }
-    if let rows = try result.int64(row: 0, column: 1), rows > 0 {
-      problems.append("foreign keys: \(rows) rows of component refer to missing revisions")
     }
     return StorageCheck(problems: problems, passed: "references between rows ok")
   }

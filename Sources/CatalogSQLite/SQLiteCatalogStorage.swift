@@ -353,8 +353,8 @@ final class SQLiteCatalogStorage: CatalogStorage {
   }
 }
 
-/// When a write's references between rows (an entry version's component, revision and
-/// payload; a component's revision; a tag's revision) are checked.
+/// When a write's references between rows (an entry version's revision and payload; a tag's
+/// or document frame's revision) are checked.
 enum ForeignKeyChecking: Sendable {
   /// By SQLite, for every row as it is inserted.
   case perRow

@@ -3,32 +3,25 @@ import CatalogStorage
 import Components
 import Foundation
 
-/// The writes of a write context: components, entry versions (batched), and the foreign
+/// The writes of a write context: component ids, entry versions (batched), and the foreign
 /// keys of the rows a write added.
 extension SQLiteContext {
-  func newComponents(count: Int, in revision: Int64) throws -> Int64 {
-    let before: Int64 = try database.scalar(sql: "SELECT coalesce(max(id), 0) FROM component") ?? 0
-    guard count > 0 else { return before + 1 }
-    // Without AUTOINCREMENT a new rowid is one more than the largest
-    // (https://sqlite.org/autoinc.html), so the ids are before+1 ... before+count, as
-    // `count` single inserts would make them; checked below all the same. Multi-row VALUES
-    // insert 64 rows per statement run.
-    let batch = 64
-    let many = try database.cachedStatement(
-      sql: "INSERT OR ROLLBACK INTO component (revision_id) VALUES "
-        + repeatElement("(?1)", count: batch).joined(separator: ", "))
-    let one = try database.cachedStatement(
-      sql: "INSERT OR ROLLBACK INTO component (revision_id) VALUES (?1)")
-    var remaining = count
-    while remaining > 0 {
-      let statement = remaining >= batch ? many : one
-      try statement.execute([.integer(revision)])
-      remaining -= remaining >= batch ? batch : 1
+  /// Numbers new components from one more than the largest `component_id` stored, a read
+  /// of the last key of entry_version's primary key (https://sqlite.org/optoverview.html#minmax),
+  /// then from this write's own counter: components are their entry versions, with no row
+  /// of their own (migration 0004).
+  func newComponents(count: Int) throws -> Int64 {
+    let first: Int64
+    if let next = nextComponentID {
+      first = next
+    } else {
+      try flushPendingVersions()
+      let largest: Int64? = try database.scalar(
+        sql: "SELECT max(component_id) FROM entry_version")
+      first = (largest ?? 0) + 1
     }
-    guard database.lastInsertRowID == before + Int64(count) else {
-      throw CatalogError.database(.inconsistent("new components did not get consecutive ids"))
-    }
-    return before + 1
+    nextComponentID = first + Int64(max(0, count))
+    return first
   }
 
   func streamAddedEntries(revision: Int64, capacity: Int) throws -> any AddedEntryStream {
@@ -88,26 +81,23 @@ extension SQLiteContext {
     }
   }
 
-  /// Where this write's new rows begin: the head revision and the largest component id
-  /// before it, for ``checkForeignKeys(ofRowsAfter:)``.
-  func newRowBounds() throws -> (revision: Int64, component: Int64) {
-    (
-      try database.scalar(sql: "SELECT coalesce(max(id), 0) FROM revision") ?? 0,
-      try database.scalar(sql: "SELECT coalesce(max(id), 0) FROM component") ?? 0
-    )
+  /// Where this write's new rows begin: the head revision before it, for
+  /// ``checkForeignKeys(ofRowsAfter:)``.
+  func newRowBounds() throws -> Int64 {
+    try database.scalar(sql: "SELECT coalesce(max(id), 0) FROM revision") ?? 0
   }
 
   /// Checks the references of the rows a write added, which SQLite did not check as they
   /// went in (``ForeignKeyChecking/beforeCommit``).
   ///
-  /// A write adds entry versions only for revisions after head, and components numbered
-  /// after the largest one, so those ranges hold every new row that refers to another. When
-  /// they are a good part of the tables (a first import), SQLite's own `foreign_key_check`
-  /// of the two tables is the fastest way (https://sqlite.org/pragma.html#pragma_foreign_key_check);
-  /// otherwise a join looks up the parents of the new rows alone.
+  /// A write adds entry versions only for revisions after head, so that range holds every
+  /// new row that refers to another. When it is a good part of the table (a first import),
+  /// SQLite's own `foreign_key_check` of the table is the fastest way
+  /// (https://sqlite.org/pragma.html#pragma_foreign_key_check); otherwise a join looks up
+  /// the parents of the new rows alone.
   ///
   /// - Throws: ``DatabaseError`` with `SQLITE_CONSTRAINT_FOREIGNKEY`, as SQLite's own check.
-  func checkForeignKeys(ofRowsAfter bounds: (revision: Int64, component: Int64)) throws {
+  func checkForeignKeys(ofRowsAfter revision: Int64) throws {
     // Tags and document frames are few: all of them.
     let brokenTags: Int64 =
       try database.scalar(
@@ -122,28 +112,22 @@ extension SQLiteContext {
     let added: Int64 =
       try database.scalar(
         sql: "SELECT count(*) FROM entry_version WHERE revision_id > ?",
-        arguments: [.integer(bounds.revision)]) ?? 0
+        arguments: [.integer(revision)]) ?? 0
     guard added > 0 else { return }
     let total: Int64 = try database.scalar(sql: "SELECT count(*) FROM entry_version") ?? 0
     var broken: Int64 = 0
     if 4 * added >= total {
-      for table in ["entry_version", "component"] {
-        let check = try database.makeStatement(sql: "PRAGMA foreign_key_check(\(table))")
-        while try check.step() { broken += 1 }
-      }
+      let check = try database.makeStatement(sql: "PRAGMA foreign_key_check(entry_version)")
+      while try check.step() { broken += 1 }
     } else {
       broken =
         try database.scalar(
           sql: """
-            SELECT
-              (SELECT count(*) FROM entry_version AS v
-                 LEFT JOIN revision AS r ON r.id = v.revision_id
-                 LEFT JOIN component AS c ON c.id = v.component_id
-                 LEFT JOIN payload AS p ON p.id = v.payload_id
-               WHERE v.revision_id > ?1 AND (r.id IS NULL OR c.id IS NULL OR p.id IS NULL))
-              + (SELECT count(*) FROM component AS c LEFT JOIN revision AS r ON r.id = c.revision_id
-                 WHERE c.id > ?2 AND r.id IS NULL)
-            """, arguments: [.integer(bounds.revision), .integer(bounds.component)]) ?? 0
+            SELECT count(*) FROM entry_version AS v
+              LEFT JOIN revision AS r ON r.id = v.revision_id
+              LEFT JOIN payload AS p ON p.id = v.payload_id
+            WHERE v.revision_id > ?1 AND (r.id IS NULL OR p.id IS NULL)
+            """, arguments: [.integer(revision)]) ?? 0
     }
     guard broken == 0 else { throw Self.foreignKeyFailure(rows: broken) }
   }

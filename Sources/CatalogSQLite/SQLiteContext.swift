@@ -23,6 +23,8 @@ final class SQLiteContext: CatalogWriteContext {
   var pendingPayloads = PendingPayloads()
   /// The id the next inserted payload gets; nil until the first insert asks.
   var nextPayloadID: Int64?
+  /// The id the next new component gets; nil until the first ``newComponents(count:)``.
+  var nextComponentID: Int64?
   var checksRelaxed = false
 
   init(storage: SQLiteCatalogStorage) {

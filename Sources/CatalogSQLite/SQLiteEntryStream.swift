@@ -9,7 +9,7 @@ import Foundation
 ///
 /// The caller copies each entry into a batch; full batches go through a queue of at most
 /// ``poolSize`` batches (so memory stays a few hundred kilobytes, whatever the document's
-/// size) to the writer thread, which interns the payloads, creates the components and
+/// size) to the writer thread, which interns the payloads, numbers the components and
 /// appends the entry versions through the same ``SQLiteContext`` methods as any other
 /// write. The rows are those `ChangePlanner` writes for an empty catalog (components and
 /// payloads numbered in document order), except that order keys are spaced for an upper
@@ -160,7 +160,7 @@ final class SQLiteEntryStream: AddedEntryStream, @unchecked Sendable {
     }
   }
 
-  /// Interns the payloads, creates the components and appends the versions of a batch.
+  /// Interns the payloads, numbers the components and appends the versions of a batch.
   private func store(_ batch: EntryBatch) throws {
     guard let context else { return }
     var payloadIDs: [Int64] = []
@@ -171,7 +171,7 @@ final class SQLiteEntryStream: AddedEntryStream, @unchecked Sendable {
           try context.internPayload(bytes: row(entry).payload, hash: batch.payloadHash(entry)))
       }
     }
-    let firstComponent = try context.newComponents(count: batch.count, in: revision)
+    let firstComponent = try context.newComponents(count: batch.count)
     try batch.rows.withRows { row in
       for entry in 0..<batch.count {
         var version = row(entry)

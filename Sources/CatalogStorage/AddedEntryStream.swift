@@ -56,7 +56,7 @@ package final class DirectEntryStream: AddedEntryStream {
     let payloadID = try entry.payload.withUnsafeBytes {
       try context.internPayload(bytes: $0, hash: JSONText.stableHash(of: $0))
     }
-    let component = try context.newComponents(count: 1, in: revision)
+    let component = try context.newComponents(count: 1)
     try EntryCodec.withRow(
       of: entry, componentID: component, revision: revision, change: .added,
       payloadID: payloadID, orderKey: keys.nextKey()

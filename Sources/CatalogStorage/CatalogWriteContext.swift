@@ -16,9 +16,13 @@ package protocol CatalogWriteContext: CatalogReadContext {
   /// previous revision's time when that is later, so that times never decrease with ids.
   func appendRevision(_ draft: RevisionDraft) throws -> Int64
 
-  /// Creates `count` component identities first seen in `revision`, with consecutive ids
-  /// (each greater than every existing one), and returns the first. `count` may be 0.
-  func newComponents(count: Int, in revision: Int64) throws -> Int64
+  /// Numbers `count` new components with consecutive ids, each greater than every id this
+  /// catalog and this write have used, and returns the first. `count` may be 0.
+  ///
+  /// A component is stored only as its entry versions (schema 0004: no `component` table),
+  /// so the write must append an added version for each id it takes; the revision that
+  /// added a component is its least `revision_id`.
+  func newComponents(count: Int) throws -> Int64
 
   /// Appends an entry version: the state `row.change` gave component `row.componentID` in
   /// revision `row.revision`, whose payload is `row.payloadID` (`row.payload` is ignored).

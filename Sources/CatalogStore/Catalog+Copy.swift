@@ -76,7 +76,7 @@ extension Catalog {
       if let known = components[stored.componentID] {
         row.componentID = known
       } else {
-        row.componentID = try to.newComponents(count: 1, in: stored.revision)
+        row.componentID = try to.newComponents(count: 1)
         components[stored.componentID] = row.componentID
       }
       row.payloadID = try to.internPayload(

@@ -32,7 +32,7 @@ struct RevisionWriter {
       }
     case .againstHead(let index, let entries, let rows, let placement, let moved, _, let removed):
       let components = try assignComponents(
-        entries, rows: rows, index: index, head: planned.result.head, revision: revision)
+        entries, rows: rows, index: index, head: planned.result.head)
       for (i, entry) in entries.enumerated() {
         switch entry.status {
         case .unchanged:
@@ -70,8 +70,7 @@ struct RevisionWriter {
   /// The component of every added row: a kind that was removed and comes back continues
   /// its component's history; other kinds get new components, numbered in desired order.
   private func assignComponents(
-    _ entries: [ChangePlanner.Planned], rows: PlannedRows, index: HeadIndex, head: Int64,
-    revision: Int64
+    _ entries: [ChangePlanner.Planned], rows: PlannedRows, index: HeadIndex, head: Int64
   ) throws -> [Int64] {
     var components = [Int64](repeating: 0, count: rows.count)
     var needNew: [Int] = []
@@ -89,7 +88,7 @@ struct RevisionWriter {
       needNew.append(row)
     }
     if !needNew.isEmpty {
-      let first = try context.newComponents(count: needNew.count, in: revision)
+      let first = try context.newComponents(count: needNew.count)
       for (offset, row) in needNew.enumerated() { components[row] = first + Int64(offset) }
     }
     return components

@@ -105,9 +105,7 @@ private struct PlainContext: CatalogWriteContext {
     try base.internPayload(bytes: bytes, hash: hash)
   }
   func appendRevision(_ draft: RevisionDraft) throws -> Int64 { try base.appendRevision(draft) }
-  func newComponents(count: Int, in revision: Int64) throws -> Int64 {
-    try base.newComponents(count: count, in: revision)
-  }
+  func newComponents(count: Int) throws -> Int64 { try base.newComponents(count: count) }
   func appendVersion(_ row: EntryRow) throws { try base.appendVersion(row) }
   func setTag(_ tag: CatalogStore.Tag) throws { try base.setTag(tag) }
   func deleteTag(named name: String) throws -> Bool { try base.deleteTag(named: name) }

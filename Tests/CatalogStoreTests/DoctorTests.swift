@@ -64,7 +64,6 @@ struct DoctorTests {
       let problems = try Self.problems(path)
       #expect(
         problems == [
-          "foreign_key_check: 300 rows of component refer to missing rows of revision",
           "foreign_key_check: 300 rows of entry_version refer to missing rows of revision",
           "revision ids are not consecutive from 1 to 2",
           "entry versions belong to revision 1, which does not exist",

@@ -22,18 +22,19 @@ struct ForeignKeyCheckTests {
       options: WriteOptions(author: "tester"))
   }
 
-  /// Appends a revision and one entry version for `component` and `payload`.
+  /// Appends a revision and one entry version of a new component, in `revision` (by default
+  /// the one appended) with `payload` (by default a new one).
   func writeRow(
-    _ checking: ForeignKeyChecking, component: Int64?, payload: Int64?, in catalog: Catalog? = nil
+    _ checking: ForeignKeyChecking, revision: Int64?, payload: Int64?, in catalog: Catalog? = nil
   ) throws {
     let storage = try #require((catalog ?? self.catalog).storage as? SQLiteCatalogStorage)
     try storage.write(checkingForeignKeys: checking) {
       context -> WriteDecision<Void> in
-      let revision = try context.appendRevision(
+      let appended = try context.appendRevision(
         RevisionDraft(
           time: Date(), author: "tester", message: "", source: "test", operation: "import",
           counts: ChangeCounts(added: 1)))
-      let componentID = try component ?? context.newComponents(count: 1, in: revision)
+      let componentID = try context.newComponents(count: 1)
       let payloadID = try payload ?? context.internPayload(try JSONText(parsing: #"{"x":1}"#))
       var kind = Array("a-new-kind".utf8)
       var text = Array("text".utf8)
@@ -43,7 +44,8 @@ struct ForeignKeyCheckTests {
           try orderKey.withUnsafeMutableBytes { orderKey in
             try context.appendVersion(
               EntryRow(
-                componentID: componentID, revision: revision, change: .added, kind: .init(kind),
+                componentID: componentID, revision: revision ?? appended, change: .added,
+                kind: .init(kind),
                 category: .init(text), description: .init(text), payloadID: payloadID,
                 extra: nil, keyOrder: nil, orderKey: .init(orderKey)))
           }
@@ -54,9 +56,9 @@ struct ForeignKeyCheckTests {
   }
 
   @Test(arguments: [(Int64(999_999), nil), (nil, Int64(999_999))] as [(Int64?, Int64?)])
-  func aMissingParentRefusesTheCommit(component: Int64?, payload: Int64?) throws {
+  func aMissingParentRefusesTheCommit(revision: Int64?, payload: Int64?) throws {
     do {
-      try writeRow(.beforeCommit, component: component, payload: payload)
+      try writeRow(.beforeCommit, revision: revision, payload: payload)
       Issue.record("a row referring to a missing row was committed")
     } catch {
       #expect("\(error)".contains("FOREIGN KEY constraint failed"), "\(error)")
@@ -69,7 +71,7 @@ struct ForeignKeyCheckTests {
   @Test func aMissingParentInAFirstWriteRefusesTheCommit() throws {
     let empty = try Catalog(path: directory.path("empty.sqlite"))
     do {
-      try writeRow(.beforeCommit, component: 999_999, payload: nil, in: empty)
+      try writeRow(.beforeCommit, revision: 999_999, payload: nil, in: empty)
       Issue.record("a row referring to a missing row was committed")
     } catch {
       #expect("\(error)".contains("FOREIGN KEY constraint failed"), "\(error)")
@@ -78,14 +80,14 @@ struct ForeignKeyCheckTests {
   }
 
   @Test func aSoundRowCommits() throws {
-    try writeRow(.beforeCommit, component: nil, payload: nil)
+    try writeRow(.beforeCommit, revision: nil, payload: nil)
     #expect(try catalog.head()?.id == 2)
   }
 
   @Test func rowByRowCheckingIsBackAfterward() throws {
-    try? writeRow(.beforeCommit, component: 999_999, payload: nil)
+    try? writeRow(.beforeCommit, revision: 999_999, payload: nil)
     do {
-      try writeRow(.perRow, component: 999_999, payload: nil)
+      try writeRow(.perRow, revision: 999_999, payload: nil)
       Issue.record("SQLite's own check was left off")
     } catch {
       #expect("\(error)".contains("FOREIGN KEY constraint failed"), "\(error)")

@@ -9,7 +9,7 @@ import Testing
 @Suite("Migrator")
 struct MigratorTests {
   static let catalogTables = [
-    "component", "document_frame", "entry_version", "payload", "policy_change", "revision",
+    "document_frame", "entry_version", "payload", "policy_change", "revision",
     "schema_migration", "tag", "tag_move", "waived_change", "waiver",
   ]
 
@@ -219,17 +219,18 @@ struct MigratorTests {
       let orphan = Self.migrator(
         adding: "0099_orphan",
         sql:
-          "PRAGMA defer_foreign_keys = ON; INSERT INTO component(id, revision_id) VALUES (5, 42);")
+          "PRAGMA defer_foreign_keys = ON; INSERT INTO waiver VALUES (5, '2026-11-30T00:00:00.000Z', 'a', 'r');"
+      )
       let error = try requireError(MigrationError.self) { try orphan.migrate(db) }
       #expect(
         error
           == .foreignKeyViolation(
-            migration: "0099_orphan", table: "component", rowID: 5, parent: "revision"))
+            migration: "0099_orphan", table: "waiver", rowID: 5, parent: "revision"))
       #expect(
         error.description
-          == "migration 0099_orphan was rolled back: row 5 of component refers to a missing row "
+          == "migration 0099_orphan was rolled back: row 5 of waiver refers to a missing row "
           + "of revision")
-      #expect(try db.scalar(sql: "SELECT count(*) FROM component") == Int64(0))
+      #expect(try db.scalar(sql: "SELECT count(*) FROM waiver") == Int64(0))
       #expect(try orphan.pendingMigrations(in: db) == ["0099_orphan"])
     }
   }
@@ -252,8 +253,6 @@ struct MigratorTests {
     ("DELETE FROM revision", "revision rows cannot be deleted"),
     ("UPDATE payload SET json = '{}'", "payloads cannot change"),
     ("DELETE FROM payload", "payloads cannot be deleted"),
-    ("UPDATE component SET revision_id = 1", "components cannot change"),
-    ("DELETE FROM component", "components cannot be deleted"),
     ("UPDATE entry_version SET description = 'x'", "entry versions cannot change"),
     ("DELETE FROM entry_version", "entry versions cannot be deleted"),
     ("UPDATE document_frame SET members_after = '{}'", "document frames cannot change"),
@@ -268,7 +267,6 @@ struct MigratorTests {
           INSERT INTO revision VALUES
             (1, '2026-11-29T14:03:00.123Z', 'ana', 'first', 'components.json', 'import', 1, 0, 0, 0);
           INSERT INTO payload VALUES (1, 42, '{"title":"Hi"}');
-          INSERT INTO component VALUES (1, 1);
           INSERT INTO entry_version VALUES
             (1, 1, 'added', 'Button', 'controls', 'A button', 1, NULL, NULL, 'a0');
           INSERT INTO document_frame VALUES (1, 'object', '{}', '{"version":3}');
