@@ -49,7 +49,8 @@ struct PayloadCursorTests {
       let missing = (ids.max() ?? 0) + 1000
       #expect(throws: CatalogError.self) { try cursor.withPayload(missing) { _ in () } }
       // After the miss, the cursor still answers.
-      #expect(try cursor.withPayload(ids[1]) { Array($0) } == context.withPayload(ids[1]) { Array($0) })
+      #expect(
+        try cursor.withPayload(ids[1]) { Array($0) } == context.withPayload(ids[1]) { Array($0) })
       cursor.close()
       return .rollback(texts)
     }

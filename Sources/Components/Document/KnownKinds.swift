@@ -61,9 +61,11 @@ package struct KnownKinds: Sendable {
   @discardableResult
   package mutating func append(_ kind: UnsafeRawBufferPointer) -> Int {
     precondition(order == nil, "kinds in a given order are complete")
-    if table != nil {
-      let (inserted, _) = table!.insert(kind)
+    if var made = table {
+      table = nil  // the insert below then changes a uniquely held table
+      let (inserted, _) = made.insert(kind)
       precondition(inserted, "known kinds are distinct")
+      table = made
     }
     if isASCII && !kind.allSatisfy({ $0 < 0x80 }) { isASCII = false }
     return strings.append(kind)
