@@ -33,6 +33,9 @@ extension PostgreSQLContext {
     if !pendingPayloads.isEmpty {
       try connection.copyIn("COPY payload (id, hash, json) FROM STDIN", rows: pendingPayloads)
       pendingPayloads.removeAll()
+      try connection.copyIn(
+        "COPY payload_hash (hash, payload_id) FROM STDIN", rows: pendingPayloadHashes)
+      pendingPayloadHashes.removeAll()
     }
     if !pendingVersions.isEmpty {
       try connection.copyIn(
@@ -101,7 +104,10 @@ extension PostgreSQLContext {
       // The server's payloads with this hash, this write's included.
       try flush()
       let candidates = try connection.execute(
-        "SELECT id, json FROM payload WHERE hash = $1", [.int(hash)])
+        """
+        SELECT p.id, p.json FROM payload_hash AS h JOIN payload AS p ON p.id = h.payload_id
+        WHERE h.hash = $1
+        """, [.int(hash)])
       for row in 0..<candidates.rowCount
       where candidates.bytes(row: row, column: 1).elementsEqual(bytes) {
         if let id = try candidates.int64(row: row, column: 0) { return id }
@@ -113,6 +119,9 @@ extension PostgreSQLContext {
     pendingPayloads.append(hash)
     pendingPayloads.append(text: bytes)
     pendingPayloads.endRow()
+    pendingPayloadHashes.append(hash)
+    pendingPayloadHashes.append(id)
+    pendingPayloadHashes.endRow()
     if written == nil {
       writtenPayloads[hash] = (id, Array(bytes))
     }

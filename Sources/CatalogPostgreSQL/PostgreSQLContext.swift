@@ -15,6 +15,7 @@ final class PostgreSQLContext: CatalogWriteContext {
 
   // Rows a write has made but not yet sent, encoded for COPY; see ``flush()``.
   var pendingPayloads = CopyBuffer()
+  var pendingPayloadHashes = CopyBuffer()
   var pendingVersions = CopyBuffer()
   /// The first payload this write stored with each hash, and its text, to find a repeated
   /// payload without asking the server.
@@ -282,13 +283,26 @@ final class PostgreSQLContext: CatalogWriteContext {
       SELECT
         (SELECT count(*) FROM entry_version AS v
          WHERE NOT EXISTS (SELECT 1 FROM revision AS r WHERE r.id = v.revision_id)
-            OR NOT EXISTS (SELECT 1 FROM payload AS p WHERE p.id = v.payload_id))
+            OR NOT EXISTS (SELECT 1 FROM payload AS p WHERE p.id = v.payload_id)),
+        (SELECT count(*) FROM payload AS p
+         WHERE NOT EXISTS (SELECT 1 FROM payload_hash AS h
+                           WHERE h.hash = p.hash AND h.payload_id = p.id)),
+        (SELECT count(*) FROM payload_hash AS h
+         WHERE NOT EXISTS (SELECT 1 FROM payload AS p WHERE p.id = h.payload_id AND p.hash = h.hash))
       """)
     var problems: [String] = []
     if let rows = try result.int64(row: 0, column: 0), rows > 0 {
       problems.append("foreign keys: \(rows) rows of entry_version refer to missing rows")
     }
-    return StorageCheck(problems: problems, passed: "references between rows ok")
+    if let rows = try result.int64(row: 0, column: 1), rows > 0 {
+      problems.append(
+        "payload_hash: \(rows) payloads have no row, so they cannot be found by their hash")
+    }
+    if let rows = try result.int64(row: 0, column: 2), rows > 0 {
+      problems.append("payload_hash: \(rows) rows name no payload with that hash")
+    }
+    return StorageCheck(
+      problems: problems, passed: "references between rows ok, payload hashes ok")
   }
 
   func unreferencedPayloadCount() throws -> Int {

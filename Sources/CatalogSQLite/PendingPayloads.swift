@@ -28,6 +28,11 @@ struct PendingPayloads {
     return texts.array(Int(id - firstID))
   }
 
+  /// Calls `body` with the hash and id of every pending payload, in id order.
+  func forEachHash(_ body: (_ hash: Int64, _ id: Int64) throws -> Void) rethrows {
+    for (offset, hash) in hashes.enumerated() { try body(hash, firstID + Int64(offset)) }
+  }
+
   mutating func removeAll() {
     texts.removeAll()
     hashes.removeAll(keepingCapacity: true)

@@ -258,6 +258,7 @@ final class SQLiteCatalogStorage: CatalogStorage {
         switch try body(context) {
         case .commit(let value):
           try context.flushPendingPayloads()
+          try context.insertDeferredPayloadHashes()
           try context.flushPendingVersions()
           if let before { try context.checkForeignKeys(ofRowsAfter: before) }
           result = value

@@ -3,14 +3,44 @@ import CatalogStorage
 /// `catalog doctor`'s look at the file itself.
 extension SQLiteContext {
   /// SQLite's `integrity_check` (damaged pages and indexes: the file is damaged), then, on a
-  /// sound file, its `foreign_key_check` (https://sqlite.org/pragma.html#pragma_integrity_check).
+  /// sound file, its `foreign_key_check` (https://sqlite.org/pragma.html#pragma_integrity_check)
+  /// and whether `payload_hash` holds each payload's hash and nothing else.
   func storageCheck() throws -> StorageCheck {
     let damage = try integrityProblems()
     guard damage.isEmpty else {
       return StorageCheck(problems: damage, isDamaged: true, passed: "")
     }
     return StorageCheck(
-      problems: try foreignKeyProblems(), passed: "integrity_check ok, foreign keys ok")
+      problems: try foreignKeyProblems() + payloadHashProblems(),
+      passed: "integrity_check ok, foreign keys ok, payload hashes ok")
+  }
+
+  /// `payload_hash` against `payload` (it has no foreign key, so SQLite does not check it):
+  /// a payload without its row cannot be found by its hash, and would be stored again.
+  func payloadHashProblems() throws -> [String] {
+    try flushPendingPayloads()
+    let missing: Int64 =
+      try database.scalar(
+        sql: """
+          SELECT count(*) FROM payload AS p
+          WHERE NOT EXISTS (SELECT 1 FROM payload_hash AS h
+                            WHERE h.hash = p.hash AND h.payload_id = p.id)
+          """) ?? 0
+    let stray: Int64 =
+      try database.scalar(
+        sql: """
+          SELECT count(*) FROM payload_hash AS h
+          WHERE NOT EXISTS (SELECT 1 FROM payload AS p WHERE p.id = h.payload_id AND p.hash = h.hash)
+          """) ?? 0
+    var problems: [String] = []
+    if missing > 0 {
+      problems.append(
+        "payload_hash: \(missing) payloads have no row, so they cannot be found by their hash")
+    }
+    if stray > 0 {
+      problems.append("payload_hash: \(stray) rows name no payload with that hash")
+    }
+    return problems
   }
 
   func integrityProblems() throws -> [String] {

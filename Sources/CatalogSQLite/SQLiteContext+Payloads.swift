@@ -2,7 +2,8 @@ import CatalogStorage
 import Components
 import Foundation
 
-/// The payload table: interning (deduplicated by bytes, found by hash) and batched inserts.
+/// The payload table: interning (deduplicated by bytes, found by hash through
+/// `payload_hash`) and batched inserts.
 extension SQLiteContext {
   // MARK: Payloads
 
@@ -24,10 +25,17 @@ extension SQLiteContext {
         try pendingPayloads.text(of: id).map { $0.elementsEqual(bytes) }
         ?? payload(id).bytes.elementsEqual(bytes)
       if equal { return id }
-      try flushPendingPayloads()  // the lookup below must see every payload with this hash
+      // The lookup below must see every payload with this hash: two texts of one 64-bit
+      // hash, as rare as that is, end the deferral of this write's hash rows.
+      try flushPendingPayloads()
+      try insertDeferredPayloadHashes()
     }
     if !payloadTableWasEmpty || storedPayloads[hash] != nil {
-      let lookup = try database.cachedStatement(sql: "SELECT id, json FROM payload WHERE hash = ?")
+      let lookup = try database.cachedStatement(
+        sql: """
+          SELECT p.id, p.json FROM payload_hash AS h JOIN payload AS p ON p.id = h.payload_id
+          WHERE h.hash = ?
+          """)
       try lookup.bind([.integer(hash)])
       defer { lookup.reset() }
       while try lookup.step() {
@@ -71,6 +79,65 @@ extension SQLiteContext {
     guard database.lastInsertRowID == last else {
       throw CatalogError.database(.inconsistent("new payloads did not get the ids expected"))
     }
+    if deferredPayloadHashes != nil {
+      pendingPayloads.forEachHash {
+        deferredPayloadHashes?.append(PayloadHashRow(hash: $0, id: $1))
+      }
+    } else {
+      let one = try insertPayloadHashStatement()
+      try pendingPayloads.forEachHash { hash, id in
+        try one.execute([.integer(hash), .integer(id)])
+      }
+    }
+  }
+
+  /// Keeps this write's `payload_hash` rows in memory until
+  /// ``insertDeferredPayloadHashes()`` (16 bytes a payload), for a first import.
+  func deferPayloadHashes() {
+    if deferredPayloadHashes == nil { deferredPayloadHashes = [] }
+  }
+
+  /// Inserts the deferred `payload_hash` rows in key order, 64 per statement, and ends the
+  /// deferral. In key order each row goes at the end of the table's last leaf, where rows
+  /// in payload order would each descend to a random one.
+  func insertDeferredPayloadHashes() throws {
+    guard deferredPayloadHashes != nil else { return }
+    try flushPendingPayloads()
+    guard var rows = deferredPayloadHashes else { return }
+    deferredPayloadHashes = nil
+    rows.sort { ($0.hash, $0.id) < ($1.hash, $1.id) }
+    let batch = PendingPayloads.batchSize
+    var start = 0
+    while start < rows.count {
+      let statement =
+        rows.count - start >= batch
+        ? try insertPayloadHashesStatement() : try insertPayloadHashStatement()
+      let end = rows.count - start >= batch ? start + batch : start + 1
+      for (n, row) in rows[start..<end].enumerated() {
+        try statement.bind(row.hash, at: Int32(2 * n + 1))
+        try statement.bind(row.id, at: Int32(2 * n + 2))
+      }
+      defer { statement.reset() }
+      _ = try statement.step()
+      start = end
+    }
+  }
+
+  func insertPayloadHashStatement() throws -> Statement {
+    if let statement = insertPayloadHash, !statement.lastStepFailed { return statement }
+    let statement = try database.cachedStatement(
+      sql: "INSERT OR ROLLBACK INTO payload_hash (hash, payload_id) VALUES (?, ?)")
+    insertPayloadHash = statement
+    return statement
+  }
+
+  func insertPayloadHashesStatement() throws -> Statement {
+    if let statement = insertPayloadHashes, !statement.lastStepFailed { return statement }
+    let statement = try database.cachedStatement(
+      sql: "INSERT OR ROLLBACK INTO payload_hash (hash, payload_id) VALUES "
+        + repeatElement("(?, ?)", count: PendingPayloads.batchSize).joined(separator: ", "))
+    insertPayloadHashes = statement
+    return statement
   }
 
   func insertPayloadStatement() throws -> Statement {
@@ -89,4 +156,10 @@ extension SQLiteContext {
     insertPayloads = statement
     return statement
   }
+}
+
+/// A row of `payload_hash`: a payload's hash and its id.
+struct PayloadHashRow {
+  var hash: Int64
+  var id: Int64
 }

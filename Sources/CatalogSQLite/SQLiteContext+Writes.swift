@@ -26,15 +26,18 @@ extension SQLiteContext {
 
   func streamAddedEntries(revision: Int64, capacity: Int) throws -> any AddedEntryStream {
     let deferred = try dropIndexesFilledAtRandom()
+    deferPayloadHashes()
     let stream = SQLiteEntryStream(context: self, revision: revision, capacity: capacity) {
       [self] in
+      try insertDeferredPayloadHashes()
       for sql in deferred { try database.execute(sql: sql) }
     }
     stream.start()
     return stream
   }
 
-  /// The indexes a first import would fill in random order (payload hashes, kinds): each
+  /// The indexes a first import would fill in random order (kinds; payload hashes have a
+  /// table, `payload_hash`, filled in key order from memory instead): each
   /// of 100,000 rows is a B-tree descent to a random leaf, where building the index once at
   /// the end sorts the keys and writes the leaves in order. They are dropped here, inside
   /// the import's transaction, and made again by the stream's `finish` with the very SQL
@@ -42,7 +45,7 @@ extension SQLiteContext {
   /// import rolls the drop back with everything else. Returns the statements that make them.
   private func dropIndexesFilledAtRandom() throws -> [String] {
     var statements: [String] = []
-    for name in ["payload_by_hash", "entry_version_by_kind"] {
+    for name in ["entry_version_by_kind"] {
       let sql: String? = try database.scalar(
         sql: "SELECT sql FROM sqlite_master WHERE type = 'index' AND name = ?",
         arguments: [.text(name)])

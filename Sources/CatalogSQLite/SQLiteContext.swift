@@ -23,6 +23,12 @@ final class SQLiteContext: CatalogWriteContext {
   var pendingPayloads = PendingPayloads()
   /// The id the next inserted payload gets; nil until the first insert asks.
   var nextPayloadID: Int64?
+  /// The `payload_hash` rows of the payloads this write inserted, kept to be inserted in key
+  /// order by ``insertDeferredPayloadHashes()`` (a first import); nil when each payload's
+  /// row goes in with it.
+  var deferredPayloadHashes: [PayloadHashRow]?
+  var insertPayloadHash: Statement?
+  var insertPayloadHashes: Statement?
   /// The id the next new component gets; nil until the first ``newComponents(count:)``.
   var nextComponentID: Int64?
   var checksRelaxed = false

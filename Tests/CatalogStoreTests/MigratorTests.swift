@@ -9,7 +9,7 @@ import Testing
 @Suite("Migrator")
 struct MigratorTests {
   static let catalogTables = [
-    "document_frame", "entry_version", "payload", "policy_change", "revision",
+    "document_frame", "entry_version", "payload", "payload_hash", "policy_change", "revision",
     "schema_migration", "tag", "tag_move", "waived_change", "waiver",
   ]
 
