@@ -2,10 +2,10 @@ import Foundation
 import TestSupport
 import Testing
 
-/// Migration 0004 (no `component` table) on catalogs written by the binary of schema
-/// 0001–0003 (main at c8d4210): every revision exports the bytes that binary exported, `log`
-/// and the tags read as it printed them, and writes after the upgrade continue the old
-/// components' ids. The fixture and its exports are made by
+/// Migrations 0004 (no `component` table) and 0005 (`payload_hash`) on catalogs written by
+/// the binary of schema 0001–0003 (main at c8d4210): every revision exports the bytes that
+/// binary exported, `log` and the tags read as it printed them, and writes after the
+/// upgrade continue the old components' ids. The fixture and its exports are made by
 /// Tests/Fixtures/schema-migration/make-fixture.sh.
 @Suite("component table migration")
 struct ComponentTableMigrationTests {
