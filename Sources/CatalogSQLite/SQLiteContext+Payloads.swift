@@ -91,6 +91,24 @@ extension SQLiteContext {
     }
   }
 
+  /// Runs `body`, in which ``internPayload(bytes:hash:)`` keeps new payloads' bytes by
+  /// reference instead of copying them, and inserts them before returning: the caller's
+  /// bytes must stay alive and unchanged until then. A first import's writer thread interns
+  /// a batch of entries this way, which saves copying every payload once more (26 MB for
+  /// 100,000 entries) on its way into SQLite.
+  func lendingPayloads<R>(_ body: () throws -> R) throws -> R {
+    try flushPendingPayloads()
+    pendingPayloads.isLending = true
+    // After a failure nothing lent may stay behind: the write is ending anyway.
+    defer {
+      pendingPayloads.removeAll()
+      pendingPayloads.isLending = false
+    }
+    let result = try body()
+    try flushPendingPayloads()
+    return result
+  }
+
   /// Keeps this write's `payload_hash` rows in memory until
   /// ``insertDeferredPayloadHashes()`` (16 bytes a payload), for a first import.
   func deferPayloadHashes() {
