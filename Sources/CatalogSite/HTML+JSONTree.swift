@@ -1,10 +1,18 @@
-import CatalogDiff
-import CatalogStore
 import Components
 
-/// The payload, pretty-printed with syntax classes, objects and arrays collapsible
+/// The payload, pretty-printed with syntax highlighting, objects and arrays collapsible
 /// (`<details>`, so the keyboard and screen readers work without script), and each leaf with
-/// the revision that last changed it.
+/// the revision and author that last changed it.
+///
+/// One renderer, written straight from the payload's stored canonical compact text (no
+/// parse): every node is a list item, a container a `<details>` whose summary is its opening
+/// line and whose members are a nested list. The markup is short because a kind page is
+/// mostly this tree and a site has a page per kind: the tree's elements are styled by the
+/// style sheet under `.json` instead of carrying classes, so a leaf is
+/// `<li><code><i>"size"</i>: <var>40</var>,</code><small>…blame…</small></li>`, where `<i>` is
+/// a key, `<u>` a string, `<var>` a number (`<var class=b>` true or false, `<var class=z>`
+/// null); the style sheet takes their usual italics and underline away. No attribute carries
+/// what the markup already says (a leaf's JSON Pointer is its keys and positions).
 extension HTML {
   /// What a tree walk reuses from leaf to leaf, so that a page allocates nothing per leaf.
   struct TreeScratch {
@@ -19,118 +27,106 @@ extension HTML {
     }
   }
 
+  /// Writes the tree of a value from its canonical compact JSON text.
+  ///
   /// - Parameters:
+  ///   - text: canonical compact JSON text (``JSONText/bytes``), as stored.
   ///   - pointer: the value's own pointer (`/payload`).
   ///   - blame: who changed each leaf, met in document order.
   ///   - cells: each blamed revision's cell (``blameCell(_:author:)``), rendered once per page.
+  /// - Returns: false, having written nothing, when `text` is not the shape of JSON text (a
+  ///   damaged store); the caller then reports it, or writes the tree of the text it parsed
+  ///   and wrote again.
   mutating func jsonTree(
-    _ value: JSONValue, pointer: StaticString, blame: inout LeafBlame, cells: [Int64: [UInt8]],
-    scratch: inout TreeScratch
-  ) {
-    raw("<div class=json>")
-    scratch.pointer.removeAll(keepingCapacity: true)
-    pointer.withUTF8Buffer { scratch.pointer.append(contentsOf: $0) }
-    jsonNode(value, key: nil, comma: false, blame: &blame, cells: cells, scratch: &scratch)
-    raw("</div>")
-  }
-
-  private mutating func jsonNode(
-    _ value: JSONValue, key: String?, comma: Bool, blame: inout LeafBlame,
+    canonical text: [UInt8], pointer: StaticString, blame: inout LeafBlame,
     cells: [Int64: [UInt8]], scratch: inout TreeScratch
-  ) {
-    let open: StaticString
-    let close: StaticString
-    let count: Int
-    switch value {
-    case .object(let object) where !object.isEmpty:
-      (open, close, count) = ("{", "}", object.members.count)
-    case .array(let elements) where !elements.isEmpty:
-      (open, close, count) = ("[", "]", elements.count)
-    default:
-      jsonLeaf(value, key: key, comma: comma, blame: &blame, cells: cells, scratch: &scratch)
-      return
+  ) -> Bool {
+    text.withUnsafeBufferPointer { text in
+      guard let counts = Self.memberCounts(text) else { return false }
+      raw("<ul class=json>")
+      scratch.pointer.removeAll(keepingCapacity: true)
+      pointer.withUTF8Buffer { scratch.pointer.append(contentsOf: $0) }
+      var writer = TreeWriter(text: text, counts: counts, cells: cells, blame: blame)
+      _ = writer.node(at: 0, key: nil, comma: false, page: &self, pointer: &scratch.pointer)
+      blame = writer.blame
+      raw("</ul>")
+      return true
     }
-    raw("<details open><summary><span class=code>")
-    jsonKey(key, scratch: &scratch)
-    raw(open)
-    raw("<span class=fold> ")
-    number(count)
-    raw(count == 1 ? " item " : " items ")
-    raw(close)
-    if comma { raw(",") }
-    raw("</span></span></summary><div class=children>")
-    let length = scratch.pointer.count
-    switch value {
-    case .object(let object):
-      for (index, member) in object.members.enumerated() {
-        scratch.pointer.append(UInt8(ascii: "/"))
-        Self.appendPointerToken(member.key, to: &scratch.pointer)
-        jsonNode(
-          member.value, key: member.key, comma: index < count - 1, blame: &blame, cells: cells,
-          scratch: &scratch)
-        scratch.pointer.removeSubrange(length...)
-      }
-    case .array(let elements):
-      for (index, element) in elements.enumerated() {
-        scratch.pointer.append(UInt8(ascii: "/"))
-        Self.appendDecimal(Int64(index), to: &scratch.pointer)
-        jsonNode(
-          element, key: nil, comma: index < count - 1, blame: &blame, cells: cells,
-          scratch: &scratch)
-        scratch.pointer.removeSubrange(length...)
-      }
-    default:
-      break
-    }
-    raw("</div><div class=row><span class=code>")
-    raw(close)
-    if comma { raw(",") }
-    raw("</span></div></details>")
   }
 
-  private mutating func jsonKey(_ key: String?, scratch: inout TreeScratch) {
-    guard let key else { return }
-    raw("<span class=k>")
-    scratch.json.removeAll(keepingCapacity: true)
-    JSONWriter.appendString(key, to: &scratch.json)
-    content(utf8: scratch.json)
-    raw("</span>: ")
-  }
-
-  private mutating func jsonLeaf(
-    _ value: JSONValue, key: String?, comma: Bool, blame: inout LeafBlame,
-    cells: [Int64: [UInt8]], scratch: inout TreeScratch
-  ) {
-    let revision = blame.revision(at: scratch.pointer)
-    raw("<div class=row data-pointer=\"")
-    text(utf8: scratch.pointer)
-    raw("\"><span class=code>")
-    jsonKey(key, scratch: &scratch)
-    switch value {
-    case .string: raw("<span class=s>")
-    case .number: raw("<span class=n>")
-    case .bool: raw("<span class=b>")
-    case .null: raw("<span class=z>")
-    case .array, .object: raw("<span>")
+  /// The number of members of each array and object of `text`, in the order they open; nil
+  /// when `text` is not the shape of JSON text.
+  fileprivate static func memberCounts(_ text: UnsafeBufferPointer<UInt8>) -> [Int32]? {
+    enum Expect { case value, key, colon, next }
+    var counts: [Int32] = []
+    // For each open container: its index in `counts`, and whether it is an object.
+    var stack: [(count: Int, object: Bool)] = []
+    var expect = Expect.value
+    var i = 0
+    while i < text.count {
+      let byte = text[i]
+      switch (expect, byte) {
+      case (.value, UInt8(ascii: "\"")), (.key, UInt8(ascii: "\"")):
+        let isKey = expect == .key
+        i += 1
+        while i < text.count, text[i] != UInt8(ascii: "\"") {
+          if text[i] == UInt8(ascii: "\\") { i += 1 }
+          i += 1
+        }
+        guard i < text.count else { return nil }
+        expect = isKey ? .colon : .next
+      case (.value, UInt8(ascii: "{")), (.value, UInt8(ascii: "[")):
+        let object = byte == UInt8(ascii: "{")
+        let close = object ? UInt8(ascii: "}") : UInt8(ascii: "]")
+        if i + 1 < text.count, text[i + 1] == close {
+          counts.append(0)
+          i += 1
+          expect = .next
+        } else {
+          stack.append((counts.count, object))
+          counts.append(1)
+          expect = object ? .key : .value
+        }
+      case (.value, _):
+        guard byte != UInt8(ascii: "}"), byte != UInt8(ascii: "]"), byte != UInt8(ascii: ","),
+          byte != UInt8(ascii: ":")
+        else { return nil }
+        while i + 1 < text.count, text[i + 1] != UInt8(ascii: ","),
+          text[i + 1] != UInt8(ascii: "}"), text[i + 1] != UInt8(ascii: "]")
+        {
+          i += 1
+        }
+        expect = .next
+      case (.colon, UInt8(ascii: ":")):
+        expect = .value
+      case (.next, UInt8(ascii: ",")):
+        guard let top = stack.last else { return nil }
+        counts[top.count] += 1
+        expect = top.object ? .key : .value
+      case (.next, UInt8(ascii: "}")), (.next, UInt8(ascii: "]")):
+        guard let top = stack.popLast(), top.object == (byte == UInt8(ascii: "}")) else {
+          return nil
+        }
+      default:
+        return nil
+      }
+      i += 1
     }
-    scratch.json.removeAll(keepingCapacity: true)
-    JSONWriter.appendCanonical(value, to: &scratch.json)
-    content(utf8: scratch.json)
-    raw("</span>")
-    if comma { raw(",") }
-    raw("</span>")
-    if let revision, let cell = cells[revision] { fragment(cell) }
-    raw("</div>")
+    guard stack.isEmpty, expect == .next else { return nil }
+    return counts
   }
 
   /// A JSON Pointer token as RFC 6901 writes it: `~` as `~0`, `/` as `~1`.
   static func appendPointerToken(_ token: String, to out: inout [UInt8]) {
-    for byte in token.utf8 {
-      switch byte {
-      case UInt8(ascii: "~"): out.append(contentsOf: [UInt8(ascii: "~"), UInt8(ascii: "0")])
-      case UInt8(ascii: "/"): out.append(contentsOf: [UInt8(ascii: "~"), UInt8(ascii: "1")])
-      default: out.append(byte)
-      }
+    for byte in token.utf8 { appendPointerByte(byte, to: &out) }
+  }
+
+  /// One byte of a pointer token, `~` and `/` escaped.
+  static func appendPointerByte(_ byte: UInt8, to out: inout [UInt8]) {
+    switch byte {
+    case UInt8(ascii: "~"): out.append(contentsOf: [UInt8(ascii: "~"), UInt8(ascii: "0")])
+    case UInt8(ascii: "/"): out.append(contentsOf: [UInt8(ascii: "~"), UInt8(ascii: "1")])
+    default: out.append(byte)
     }
   }
 
@@ -139,65 +135,209 @@ extension HTML {
   /// and the author.
   static func blameCell(_ revision: Int64, author: String) -> [UInt8] {
     var cell = HTML(capacity: 64)
-    cell.raw("<span class=who><a href=\"#r")
+    cell.raw("<small><a href=#r")
     cell.number(revision)
-    cell.raw("\">r")
+    cell.raw(">r")
     cell.number(revision)
     cell.raw("</a> ")
     cell.text(author)
-    cell.raw("</span>")
+    cell.raw("</small>")
     return cell.bytes
   }
 }
 
-/// Who last changed each leaf of a value, read in the order a tree walk meets the leaves.
-///
-/// A component with one state has every leaf from that state's revision, which is what
-/// ``Attribution`` answers for it without building one. Otherwise the answers are
-/// ``Attribution/leaves``: the tree and the attribution walk a value the same way (object
-/// members in order, array elements in order, a leaf being a scalar or an empty container),
-/// and a value's pointers are unique (duplicate keys are refused on input; keys compare by
-/// bytes), so the next leaf is the one the walk is at; a leaf that is not is found through
-/// an index built then, so a page stays linear in its leaves whatever they are.
-struct LeafBlame {
-  private let single: Int64?
-  private let leaves: [Attribution.Leaf]
-  private let pointers: [[UInt8]]
-  private var next = 0
-  private var index: [[UInt8]: Int]?
+/// One walk of canonical text, writing the tree's markup.
+private struct TreeWriter {
+  let text: UnsafeBufferPointer<UInt8>
+  let counts: [Int32]
+  let cells: [Int64: [UInt8]]
+  var blame: LeafBlame
+  /// The cell of every leaf when one revision changed them all; the walk then keeps no
+  /// pointer.
+  let single: [UInt8]?
+  /// The next container's index in ``counts``.
+  var container = 0
 
-  /// Every leaf changed by `revision`.
-  init(revision: Int64) {
-    single = revision
-    leaves = []
-    pointers = []
+  init(text: UnsafeBufferPointer<UInt8>, counts: [Int32], cells: [Int64: [UInt8]], blame: LeafBlame)
+  {
+    self.text = text
+    self.counts = counts
+    self.cells = cells
+    self.blame = blame
+    single = blame.single.map { cells[$0] ?? [] }
   }
 
-  /// The leaves of an attribution whose pointers start with `prefix` (`/payload`), or do
-  /// not (`excluding`).
-  init(leaves all: [Attribution.Leaf], prefix: String, excluding: Bool = false) {
-    single = nil
-    var leaves: [Attribution.Leaf] = []
-    for leaf in all
-    where (leaf.pointer.tokens.first?.hasSameBytes(as: prefix) ?? false) != excluding {
-      leaves.append(leaf)
+  /// Writes the value starting at `start` as a list item; returns the index after it.
+  mutating func node(
+    at start: Int, key: Range<Int>?, comma: Bool, page: inout HTML, pointer: inout [UInt8]
+  ) -> Int {
+    let first = text[start]
+    let isObject = first == UInt8(ascii: "{")
+    guard isObject || first == UInt8(ascii: "[") else {
+      return leaf(at: start, key: key, comma: comma, page: &page, pointer: pointer)
     }
-    self.leaves = leaves
-    pointers = leaves.map { Array($0.pointer.description.utf8) }
+    let count = Int(counts[container])
+    container += 1
+    guard count > 0 else {
+      return leaf(at: start, key: key, comma: comma, page: &page, pointer: pointer)
+    }
+    page.raw("<li><details open><summary>")
+    self.key(key, page: &page)
+    page.raw(isObject ? "{<span> " : "[<span> ")
+    page.number(count)
+    page.raw(count == 1 ? " item " : " items ")
+    page.raw(isObject ? "}" : "]")
+    if comma { page.raw(",") }
+    page.raw("</span></summary><ul>")
+    let tracking = single == nil
+    let length = pointer.count
+    var i = start + 1
+    for index in 0..<count {
+      var memberKey: Range<Int>?
+      if isObject {
+        let end = stringEnd(from: i)
+        memberKey = i..<end
+        if tracking {
+          pointer.append(UInt8(ascii: "/"))
+          appendToken(quoted: i..<end, to: &pointer)
+        }
+        i = end + 1  // the colon
+      } else if tracking {
+        pointer.append(UInt8(ascii: "/"))
+        HTML.appendDecimal(Int64(index), to: &pointer)
+      }
+      i = node(at: i, key: memberKey, comma: index < count - 1, page: &page, pointer: &pointer)
+      if tracking { pointer.removeSubrange(length...) }
+      i += 1  // the comma, or the container's close
+    }
+    page.raw("</ul><code>")
+    page.raw(isObject ? "}" : "]")
+    if comma { page.raw(",") }
+    page.raw("</code></details></li>")
+    return i
   }
 
-  /// The revision of the leaf at `pointer` (its text), nil when there is none.
-  mutating func revision(at pointer: [UInt8]) -> Int64? {
-    if let single { return single }
-    if next < pointers.count, pointers[next] == pointer {
-      next += 1
-      return leaves[next - 1].revision
+  /// A scalar or an empty container, and its blame.
+  private mutating func leaf(
+    at start: Int, key: Range<Int>?, comma: Bool, page: inout HTML, pointer: [UInt8]
+  ) -> Int {
+    let end: Int
+    switch text[start] {
+    case UInt8(ascii: "\""): end = stringEnd(from: start)
+    case UInt8(ascii: "{"), UInt8(ascii: "["): end = start + 2
+    default:
+      var i = start + 1
+      while i < text.count, text[i] != UInt8(ascii: ","), text[i] != UInt8(ascii: "}"),
+        text[i] != UInt8(ascii: "]")
+      {
+        i += 1
+      }
+      end = i
     }
-    if index == nil {
-      var built: [[UInt8]: Int] = [:]
-      for (position, text) in pointers.enumerated() { built[text] = position }
-      index = built
+    page.raw("<li><code>")
+    self.key(key, page: &page)
+    let close: StaticString
+    switch text[start] {
+    case UInt8(ascii: "\""):
+      page.raw("<u>")
+      close = "</u>"
+    case UInt8(ascii: "t"), UInt8(ascii: "f"):
+      page.raw("<var class=b>")
+      close = "</var>"
+    case UInt8(ascii: "n"):
+      page.raw("<var class=z>")
+      close = "</var>"
+    case UInt8(ascii: "{"), UInt8(ascii: "["):
+      close = ""
+    default:
+      page.raw("<var>")
+      close = "</var>"
     }
-    return index?[pointer].map { leaves[$0].revision }
+    page.content(utf8: UnsafeBufferPointer(rebasing: text[start..<end]))
+    page.raw(close)
+    if comma { page.raw(",") }
+    page.raw("</code>")
+    if let single {
+      page.fragment(single)
+    } else if let revision = blame.revision(at: pointer), let cell = cells[revision] {
+      page.fragment(cell)
+    }
+    page.raw("</li>")
+    return end
+  }
+
+  private func key(_ key: Range<Int>?, page: inout HTML) {
+    guard let key else { return }
+    page.raw("<i>")
+    page.content(utf8: UnsafeBufferPointer(rebasing: text[key]))
+    page.raw("</i>: ")
+  }
+
+  /// The pointer token of the JSON string at `quoted` (with its quotes): its escapes
+  /// decoded, then `~` and `/` escaped as RFC 6901 says.
+  private func appendToken(quoted: Range<Int>, to pointer: inout [UInt8]) {
+    var i = quoted.lowerBound + 1
+    let end = quoted.upperBound - 1
+    while i < end {
+      let byte = text[i]
+      guard byte == UInt8(ascii: "\\"), i + 1 < end else {
+        HTML.appendPointerByte(byte, to: &pointer)
+        i += 1
+        continue
+      }
+      let escaped = text[i + 1]
+      i += 2
+      switch escaped {
+      case UInt8(ascii: "b"): pointer.append(0x08)
+      case UInt8(ascii: "f"): pointer.append(0x0C)
+      case UInt8(ascii: "n"): pointer.append(0x0A)
+      case UInt8(ascii: "r"): pointer.append(0x0D)
+      case UInt8(ascii: "t"): pointer.append(0x09)
+      case UInt8(ascii: "u"):
+        var scalar = hex4(at: i, end: end)
+        i += 4
+        if (0xD800..<0xDC00).contains(scalar), i + 6 <= end, text[i] == UInt8(ascii: "\\"),
+          text[i + 1] == UInt8(ascii: "u")
+        {
+          let low = hex4(at: i + 2, end: end)
+          if (0xDC00..<0xE000).contains(low) {
+            scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+            i += 6
+          }
+        }
+        // A lone surrogate is not a scalar; a `String` holds U+FFFD for it.
+        for byte in String(Unicode.Scalar(scalar) ?? "\u{FFFD}").utf8 {
+          HTML.appendPointerByte(byte, to: &pointer)
+        }
+      default: HTML.appendPointerByte(escaped, to: &pointer)  // `"`, `\`, `/`
+      }
+    }
+  }
+
+  /// The value of the four hexadecimal digits at `start`; 0xFFFD when they are not.
+  private func hex4(at start: Int, end: Int) -> UInt32 {
+    guard start + 4 <= end else { return 0xFFFD }
+    var value: UInt32 = 0
+    for byte in text[start..<(start + 4)] {
+      let digit: UInt8
+      switch byte {
+      case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
+      case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
+      case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
+      default: return 0xFFFD
+      }
+      value = value << 4 | UInt32(digit)
+    }
+    return value
+  }
+
+  /// The index after the string that starts at `start`.
+  private func stringEnd(from start: Int) -> Int {
+    var i = start + 1
+    while i < text.count, text[i] != UInt8(ascii: "\"") {
+      if text[i] == UInt8(ascii: "\\") { i += 1 }
+      i += 1
+    }
+    return i + 1
   }
 }

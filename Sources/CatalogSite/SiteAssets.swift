@@ -71,20 +71,23 @@ enum SiteAssets {
     table.kinds th:nth-child(1) { width: 28%; } table.kinds th:nth-child(2) { width: 16%; }
     table.kinds th:nth-child(4) { width: 16%; }
     .json { background: var(--panel); border: 1px solid var(--line); border-radius: 0.375rem;
-      padding: 0.5rem; overflow-x: auto; }
-    .json .children { padding-left: 1.25rem; border-left: 1px dotted var(--line); margin-left: 0.3rem; }
+      padding: 0.5rem; overflow-x: auto; list-style: none; margin: 0; }
+    .json ul { list-style: none; margin: 0 0 0 0.3rem; padding: 0 0 0 1.25rem;
+      border-left: 1px dotted var(--line); }
+    .json li { display: flex; justify-content: space-between; gap: 1rem; }
+    .json li:not(:has(> details)):hover { background: var(--bg); }
+    .json li > details { flex-grow: 1; min-width: 0; }
     .json summary { cursor: pointer; list-style-position: outside; margin-left: 1rem; }
-    .json details > .row { margin-left: 1rem; }
-    .json .row { display: flex; justify-content: space-between; gap: 1rem; }
-    .json .row:hover { background: var(--bg); }
-    .json .code { white-space: pre-wrap; overflow-wrap: anywhere; }
-    .json .fold { display: none; color: var(--muted); }
-    .json details:not([open]) > summary .fold { display: inline; }
-    .json details:not([open]) > .row { display: none; }
-    .json .who { white-space: nowrap; color: var(--muted); font-family: system-ui, sans-serif;
-      font-size: 0.8rem; }
-    .k { color: var(--k); } .s { color: var(--s); } .n { color: var(--n); }
-    .b { color: var(--b); } .z { color: var(--z); } .p { color: var(--fg); }
+    .json details > code { display: block; margin-left: 1rem; }
+    .json code, .json summary { white-space: pre-wrap; overflow-wrap: anywhere; }
+    .json summary > span { display: none; color: var(--muted); }
+    .json details:not([open]) > summary > span { display: inline; }
+    .json small, .fields-table small { white-space: nowrap; color: var(--muted);
+      font-family: system-ui, sans-serif; }
+    .json small { font-size: 0.8rem; } .fields-table small { font-size: inherit; }
+    .json i, .json u, .json var { font-style: normal; text-decoration: none; }
+    .json i { color: var(--k); } .json u { color: var(--s); } .json var { color: var(--n); }
+    .json var.b { color: var(--b); } .json var.z { color: var(--z); }
     .timeline, .changes { list-style: none; padding: 0; }
     .timeline > li { border-left: 3px solid var(--line); padding: 0 0 1rem 1rem; }
     .when { font-weight: 600; } .message { overflow-wrap: anywhere; }
@@ -110,7 +113,7 @@ enum SiteAssets {
       table.kinds tr { border-bottom: 1px solid var(--line); padding: 0.5rem 0; }
       table.kinds tr[hidden] { display: none; }
       table.kinds td { border: 0; padding: 0.1rem 0; }
-      .json .row { flex-direction: column; gap: 0; }
+      .json li { flex-direction: column; gap: 0; }
       .filters { grid-template-columns: 1fr; }
       .fields-table th:nth-child(4), .fields-table td:nth-child(4) { display: none; }
     }
@@ -195,7 +198,7 @@ enum SiteAssets {
       // A blame cell links to its revision in the page's timeline; its tooltip repeats the
       // revision's author, time and message from there.
       var tips = {};
-      document.querySelectorAll(".who a[href^='#r']").forEach(function (link) {
+      document.querySelectorAll("small > a[href^='#r']").forEach(function (link) {
         var target = link.getAttribute("href").slice(1);
         if (!(target in tips)) {
           var item = document.getElementById(target);

@@ -41,6 +41,14 @@ final class SiteDirectory {
   private var folderDescriptors: [Int32] = Array(repeating: -1, count: Folder.allCases.count)
   /// A file name as a C string, reused from file to file.
   private var name: [CChar] = []
+  /// The folders of the site being replaced, open, when the output is one (-1 otherwise):
+  /// a page with the same bytes as the previous site's is linked to that file
+  /// (``linkUnchanged(_:_:_:)``).
+  private var previousFolders: [Int32] = Array(repeating: -1, count: Folder.allCases.count)
+  /// The previous site's page read back for the comparison, reused from page to page.
+  private var previous: [UInt8] = []
+  /// The mode of a file this class creates: 0644 less the process's umask.
+  private let fileMode: mode_t
 
   init(output: String) throws(CatalogSiteError) {
     var path = output
@@ -62,6 +70,15 @@ final class SiteDirectory {
       let reason = SystemError.message(errno)
       rmdir(temporary)
       throw .io(path: path, reason: reason)
+    }
+    let mask = umask(0o022)
+    umask(mask)
+    fileMode = 0o644 & ~mask
+    if access("\(path)/\(Self.marker)", F_OK) == 0 {
+      for folder in Folder.allCases {
+        previousFolders[folder.rawValue] = open(
+          "\(path)/\(folder.name)", O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+      }
     }
   }
 
@@ -113,6 +130,7 @@ final class SiteDirectory {
     for byte in page.utf8 { name.append(CChar(bitPattern: byte)) }
     for byte in ".html".utf8 { name.append(CChar(bitPattern: byte)) }
     name.append(0)
+    if previousFolders[folder.rawValue] >= 0, linkUnchanged(folder, name, bytes) { return }
     let descriptor = openat(
       folderDescriptors[folder.rawValue], name, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
     guard descriptor >= 0 else {
@@ -128,12 +146,55 @@ final class SiteDirectory {
     }
   }
 
+  /// Puts the previous site's page `name` of `folder` into the new site as a second link
+  /// to the same file, when that file holds exactly `bytes` and is as this class writes
+  /// files (a regular file of this user's, mode 0644 less the umask); false, having made nothing, when it
+  /// does not.
+  ///
+  /// Replacing a site whose pages mostly did not change then reads them instead of writing
+  /// them (`rsync --link-dest` does the same): no new file's memory is allocated, and
+  /// removing the old site afterwards only drops a link instead of freeing the file. The
+  /// bytes are compared whole, so the new site has the same bytes either way; an unchanged
+  /// page also keeps its modification time.
+  private func linkUnchanged(_ folder: Folder, _ name: [CChar], _ bytes: [UInt8]) -> Bool {
+    let from = previousFolders[folder.rawValue]
+    let descriptor = openat(from, name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
+    guard descriptor >= 0 else { return false }
+    defer { close(descriptor) }
+    var info = stat()
+    guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG,
+      info.st_mode & 0o7777 == fileMode, info.st_uid == geteuid(), info.st_size == bytes.count
+    else { return false }
+    // One byte more than expected, so that a file that grew since the `fstat` shows.
+    if previous.count < bytes.count + 1 {
+      previous = Array(repeating: 0, count: max(bytes.count + 1, 2 * previous.count))
+    }
+    var count = 0
+    while count <= bytes.count {
+      let got = previous.withUnsafeMutableBytes { buffer in
+        read(descriptor, buffer.baseAddress.map { $0 + count }, bytes.count + 1 - count)
+      }
+      if got < 0 && errno == EINTR { continue }
+      guard got > 0 else { break }
+      count += got
+    }
+    guard count == bytes.count,
+      bytes.withUnsafeBytes({ new in
+        previous.withUnsafeBytes { old in
+          ByteComparison.equal(new, UnsafeRawBufferPointer(rebasing: old[..<count]))
+        }
+      })
+    else { return false }
+    return linkat(from, name, folderDescriptors[folder.rawValue], name, 0) == 0
+  }
+
   /// Closes the directories' descriptors (the files are all closed by then).
   private func closeDescriptors() {
-    for descriptor in folderDescriptors + [rootDescriptor] where descriptor >= 0 {
+    for descriptor in folderDescriptors + previousFolders + [rootDescriptor] where descriptor >= 0 {
       close(descriptor)
     }
     folderDescriptors = folderDescriptors.map { _ in -1 }
+    previousFolders = previousFolders.map { _ in -1 }
     rootDescriptor = -1
   }
 

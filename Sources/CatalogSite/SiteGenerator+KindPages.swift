@@ -56,8 +56,8 @@ extension SiteGenerator {
         content = .value(try entry.jsonValue, payload: blame, fields: blame)
       }
     } else {
-      // The entry is parsed once: its blame, its payload tree and its JSON come from one
-      // value.
+      // The entry is parsed once, for its blame, its fields and its JSON; the payload tree
+      // is written from the stored text, as for every kind.
       guard let attribution = try component.attribution() else { return }
       let leaves = attribution.leaves
       content = .value(
@@ -75,7 +75,7 @@ extension SiteGenerator {
     case value(JSONValue, payload: LeafBlame, fields: LeafBlame)
     /// The entry's stored texts, all its leaves from `revision`: an entry with the standard
     /// four members in the standard order, whose page needs no parse
-    /// (``HTML/jsonTree(canonical:pointer:cell:scratch:)``).
+    /// (``HTML/jsonTree(canonical:pointer:blame:cells:scratch:)``).
     case canonical(revision: Int64)
   }
 
@@ -135,21 +135,21 @@ extension SiteGenerator {
     page.raw(
       "<p class=tools id=tree-tools><span class=muted>Each value shows the revision and author that last changed it.</span></p>\n"
     )
+    var payloadBlame: LeafBlame
     switch content {
-    case .value(let value, var payloadBlame, _):
-      page.jsonTree(
-        try Self.member("payload", of: value) ?? entry.payload.value(), pointer: "/payload",
-        blame: &payloadBlame, cells: cells, scratch: &scratch)
-    case .canonical(let revision):
-      if !page.jsonTree(
-        canonical: entry.payload.bytes, pointer: "/payload", cell: cells[revision] ?? [],
+    case .value(_, let blame, _): payloadBlame = blame
+    case .canonical(let revision): payloadBlame = LeafBlame(revision: revision)
+    }
+    if !page.jsonTree(
+      canonical: entry.payload.bytes, pointer: "/payload", blame: &payloadBlame, cells: cells,
+      scratch: &scratch)
+    {
+      // Stored text that is not canonical JSON (a damaged store): parsing it reports what is
+      // wrong; text that parses is written again as canonical text, which has the shape.
+      let canonical = JSONWriter.canonicalBytes(try entry.payload.value())
+      _ = page.jsonTree(
+        canonical: canonical, pointer: "/payload", blame: &payloadBlame, cells: cells,
         scratch: &scratch)
-      {
-        var blame = LeafBlame(revision: revision)
-        page.jsonTree(
-          try entry.payload.value(), pointer: "/payload", blame: &blame, cells: cells,
-          scratch: &scratch)
-      }
     }
     page.raw("</section>\n")
 
@@ -281,11 +281,5 @@ extension SiteGenerator {
     out.reserveCapacity(scratch.count * 2)
     scratch.withUnsafeBufferPointer { JSONWriter.reindent($0, level: 0, into: &out) }
     return out
-  }
-
-  /// The member `key` of an entry's value.
-  private static func member(_ key: String, of entry: JSONValue) -> JSONValue? {
-    guard case .object(let members) = entry else { return nil }
-    return members[key]
   }
 }

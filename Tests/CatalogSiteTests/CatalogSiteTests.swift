@@ -62,13 +62,23 @@ struct CatalogSiteTests {
 
   @Test func kindPageShowsBlameAndHistoryFromTheCatalog() throws {
     let html = page("kinds/button.html")
-    for line in try fixture.catalog.blame("button") where line.path.tokens.first == "payload" {
-      #expect(
-        html.contains(
-          "data-pointer=\"\(line.path)\"><span class=code>"), "\(line.path) has no row")
-      let row = html.components(separatedBy: "data-pointer=\"\(line.path)\"")[1]
-        .components(separatedBy: "</div>")[0]
-      #expect(row.contains(">r\(line.revision.id)</a> \(HTML.escape(line.revision.author))"))
+    // The tree's leaves in document order, as blame lists them: each with its value and the
+    // revision and author that last changed it.
+    let leaves = html.matches(
+      of: try Regex(
+        #"<li><code>(.*?)</code><small><a href=#r([0-9]+)>r[0-9]+</a> (.*?)</small></li>"#)
+    )
+    let lines = try fixture.catalog.blame("button").filter { $0.path.tokens.first == "payload" }
+    #expect(leaves.count == lines.count)
+    for (leaf, line) in zip(leaves, lines) {
+      let code = String(leaf[1].substring ?? "")
+      var value: [UInt8] = []
+      JSONWriter.canonicalBytes(line.value).withUnsafeBufferPointer {
+        HTML.appendEscaped(utf8: $0, to: &value, quotes: false)
+      }
+      #expect(code.contains(String(decoding: value, as: UTF8.self)), "\(line.path)")
+      #expect(leaf[2].substring == "\(line.revision.id)"[...], "\(line.path)")
+      #expect(leaf[3].substring.map(String.init) == HTML.escape(line.revision.author))
     }
     let revisions = try fixture.catalog.history(of: "button").map(\.revision.id)
     let shown = html.components(separatedBy: " data-revision=").dropFirst().map {

@@ -85,4 +85,61 @@ struct SiteDirectoryTests {
       return path == output
     }
   }
+
+  /// The inode and link count of a file.
+  func node(_ path: String) -> (inode: UInt64, links: UInt64)? {
+    var info = stat()
+    guard lstat(path, &info) == 0 else { return nil }
+    return (UInt64(info.st_ino), UInt64(info.st_nlink))
+  }
+
+  /// Every file of a site, by path, with its bytes.
+  func files(_ root: String) throws -> [String: Data] {
+    var result: [String: Data] = [:]
+    for relative in FileManager.default.subpaths(atPath: root) ?? [] {
+      var isDirectory: ObjCBool = false
+      _ = FileManager.default.fileExists(atPath: "\(root)/\(relative)", isDirectory: &isDirectory)
+      if !isDirectory.boolValue {
+        result[relative] = try Data(contentsOf: URL(fileURLWithPath: "\(root)/\(relative)"))
+      }
+    }
+    return result
+  }
+
+  /// Replacing a site links the kind pages whose bytes did not change to the old site's
+  /// files instead of writing them again; a page that changed, or that someone changed or
+  /// made another mode, is written anew, and the site's bytes are those of a site written
+  /// into a new directory.
+  @Test func anUnchangedKindPageIsTheOldSitesFile() throws {
+    let output = fixture.directory.path("site")
+    let fresh = fixture.directory.path("fresh")
+    try CatalogSite.write(fixture.catalog, to: output, options: .init(reference: "v1"))
+    try CatalogSite.write(fixture.catalog, to: fresh, options: .init(reference: "v1"))
+    let kinds = try FileManager.default.contentsOfDirectory(atPath: "\(output)/kinds").sorted()
+    #expect(kinds.count >= 2)
+    let before = Dictionary(uniqueKeysWithValues: kinds.map { ($0, node("\(output)/kinds/\($0)")) })
+    // Someone edits one page and makes another read-only.
+    let edited = "\(output)/kinds/\(kinds[0])"
+    let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: edited))
+    try handle.write(contentsOf: Data("x".utf8))
+    try handle.close()
+    let readOnly = "\(output)/kinds/\(kinds[1])"
+    chmod(readOnly, 0o444)
+
+    try CatalogSite.write(fixture.catalog, to: output, options: .init(reference: "v1"))
+    #expect(try files(output) == (try files(fresh)))
+    for kind in kinds {
+      let now = node("\(output)/kinds/\(kind)")
+      if kind == kinds[0] || kind == kinds[1] {
+        #expect(now?.inode != before[kind]??.inode, "\(kind) was linked")
+      } else {
+        #expect(now?.inode == before[kind]??.inode, "\(kind) was written again")
+        #expect(now?.links == 1, "\(kind): the old site's link is gone")
+      }
+    }
+    // A later revision changes the pages: the site is the later revision's, byte for byte.
+    try CatalogSite.write(fixture.catalog, to: fresh)
+    try CatalogSite.write(fixture.catalog, to: output)
+    #expect(try files(output) == (try files(fresh)))
+  }
 }

@@ -75,7 +75,7 @@
   // A blame cell links to its revision in the page's timeline; its tooltip repeats the
   // revision's author, time and message from there.
   var tips = {};
-  document.querySelectorAll(".who a[href^='#r']").forEach(function (link) {
+  document.querySelectorAll("small > a[href^='#r']").forEach(function (link) {
     var target = link.getAttribute("href").slice(1);
     if (!(target in tips)) {
       var item = document.getElementById(target);
