@@ -128,12 +128,25 @@ extension CatalogDiff {
     }
 
     /// Adds NEW's next entry, as the document reader left it (its buffers may be reused as
-    /// soon as this returns).
+    /// soon as this returns). A reader given ``oldKinds()`` has found the entry's kind among
+    /// OLD's already (``RawCatalogEntry/knownKind``): that id is used, once its bytes are
+    /// checked, instead of a second lookup.
     package mutating func addNew(_ entry: RawCatalogEntry) throws(CatalogDiffError) {
+      var found: Int?
+      if case .found(let id) = entry.knownKind, id < old.count,
+        entry.kind.withUnsafeBytes({ old.kind(id, is: $0) })
+      {
+        found = id
+      }
       try add(
         old: false, entry.extraMembers, entry.memberOrder, { entry.entry },
-        texts: { Self.withBytes(of: entry, $0) })
+        texts: { Self.withBytes(of: entry, $0) }, oldIndex: found)
     }
+
+    /// OLD's kinds, once all of OLD is in, for the reader of NEW
+    /// (``CatalogDocumentReader/init(_:knownKinds:)``): its duplicate check and this
+    /// builder's lookup then share OLD's table, and a NEW in OLD's order hashes no kind.
+    package func oldKinds() -> KnownKinds { old.knownKinds() }
 
     /// Adds NEW's next entry.
     package mutating func addNew(_ entry: CatalogEntry) throws(CatalogDiffError) {
@@ -152,7 +165,7 @@ extension CatalogDiff {
     /// only when the diff reports it).
     private mutating func add(
       old isOld: Bool, _ extraMembers: [CatalogEntry.Member], _ memberOrder: [String]?,
-      _ entry: () -> CatalogEntry, texts: (Texts) -> Void
+      _ entry: () -> CatalogEntry, texts: (Texts) -> Void, oldIndex: Int? = nil
     ) throws(CatalogDiffError) {
       var failure: CatalogDiffError?
       withoutActuallyEscaping(entry) { entry in
@@ -165,7 +178,8 @@ extension CatalogDiff {
             } else {
               try addNew(
                 kind: kind, category: category, description: description, payload: payload,
-                extraMembers: extraMembers, memberOrder: memberOrder, entry: entry)
+                extraMembers: extraMembers, memberOrder: memberOrder, entry: entry,
+                oldIndex: oldIndex)
             }
           } catch { failure = error }
         }
@@ -194,13 +208,13 @@ extension CatalogDiff {
       kind: UnsafeRawBufferPointer, category: UnsafeRawBufferPointer,
       description: UnsafeRawBufferPointer, payload: UnsafeRawBufferPointer,
       extraMembers: [CatalogEntry.Member], memberOrder: [String]?,
-      entry: () -> CatalogEntry
+      entry: () -> CatalogEntry, oldIndex: Int?
     ) throws(CatalogDiffError) {
       let j = oldIndexOfNew.count
       var candidate: Int?
       var renamedKind: BytewiseString?
       if renamedFrom.isEmpty {
-        candidate = old.index(ofKind: kind)
+        candidate = oldIndex ?? old.index(ofKind: kind)
       } else {
         let name = BytewiseString(String(decoding: kind, as: UTF8.self))
         let oldKind = renamedFrom[name] ?? name

@@ -66,6 +66,14 @@ struct CompactEntries {
 
   func kind(_ index: Int) -> String { kinds.string(index) }
 
+  /// Whether entry `index`'s kind has exactly these bytes.
+  func kind(_ index: Int, is kind: UnsafeRawBufferPointer) -> Bool {
+    kinds.strings.equals(index, kind)
+  }
+
+  /// The kinds, entry `i`'s having id `i`, expected in entry order.
+  func knownKinds() -> KnownKinds { KnownKinds(kinds) }
+
   /// Whether entry `index` has exactly these fields, every text by its bytes (the kind is
   /// compared by the caller): ``CatalogDiff/sameFields(_:_:)`` without making the entry.
   func hasFields(

@@ -99,6 +99,11 @@ package protocol CatalogReadContext {
   /// How many stored payloads no entry version refers to (a write stored them and was not
   /// recorded); they are harmless.
   func unreferencedPayloadCount() throws -> Int
+
+  /// A cursor over the stored payloads, fastest when asked for them in ascending id order
+  /// (see ``PayloadCursor``). It must be closed, or dropped, before the context's
+  /// transaction ends.
+  func payloadCursor() throws -> any PayloadCursor
 }
 
 /// How ``CatalogReadContext/forEachEntryRow(at:_:_:)`` delivers rows.
@@ -149,6 +154,9 @@ extension CatalogReadContext {
   package func payload(_ id: Int64) throws -> JSONText {
     try withPayload(id) { JSONText(canonicalBytes: Array($0)) }
   }
+
+  /// Each payload looked up by id: the cursor of an engine without a faster one.
+  package func payloadCursor() throws -> any PayloadCursor { PayloadLookups(self) }
 
   /// Whether a stored payload's text is exactly `bytes`: what decides that a payload whose
   /// hash matches is the same (a hash finds candidates; bytes decide).

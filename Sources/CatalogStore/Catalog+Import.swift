@@ -91,7 +91,9 @@ extension Catalog {
       // A catalog with no revisions has nothing to compare with: the planner's first-import
       // mode (a dry run plans against the empty head instead, writing nothing).
       let firstImport = head == 0 && !options.dryRun
-      let index = firstImport ? HeadIndex() : try context.headIndex(at: head)
+      var index = firstImport ? HeadIndex() : try context.headIndex(at: head)
+      // The reader's duplicate check looks kinds up in head's, which the planner then uses.
+      let headKinds = firstImport ? nil : index.knownKinds()
       var planned: PlannedWrite?
       try source.withReader(maxDepth: limits.maxDepth, maxSize: limits.maxSize) { reader, total in
         var planner: ChangePlanner
@@ -109,7 +111,9 @@ extension Catalog {
           planner.keepsDeprecations = true
         }
         defer { planner.cancel() }
-        let document = CatalogDocumentReader(reader)
+        let document =
+          headKinds.map { CatalogDocumentReader(reader, knownKinds: $0) }
+          ?? CatalogDocumentReader(reader)
         do {
           // Entries stay bytes from the file to the database (see RawCatalogEntry).
           while try document.nextRaw() {

@@ -167,7 +167,7 @@ extension Catalog {
     return try storage.write { context in
       let head = try context.headRevision()
       try Self.check(options.expectHead, head: head)
-      let index = try context.headIndex(at: head)
+      var index = try context.headIndex(at: head)
       var name = kind
       // The kind as given, byte for byte: an NFD spelling does not name an NFC kind.
       let match = name.withUTF8 { index.slot(of: UnsafeRawBufferPointer($0)) }

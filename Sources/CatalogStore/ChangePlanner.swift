@@ -64,8 +64,9 @@ struct ChangePlanner {
   private var slotsByRank: [Int32]?
   private var ranks: [Int32]?
   private var nextRank = 0
-  /// Payload hashes of head entries read one by one so far.
-  private var hashLookups = 0
+  /// Reads head's payloads to compare them by bytes, opened on first use and closed when the
+  /// plan is made (head's payloads come mostly in ascending id order: see ``PayloadCursor``).
+  private var storedPayloads: (any PayloadCursor)?
   /// Whether a desired entry without a `"deprecated"` member keeps head's deprecation: true
   /// for imports, where a file that says nothing about it must not undo a decision made in
   /// the catalog; false for writes that give the whole entry (restore, patch, rename).
@@ -119,7 +120,7 @@ struct ChangePlanner {
       kind: raw.kind, category: raw.category, description: raw.description, payload: raw.payload,
       extra: extra, keyOrder: keyOrder,
       saysDeprecated: raw.extraMembers.contains { $0.key == "deprecated" },
-      position: raw.position, context: context)
+      position: raw.position, knownKind: raw.knownKind, context: context)
   }
 
   /// Adds every entry of a whole desired catalog, in order.
@@ -154,12 +155,11 @@ struct ChangePlanner {
   private mutating func add(
     kind: [UInt8], category: [UInt8], description: [UInt8], payload: [UInt8], extra: [UInt8]?,
     keyOrder: [UInt8]?, saysDeprecated: Bool, position: SourcePosition?,
-    context: any CatalogReadContext
+    knownKind: RawCatalogEntry.KnownKindMatch = .notLookedUp, context: any CatalogReadContext
   ) throws {
     guard case .againstHead = mode else {
       throw CatalogError.database(.inconsistent("a first import takes entries as read"))
     }
-    let hash = payload.withUnsafeBytes { JSONText.stableHash(of: $0) }
     // An explicit rename (rename, or a restore or revert across one) decides first, even to
     // another spelling of the same kind; otherwise kinds match by bytes, and the entry is
     // unchanged only when every byte is the same.
@@ -170,6 +170,13 @@ struct ChangePlanner {
     {
       slot = target
       isRename = true
+    } else if knownKind != .notLookedUp {
+      // The document reader looked the kind up in this index's kinds (``HeadIndex/knownKinds()``).
+      if case .found(let found) = knownKind {
+        match = (found, true)
+        slot = found
+        seen[found] = true
+      }
     } else {
       if slotsByRank == nil { slotsByRank = index.slotsInPositionOrder() }
       let expected = slotsByRank.flatMap { nextRank < $0.count ? Int($0[nextRank]) : nil }
@@ -196,32 +203,31 @@ struct ChangePlanner {
       keptDeprecations.append(String(decoding: kind, as: UTF8.self))
     }
     if let slot, !isRename, match?.sameBytes == true {
-      if !index.hasPayloadHash(slot) {
-        // A few look-ups for a small document, one pass over all payloads for a large one.
-        hashLookups += 1
-        if hashLookups > 1024 {
-          try context.readPayloadHashes(into: &index)
-        } else {
-          index.setPayloadHash(try context.payloadHash(ofPayload: index.payloadID(slot)), at: slot)
-        }
-      }
-      let unchanged = category.withUnsafeBytes { category in
+      let sameTexts = category.withUnsafeBytes { category in
         description.withUnsafeBytes { description in
           Self.withOptionalBytes(extra) { extra in
             Self.withOptionalBytes(keyOrder) { keyOrder in
               index.matches(
                 slot, category: category, description: description, extra: extra,
-                keyOrder: keyOrder, payloadHash: hash)
+                keyOrder: keyOrder)
             }
           }
         }
       }
-      // The hashes matched; the bytes decide (FNV-1a collisions can be made on purpose).
-      if unchanged,
-        try payload.withUnsafeBytes({ try context.payload(index.payloadID(slot), hasBytes: $0) })
-      {
-        entries.append(Planned(status: .unchanged, existing: Int32(slot), row: -1))
-        return
+      // Every other text is the same: the payload's bytes decide, compared with the stored
+      // text (no hash is needed for that: a hash only finds candidates).
+      if sameTexts {
+        let cursor = try storedPayloads ?? context.payloadCursor()
+        storedPayloads = cursor
+        let samePayload = try payload.withUnsafeBytes { bytes in
+          try cursor.withPayload(index.payloadID(slot)) { stored in
+            stored.count == bytes.count && OrderKey.compare(stored, bytes) == 0
+          }
+        }
+        if samePayload {
+          entries.append(Planned(status: .unchanged, existing: Int32(slot), row: -1))
+          return
+        }
       }
     }
     var payloadID: Int64 = 0
@@ -230,7 +236,9 @@ struct ChangePlanner {
         throw CatalogError.database(
           .inconsistent("a plan that stores payloads needs the writer lock"))
       }
-      payloadID = try payload.withUnsafeBytes { try writer.internPayload(bytes: $0, hash: hash) }
+      payloadID = try payload.withUnsafeBytes {
+        try writer.internPayload(bytes: $0, hash: JSONText.stableHash(of: $0))
+      }
     }
     let row = kind.withUnsafeBytes { kind in
       category.withUnsafeBytes { category in
@@ -255,7 +263,7 @@ struct ChangePlanner {
 
   /// Whether head's entry in `slot` carries `"deprecated": true`.
   private static func isDeprecated(_ index: HeadIndex, _ slot: Int) throws -> Bool {
-    guard let extra = index.entry(slot).extra, extra.contains(#""deprecated":true"#) else {
+    guard let extra = index.extra(slot), extra.contains(#""deprecated":true"#) else {
       return false
     }
     guard case .object(let members) = try JSONValue(parsing: extra) else { return false }
@@ -271,6 +279,7 @@ struct ChangePlanner {
 
   /// Stops a first import's stream after an error (nothing when the plan was made).
   mutating func cancel() {
+    closeStoredPayloads()
     guard case .firstImport(let stream, _) = mode, !streamClosed else { return }
     streamClosed = true
     stream.cancel()
@@ -280,6 +289,7 @@ struct ChangePlanner {
   /// lacks are removed when `prune`, kept otherwise; entries are placed; nothing is recorded
   /// yet.
   mutating func plan(prune: Bool, head: Int64) throws -> PlannedWrite {
+    closeStoredPayloads()
     if case .firstImport(let stream, let revision) = mode {
       streamClosed = true
       _ = try stream.finish()
@@ -329,6 +339,12 @@ struct ChangePlanner {
     planned.rowPositions = rowPositions
     planned.unstoredPayloads = storesPayloads ? nil : unstoredPayloads
     return planned
+  }
+
+  /// Closes the cursor over head's payloads before anything is written.
+  private mutating func closeStoredPayloads() {
+    storedPayloads?.close()
+    storedPayloads = nil
   }
 
   private static func withOptionalBytes<R>(

@@ -121,16 +121,20 @@ public enum DocumentSource: Sendable, Hashable {
   ///
   /// `starting` is called first with the document's size in bytes when it is known (a
   /// regular file, bytes in memory), at most `maxSize`; `finished`, after the last entry of
-  /// a valid document, with its kinds (``CatalogDocumentReader/takeKinds()``).
+  /// a valid document, with its kinds (``CatalogDocumentReader/takeKinds()``), unless
+  /// `knownKinds` were given to the reader (``CatalogDocumentReader/init(_:knownKinds:)``).
   package func forEachRawEntry(
     maxDepth: Int = JSONReader.defaultMaxDepth, maxSize: Int = JSONReader.defaultMaxSize,
+    knownKinds: KnownKinds? = nil,
     starting: (_ totalBytes: Int?) -> Void = { _ in },
     finished: (_ kinds: ByteStringTable) throws -> Void = { _ in },
     _ body: (RawCatalogEntry) throws -> Void
   ) throws -> (entriesPointer: JSONPointer, frame: DocumentFrame) {
     try withReader(maxDepth: maxDepth, maxSize: maxSize) { reader, total in
       starting(total.map { min($0, maxSize) })
-      let document = CatalogDocumentReader(reader)
+      let document =
+        knownKinds.map { CatalogDocumentReader(reader, knownKinds: $0) }
+        ?? CatalogDocumentReader(reader)
       do {
         while try document.nextRaw() { try body(document.currentRaw) }
       } catch let error as JSONDiagnostics {

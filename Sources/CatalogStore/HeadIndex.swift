@@ -1,7 +1,7 @@
 import Components
 
-/// The entries of the catalog at one revision, keyed by kind, without payload texts: what a
-/// write compares the desired catalog against.
+/// The entries of the catalog at one revision, keyed by kind, without payload texts (only
+/// their ids): what a write compares the desired catalog against.
 ///
 /// It holds what ``HeadEntry`` holds, compactly: kinds in a ``ByteStringTable`` (a kind's
 /// id there is its *slot*), the other texts in one ``ByteStrings`` buffer, numbers in arrays.
@@ -13,20 +13,16 @@ package struct HeadIndex {
     case category, description, extra, keyOrder, orderKey
   }
 
-  private var kinds = ByteStringTable()
+  /// The kinds, by slot: hashed only when a lookup needs it (see ``KnownKinds``).
+  private var kinds = KnownKinds()
   private var texts = ByteStrings()
   private var componentIDs: [Int64] = []
   private var payloadIDs: [Int64] = []
-  /// The payloads' hashes, read on demand (see ``hasPayloadHash(_:)``).
-  private var payloadHashes: [Int64] = []
-  private var hashKnown: [Bool] = []
   /// Bit 0: `extra` is NULL; bit 1: `key_order` is NULL.
   private var nulls: [UInt8] = []
   /// Slots in ascending order of order key, made on first use.
   private var order: [Int32]?
-  /// Whether some stored kind is not ASCII, and then the kinds by name (see
-  /// ``slot(matching:)``).
-  private var hasNonASCIIKind = false
+  /// The kinds by name, when some stored kind is not ASCII (see ``slot(matching:)``).
   private var byName: [String: Int]?
 
   package init() {}
@@ -37,13 +33,11 @@ package struct HeadIndex {
   /// Adds an entry; kinds must be distinct.
   package mutating func append(
     componentID: Int64, kind: UnsafeRawBufferPointer, category: UnsafeRawBufferPointer,
-    description: UnsafeRawBufferPointer, payloadID: Int64, payloadHash: Int64?,
+    description: UnsafeRawBufferPointer, payloadID: Int64,
     extra: UnsafeRawBufferPointer?, keyOrder: UnsafeRawBufferPointer?,
     orderKey: UnsafeRawBufferPointer
   ) {
-    let (inserted, _) = kinds.insert(kind)
-    precondition(inserted, "two entries of one revision have the same kind")
-    if !hasNonASCIIKind && !kind.allSatisfy({ $0 < 0x80 }) { hasNonASCIIKind = true }
+    kinds.append(kind)
     byName = nil
     texts.append(category)
     texts.append(description)
@@ -52,33 +46,14 @@ package struct HeadIndex {
     texts.append(orderKey)
     componentIDs.append(componentID)
     payloadIDs.append(payloadID)
-    payloadHashes.append(payloadHash ?? 0)
-    hashKnown.append(payloadHash != nil)
     nulls.append((extra == nil ? 1 : 0) | (keyOrder == nil ? 2 : 0))
     order = nil
   }
 
-  /// Sets the payload hash of a slot (the index is built before the hashes are read).
-  package mutating func setPayloadHash(_ hash: Int64, at slot: Int) {
-    payloadHashes[slot] = hash
-    hashKnown[slot] = true
-  }
-
-  /// Whether the payload hash of a slot has been read. An import compares the hash of every
-  /// entry it finds unchanged in other respects, so reading them all in one pass pays off
-  /// for a whole document; a file of a few entries reads the few it needs.
-  package func hasPayloadHash(_ slot: Int) -> Bool { hashKnown[slot] }
-
-  /// Whether every payload hash has been read.
-  package var hasAllPayloadHashes: Bool { !hashKnown.contains(false) }
-
-  /// The payload id of every slot.
-  package var allPayloadIDs: [Int64] { payloadIDs }
-
   // MARK: - Lookup
 
   /// The slot of the entry whose kind has exactly these bytes.
-  package func slot(of kind: UnsafeRawBufferPointer) -> Int? { kinds.id(of: kind) }
+  package mutating func slot(of kind: UnsafeRawBufferPointer) -> Int? { kinds.hashedID(of: kind) }
 
   /// The slot of the entry whose kind equals `kind` as Swift compares strings, that is up to
   /// Unicode canonical equivalence (so an NFD spelling finds an NFC kind), and whether the
@@ -89,8 +64,8 @@ package struct HeadIndex {
   /// every kind.
   package mutating func slot(matching kind: UnsafeRawBufferPointer) -> (slot: Int, sameBytes: Bool)?
   {
-    if !hasNonASCIIKind && kind.allSatisfy({ $0 < 0x80 }) {
-      return kinds.id(of: kind).map { ($0, true) }
+    if kinds.isASCII && kind.allSatisfy({ $0 < 0x80 }) {
+      return kinds.hashedID(of: kind).map { ($0, true) }
     }
     if byName == nil {
       byName = Dictionary(
@@ -120,14 +95,22 @@ package struct HeadIndex {
   package func componentID(_ slot: Int) -> Int64 { componentIDs[slot] }
   package func payloadID(_ slot: Int) -> Int64 { payloadIDs[slot] }
   package func kind(_ slot: Int) -> String { kinds.string(slot) }
+
+  /// The kinds, expected in export order: what the document reader looks an imported
+  /// document's kinds up in, so that its duplicate check and this index share one table.
+  package mutating func knownKinds() -> KnownKinds {
+    KnownKinds(kinds.strings, order: slotsInPositionOrder())
+  }
   package func orderKey(_ slot: Int) -> String { text(slot, .orderKey) ?? "" }
+  /// The entry's extra members as stored (a JSON object), nil when it has none.
+  package func extra(_ slot: Int) -> String? { text(slot, .extra) }
 
   /// The entry in a slot, as a value.
   package func entry(_ slot: Int) -> HeadEntry {
     HeadEntry(
       componentID: componentIDs[slot], kind: kinds.string(slot),
       category: text(slot, .category) ?? "", description: text(slot, .description) ?? "",
-      payloadID: payloadIDs[slot], payloadHash: payloadHashes[slot],
+      payloadID: payloadIDs[slot],
       extra: text(slot, .extra), keyOrder: text(slot, .keyOrder),
       orderKey: text(slot, .orderKey) ?? "")
   }
@@ -141,16 +124,14 @@ package struct HeadIndex {
     return texts.string(slot * Field.allCases.count + field.rawValue)
   }
 
-  /// Whether the entry in `slot` may have exactly these contents (the kind is the slot's
-  /// own): every text but the payload compared by bytes, the payload by its stored
-  /// ``JSONText/stableHash``. A match only makes a candidate: ``ChangePlanner`` then compares
-  /// the payload's bytes, since a 64-bit hash can be made to collide.
+  /// Whether the entry in `slot` has exactly these texts, each compared by bytes (the kind is
+  /// the slot's own); the payload is not held here: ``ChangePlanner`` compares its bytes with
+  /// the stored text.
   package func matches(
     _ slot: Int, category: UnsafeRawBufferPointer, description: UnsafeRawBufferPointer,
-    extra: UnsafeRawBufferPointer?, keyOrder: UnsafeRawBufferPointer?, payloadHash: Int64
+    extra: UnsafeRawBufferPointer?, keyOrder: UnsafeRawBufferPointer?
   ) -> Bool {
-    guard payloadHashes[slot] == payloadHash,
-      (nulls[slot] & 1 != 0) == (extra == nil), (nulls[slot] & 2 != 0) == (keyOrder == nil)
+    guard (nulls[slot] & 1 != 0) == (extra == nil), (nulls[slot] & 2 != 0) == (keyOrder == nil)
     else { return false }
     let base = slot * Field.allCases.count
     return texts.withStorage { stored in
@@ -221,30 +202,26 @@ package struct HeadIndex {
   }
 }
 
-/// What an import compares against without reading payload texts: the head state of one
-/// component, with its payload's id.
+/// The head state of one component, with its payload's id instead of its text.
 package struct HeadEntry: Sendable, Hashable {
   package var componentID: Int64
   package var kind: String
   package var category: String
   package var description: String
   package var payloadID: Int64
-  /// ``JSONText/stableHash`` of the payload, to compare without reading its text.
-  package var payloadHash: Int64
   package var extra: String?
   package var keyOrder: String?
   package var orderKey: String
 
   package init(
     componentID: Int64, kind: String, category: String, description: String, payloadID: Int64,
-    payloadHash: Int64, extra: String?, keyOrder: String?, orderKey: String
+    extra: String?, keyOrder: String?, orderKey: String
   ) {
     self.componentID = componentID
     self.kind = kind
     self.category = category
     self.description = description
     self.payloadID = payloadID
-    self.payloadHash = payloadHash
     self.extra = extra
     self.keyOrder = keyOrder
     self.orderKey = orderKey

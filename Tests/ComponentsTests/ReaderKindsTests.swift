@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 @testable import Components
@@ -36,5 +37,103 @@ struct ReaderKindsTests {
       while try reader.nextRaw() {}
     }
     #expect(reader.takeKinds() == nil)
+  }
+
+  /// What a reader makes of a document: each valid entry's index and kind, then the
+  /// diagnostics it throws (empty for a valid document), and what it found of each kind
+  /// among the known kinds.
+  private func read(_ reader: CatalogDocumentReader) -> (
+    entries: [String], diagnostics: [String], known: [RawCatalogEntry.KnownKindMatch]
+  ) {
+    var entries: [String] = []
+    var known: [RawCatalogEntry.KnownKindMatch] = []
+    do {
+      while try reader.nextRaw() {
+        let raw = reader.currentRaw
+        entries.append("\(raw.index) \(String(decoding: raw.kind, as: UTF8.self))")
+        known.append(raw.knownKind)
+      }
+      return (entries, [], known)
+    } catch {
+      return (entries, error.diagnostics.map(\.description), known)
+    }
+  }
+
+  private static func knownKinds(_ kinds: [String], order: [Int32]? = nil) -> KnownKinds {
+    var strings = ByteStrings()
+    for kind in kinds { strings.append(kind) }
+    return KnownKinds(strings, order: order)
+  }
+
+  /// Sets of known kinds for a document of `kinds`: none, some, all in order, all reversed
+  /// (so every lookup misses the expected one), with others the document lacks, and with a
+  /// kind outside ASCII (which turns them off).
+  private static func knownSets(for kinds: [String]) -> [KnownKinds] {
+    let distinct = kinds.reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
+    let ascii = distinct.filter { $0.utf8.allSatisfy { $0 < 0x80 } }
+    return [
+      knownKinds([]),
+      knownKinds(Array(ascii.prefix(ascii.count / 2))),
+      knownKinds(ascii),
+      knownKinds(ascii, order: (0..<Int32(ascii.count)).reversed()),
+      knownKinds(["zz-other"] + ascii.reversed() + ["aa-other"]),
+      knownKinds(ascii.filter { $0 != "K" } + ["\u{212A}"]),
+    ]
+  }
+
+  /// Documents whose kinds test the duplicate check: repeats of known and unknown kinds,
+  /// NFC against NFD, and the Kelvin sign, which equals "K" as a string.
+  private static let kindLists: [[String]] = [
+    ["a", "b", "c", "d"],
+    ["a", "b", "a", "c", "b", "b"],
+    ["x", "new", "x", "new", "y"],
+    ["caf\u{E9}", "a", "cafe\u{301}", "a"],
+    ["K", "b", "\u{212A}", "b"],
+    ["b", "\u{212A}", "K", "a", "a"],
+    ["a", "b", "c", "d"].reversed(),
+  ]
+
+  private func document(entries kinds: [String]) -> [UInt8] {
+    let entries = kinds.map {
+      #"  {"kind": "\#($0)", "category": "C", "description": "d", "payload": {}}"#
+    }
+    return Array("{\"components\": [\n\(entries.joined(separator: ",\n"))\n]}\n".utf8)
+  }
+
+  /// With known kinds the reader reads and reports exactly what it does without them (both
+  /// positions of every duplicate), on every malformed document and on the documents above,
+  /// and each kind it says it found is that kind's bytes.
+  @Test func knownKindsChangeNothingTheReaderReports() throws {
+    var documents = MalformedDocuments.all.filter { $0.bytes.count < 1 << 20 }.map {
+      (name: $0.name, bytes: $0.bytes, kinds: ["tile", "a", "other"])
+    }
+    for kinds in Self.kindLists {
+      documents.append((kinds.joined(separator: ","), document(entries: kinds), kinds))
+    }
+    for document in documents {
+      let plain = read(CatalogDocumentReader(JSONReader(bytes: document.bytes)))
+      for known in Self.knownSets(for: document.kinds) {
+        let reader = CatalogDocumentReader(JSONReader(bytes: document.bytes), knownKinds: known)
+        let got = read(reader)
+        #expect(got.entries == plain.entries, "\(document.name)")
+        #expect(got.diagnostics == plain.diagnostics, "\(document.name)")
+        #expect(reader.takeKinds() == nil)
+        for (entry, match) in zip(got.entries, got.known) {
+          let kind = String(entry.drop { $0 != " " }.dropFirst())
+          switch match {
+          case .found(let id): #expect(known.string(id).utf8.elementsEqual(kind.utf8))
+          case .absent:
+            #expect(!(0..<known.count).contains { known.string($0).utf8.elementsEqual(kind.utf8) })
+          case .notLookedUp:
+            // Only once a kind outside ASCII was met (the document has a character outside
+            // ASCII, raw or escaped), or when a known one is.
+            let outsideASCII =
+              document.bytes.contains { $0 >= 0x80 }
+              || String(decoding: document.bytes, as: UTF8.self).contains("\\u")
+            #expect(!known.isASCII || outsideASCII, "\(document.name)")
+          }
+        }
+      }
+    }
   }
 }

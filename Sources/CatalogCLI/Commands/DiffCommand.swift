@@ -171,8 +171,9 @@ enum DiffCommand: CatalogCommand {
           starting: { builder.reserveOld(bytes: $0 ?? 0) },
           finished: { try builder.setOldKinds($0) }, { builder.addOldKindLater($0) })
         oldEntriesPointer = oldRead.entriesPointer
+        // NEW's duplicate check and the builder share OLD's kinds.
         let newRead = try source(operands[1]).forEachRawEntry(
-          maxDepth: limits.maxDepth, maxSize: limits.maxSize
+          maxDepth: limits.maxDepth, maxSize: limits.maxSize, knownKinds: builder.oldKinds()
         ) { try builder.addNew($0) }
         computed = builder.finish()
         computed.compareFrames(old: oldRead.frame, new: newRead.frame)

@@ -47,6 +47,13 @@ public final class CatalogDocumentReader {
   /// to report a duplicate with the place of the first.
   private var kindsSeen = SeenKinds()
   private var kindsSeenAt: [(index: Int, position: SourcePosition)] = []
+  /// The kinds the caller knows (see ``init(_:knownKinds:)``), nil when none were given or
+  /// once a kind outside ASCII was met; and for each, where it was first found (index -1:
+  /// not yet).
+  private var known: KnownKinds?
+  private var knownSeenAt: [(index: Int, position: SourcePosition)] = []
+  /// Whether known kinds were given: then ``takeKinds()`` has no table to give.
+  private let tookKnownKinds: Bool
   /// Whether ``nextRaw()`` has returned `false`: the document was valid and read to its end.
   private var endReturned = false
   private var rootPosition = SourcePosition(line: 1, column: 1, offset: 0)
@@ -70,6 +77,22 @@ public final class CatalogDocumentReader {
 
   public init(_ json: JSONReader) {
     self.json = json
+    tookKnownKinds = false
+  }
+
+  /// A reader that looks each kind up in `knownKinds` first (head's kinds for an import,
+  /// OLD's for a diff's NEW) and tells which it found (``RawCatalogEntry/knownKind``), so
+  /// that its duplicate check keeps a table only of the kinds `knownKinds` lacks. Found and
+  /// reported exactly as without them; a kind outside ASCII (in the document or among the
+  /// known kinds) ends their use, since such kinds compare as strings, not bytes.
+  package init(_ json: JSONReader, knownKinds: KnownKinds) {
+    self.json = json
+    tookKnownKinds = true
+    if knownKinds.isASCII {
+      known = knownKinds
+      knownSeenAt = Array(
+        repeating: (-1, SourcePosition(line: 0, column: 0, offset: 0)), count: knownKinds.count)
+    }
   }
 
   /// Bytes read so far, for progress reports.
@@ -127,11 +150,12 @@ public final class CatalogDocumentReader {
   }
 
   /// Once ``nextRaw()`` has returned `false` (a valid document, read to its end), the
-  /// document's kinds by their bytes, kind `i` being entry `i`'s, or nil before that. The
+  /// document's kinds by their bytes, kind `i` being entry `i`'s, or nil before that (and
+  /// always for a reader given known kinds, which keeps only the others). The
   /// reader's duplicate check needed this table anyway; a caller that must look entries up
   /// by kind (a diff's OLD side) takes it instead of building its own. The reader forgets it.
   package func takeKinds() -> ByteStringTable? {
-    guard endReturned else { return nil }
+    guard endReturned, !tookKnownKinds else { return nil }
     endReturned = false
     return kindsSeen.take()
   }
@@ -430,26 +454,69 @@ public final class CatalogDocumentReader {
             .invalidDocument, at: kindPosition, pointer: entryPointer(index).appending("kind"),
             "kind must not be empty"))
         valid = false
-      } else {
-        let (inserted, id, differentBytes) = raw.kind.withUnsafeBytes { kindsSeen.insert($0) }
-        if inserted {
-          kindsSeenAt.append((index, kindPosition))
-        } else {
-          // Kinds are compared as Swift compares strings, so that two spellings of one name
-          // (NFC and NFD) cannot both reach an app's registry; say so when the bytes differ.
-          let first = kindsSeenAt[id]
-          let kind = String(decoding: raw.kind, as: UTF8.self)
-          let spelling = differentBytes ? ", which differs only in Unicode normalization" : ""
-          report(
-            JSONDiagnostic(
-              .invalidDocument, at: kindPosition, pointer: entryPointer(index).appending("kind"),
-              "duplicate kind \"\(kind)\": also at \(arrayPointer.appending(first.index)) "
-                + "(line \(first.position.line), column \(first.position.column))\(spelling)"))
-          valid = false
-        }
+      } else if !checkKind(&raw, at: kindPosition) {
+        valid = false
       }
     }
     return valid && diagnostics.isEmpty && assigned == .all
+  }
+
+  /// The duplicate check of an entry's (non-empty) kind: reports a kind met before, with
+  /// where it was first met, and returns false for it. A known kind is recorded by its id
+  /// in `known` (and noted in `raw`), any other in the reader's own table.
+  private func checkKind(_ raw: inout RawCatalogEntry, at kindPosition: SourcePosition) -> Bool {
+    let index = raw.index
+    if known != nil && !raw.kind.allSatisfy({ $0 < 0x80 }) { stopUsingKnownKinds() }
+    if known != nil {
+      if let id = raw.kind.withUnsafeBytes({ known?.id(of: $0) }) {
+        let first = knownSeenAt[id]
+        guard first.index >= 0 else {
+          knownSeenAt[id] = (index, kindPosition)
+          raw.knownKind = .found(id)
+          return true
+        }
+        reportDuplicateKind(raw.kind, at: kindPosition, index: index, first: first, spelling: false)
+        return false
+      }
+      raw.knownKind = .absent
+    }
+    let (inserted, id, differentBytes) = raw.kind.withUnsafeBytes { kindsSeen.insert($0) }
+    if inserted {
+      kindsSeenAt.append((index, kindPosition))
+      return true
+    }
+    reportDuplicateKind(
+      raw.kind, at: kindPosition, index: index, first: kindsSeenAt[id], spelling: differentBytes)
+    return false
+  }
+
+  /// Moves the known kinds met so far into the reader's own table, and stops looking kinds
+  /// up among them: a kind outside ASCII may equal another as a string with other bytes.
+  private func stopUsingKnownKinds() {
+    guard let known else { return }
+    known.strings.withStorage { stored in
+      for id in 0..<known.count where knownSeenAt[id].index >= 0 {
+        _ = kindsSeen.insert(stored[id])
+        kindsSeenAt.append(knownSeenAt[id])
+      }
+    }
+    self.known = nil
+    knownSeenAt = []
+  }
+
+  private func reportDuplicateKind(
+    _ kindBytes: [UInt8], at kindPosition: SourcePosition, index: Int,
+    first: (index: Int, position: SourcePosition), spelling differentBytes: Bool
+  ) {
+    // Kinds are compared as Swift compares strings, so that two spellings of one name
+    // (NFC and NFD) cannot both reach an app's registry; say so when the bytes differ.
+    let kind = String(decoding: kindBytes, as: UTF8.self)
+    let spelling = differentBytes ? ", which differs only in Unicode normalization" : ""
+    report(
+      JSONDiagnostic(
+        .invalidDocument, at: kindPosition, pointer: entryPointer(index).appending("kind"),
+        "duplicate kind \"\(kind)\": also at \(arrayPointer.appending(first.index)) "
+          + "(line \(first.position.line), column \(first.position.column))\(spelling)"))
   }
 
   /// Transcodes a member's value into `out`; document errors inside it gain the member's

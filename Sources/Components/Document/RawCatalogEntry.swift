@@ -61,10 +61,24 @@ package struct RawCatalogEntry: Sendable {
   package var order: [Int] = []
   /// The entry's index in the entries array.
   package var index = 0
+  /// What the reader found of the kind among the kinds it was told of
+  /// (``CatalogDocumentReader/init(_:knownKinds:)``).
+  package var knownKind = KnownKindMatch.notLookedUp
   /// The position of the entry's `{`.
   package var position = SourcePosition(line: 1, column: 1, offset: 0)
 
   package init() {}
+
+  /// What the reader found of an entry's kind among the ``KnownKinds`` it was given.
+  package enum KnownKindMatch: Equatable, Sendable {
+    /// The reader was given no known kinds, or stopped using them (a kind outside ASCII):
+    /// the caller looks the kind up itself.
+    case notLookedUp
+    /// Not among them (by bytes, which for ASCII kinds is also as strings compare).
+    case absent
+    /// The known kind with this id has exactly these bytes.
+    case found(Int)
+  }
 
   /// The order code of extra member `index`.
   package static func extraCode(_ index: Int) -> Int { StandardMember.allCases.count + index }
@@ -77,6 +91,7 @@ package struct RawCatalogEntry: Sendable {
     payload.removeAll(keepingCapacity: true)
     if !extraMembers.isEmpty { extraMembers = [] }
     order.removeAll(keepingCapacity: true)
+    knownKind = .notLookedUp
     self.index = index
     self.position = position
   }
