@@ -2,11 +2,19 @@ import CatalogStorage
 import Components
 
 /// Payloads with ids handed out but not yet inserted by ``SQLiteContext``: their texts
-/// copied into one buffer (the caller's bytes are only borrowed), with their hashes.
+/// copied into one buffer (the caller's bytes are only borrowed), with their hashes; or,
+/// while ``isLending``, the caller's own bytes, which it keeps alive until the pending
+/// payloads are inserted (``SQLiteContext/lendingPayloads(_:)``).
 struct PendingPayloads {
   /// Rows per multi-row INSERT.
   static let batchSize = 64
 
+  /// Whether appended texts are kept by reference (`lent`) instead of copied (`texts`);
+  /// changed only while nothing is pending.
+  var isLending = false {
+    willSet { precondition(count == 0, "lending changes only while nothing is pending") }
+  }
+  private var lent: [UnsafeRawBufferPointer] = []
   private var texts = ByteStrings()
   private var hashes: [Int64] = []
   /// The id of the first pending payload; the others follow consecutively.
@@ -18,14 +26,14 @@ struct PendingPayloads {
   mutating func append(id: Int64, hash: Int64, text: UnsafeRawBufferPointer) {
     if count == 0 { firstID = id }
     precondition(id == firstID + Int64(count), "pending payload ids must be consecutive")
-    texts.append(text)
+    if isLending { lent.append(text) } else { texts.append(text) }
     hashes.append(hash)
   }
 
   /// The text of a pending payload, or nil when `id` is not pending.
   func text(of id: Int64) -> [UInt8]? {
     guard count > 0, id >= firstID, id <= lastID else { return nil }
-    return texts.array(Int(id - firstID))
+    return isLending ? Array(lent[Int(id - firstID)]) : texts.array(Int(id - firstID))
   }
 
   /// Calls `body` with the hash and id of every pending payload, in id order.
@@ -35,6 +43,7 @@ struct PendingPayloads {
 
   mutating func removeAll() {
     texts.removeAll()
+    lent.removeAll(keepingCapacity: true)
     hashes.removeAll(keepingCapacity: true)
   }
 
@@ -43,7 +52,7 @@ struct PendingPayloads {
     try texts.withStorage { stored in
       for (n, row) in rows.enumerated() {
         try statement.bind(hashes[row], at: Int32(2 * n + 1))
-        try statement.bindTextNoCopy(stored[row], at: Int32(2 * n + 2))
+        try statement.bindTextNoCopy(isLending ? lent[row] : stored[row], at: Int32(2 * n + 2))
       }
       // The texts are bound without a copy: step while they live, then drop the bindings.
       defer {

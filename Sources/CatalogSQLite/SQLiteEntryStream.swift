@@ -166,9 +166,12 @@ final class SQLiteEntryStream: AddedEntryStream, @unchecked Sendable {
     var payloadIDs: [Int64] = []
     payloadIDs.reserveCapacity(batch.count)
     try batch.rows.withRows { row in
-      for entry in 0..<batch.count {
-        payloadIDs.append(
-          try context.internPayload(bytes: row(entry).payload, hash: batch.payloadHash(entry)))
+      // The batch's bytes live until this closure returns, and are inserted before then.
+      try context.lendingPayloads {
+        for entry in 0..<batch.count {
+          payloadIDs.append(
+            try context.internPayload(bytes: row(entry).payload, hash: batch.payloadHash(entry)))
+        }
       }
     }
     let firstComponent = try context.newComponents(count: batch.count)

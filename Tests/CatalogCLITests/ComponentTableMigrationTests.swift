@@ -2,10 +2,10 @@ import Foundation
 import TestSupport
 import Testing
 
-/// Migration 0004 (no `component` table) on catalogs written by the binary of schema
-/// 0001–0003 (main at c8d4210): every revision exports the bytes that binary exported, `log`
-/// and the tags read as it printed them, and writes after the upgrade continue the old
-/// components' ids. The fixture and its exports are made by
+/// Migrations 0004 (no `component` table) and 0005 (`payload_hash`) on catalogs written by
+/// the binary of schema 0001–0003 (main at c8d4210): every revision exports the bytes that
+/// binary exported, `log` and the tags read as it printed them, and writes after the
+/// upgrade continue the old components' ids. The fixture and its exports are made by
 /// Tests/Fixtures/schema-migration/make-fixture.sh.
 @Suite("component table migration")
 struct ComponentTableMigrationTests {
@@ -134,18 +134,9 @@ struct ComponentTableMigrationTests {
   /// it wrote (pg_dump's INSERTs, Tests/Fixtures/schema-migration/postgresql-rows.sql).
   @Test func aPostgreSQLCatalogOfTheOldSchemaUpgrades() throws {
     let database = try PostgreSQLTestDatabase()
-    let migrations = Fixtures.directory.deletingLastPathComponent().deletingLastPathComponent()
-      .appendingPathComponent("Migrations/postgresql")
-    var script = """
-      CREATE TABLE schema_migration (name text PRIMARY KEY, applied_at text NOT NULL);
-      COMMENT ON TABLE schema_migration IS 'component catalog';
-
-      """
-    for name in ["0001_initial", "0002_policies", "0002_tag_history", "0003_document_frame"] {
-      script += try String(
-        contentsOf: migrations.appendingPathComponent("\(name).sql"), encoding: .utf8)
-      script += "\nINSERT INTO schema_migration VALUES ('\(name)', '2026-11-30T00:00:00.000Z');\n"
-    }
+    var script = try OldPostgreSQLSchema.script([
+      "0001_initial", "0002_policies", "0002_tag_history", "0003_document_frame",
+    ])
     script += try String(
       contentsOf: Fixtures.url("schema-migration/postgresql-rows.sql"), encoding: .utf8)
     try database.psql(script)

@@ -55,18 +55,9 @@ struct FrameMigrationTests {
   /// the binary of that schema wrote them, is upgraded by the first command, even a reader.
   @Test func aPostgreSQLCatalogOfTheOldSchemaUpgrades() throws {
     let database = try PostgreSQLTestDatabase()
-    let migrations = Fixtures.directory.deletingLastPathComponent().deletingLastPathComponent()
-      .appendingPathComponent("Migrations/postgresql")
-    var script = """
-      CREATE TABLE schema_migration (name text PRIMARY KEY, applied_at text NOT NULL);
-      COMMENT ON TABLE schema_migration IS 'component catalog';
-
-      """
-    for name in ["0001_initial", "0002_policies", "0002_tag_history"] {
-      script += try String(
-        contentsOf: migrations.appendingPathComponent("\(name).sql"), encoding: .utf8)
-      script += "\nINSERT INTO schema_migration VALUES ('\(name)', '2026-11-30T00:00:00.000Z');\n"
-    }
+    var script = try OldPostgreSQLSchema.script([
+      "0001_initial", "0002_policies", "0002_tag_history",
+    ])
     // Payloads carry their hash, as the binary stores it.
     let hashes = try [#"{"x":[1,2]}"#, "{}"].map { try JSONText(parsing: $0).stableHash }
     script += """

@@ -56,6 +56,29 @@ struct PayloadHashTests {
     #expect(check.problems == [])
   }
 
+  /// A first import stores each distinct payload once, whether its repeat comes in the same
+  /// batch of the SQLite engine's stream or a later one; and the export gives the file back.
+  @Test(arguments: TestEngine.allCases)
+  func aFirstImportStoresEachDistinctPayloadOnce(_ engine: TestEngine) throws {
+    let (location, catalog) = try CatalogImportTests.open(engine)
+    defer { withExtendedLifetime(location) {} }
+    let entries = (0..<1000).map { n in
+      #"{"kind": "k\#(n)", "category": "c", "description": "d", "payload": {"n": \#(n % 7)}}"#
+    }
+    let document = #"{"components": ["# + entries.joined(separator: ", ") + "]}"
+    try catalog.importDocument(
+      from: .bytes(Array(document.utf8), name: "x"), options: WriteOptions(author: "t"))
+    let stored: Set<Int64> = try catalog.storage.read { context in
+      var ids: Set<Int64> = []
+      try context.forEachVersionRow(ofComponent: nil) { ids.insert($0.payloadID) }
+      return ids
+    }
+    #expect(stored.count == 7)
+    #expect(try catalog.storage.read { try $0.unreferencedPayloadCount() } == 0)
+    #expect(try catalog.entries().map(\.kind) == (0..<1000).map { "k\($0)" })
+    #expect(try catalog.storage.read { try $0.storageCheck() }.problems == [])
+  }
+
   /// A payload whose `payload_hash` row is gone, and a row that names no payload, are
   /// problems `doctor` reports.
   @Test func doctorFindsAPayloadWithoutItsHashRow() throws {
