@@ -140,7 +140,8 @@ struct CompactEntries {
         var wrapped: [UInt8] = [0x5B]
         try file.withBytes(range) { wrapped.append(contentsOf: $0) }
         wrapped.append(0x5D)
-        read = try CatalogDocumentReader(JSONReader(bytes: wrapped, maxDepth: maxDepth)).next()?.entry
+        read = try CatalogDocumentReader(JSONReader(bytes: wrapped, maxDepth: maxDepth)).next()?
+          .entry
       } catch {
         throw .changedWhileRead(side: .old, reason: "\(error)")
       }

@@ -151,8 +151,8 @@ public enum DocumentSource: Sendable, Hashable {
   ) throws -> (entriesPointer: JSONPointer, frame: DocumentFrame) {
     try forEachRawEntry(
       maxDepth: maxDepth, maxSize: maxSize, knownKinds: knownKinds,
-      starting: { total, _ in starting(total) }, finished: finished
-    ) { entry, _ in try body(entry) }
+      starting: { total, _ in starting(total) }, finished: finished,
+      { entry, _ in try body(entry) })
   }
 
   /// ``forEachRawEntry(maxDepth:maxSize:knownKinds:starting:finished:_:)``, where `starting`

@@ -28,7 +28,9 @@ struct EntryTextTests {
   func everyEntrysTextIsItsBytes(bufferSize: Int) throws {
     let directory = try TemporaryDirectory()
     let generated = try Fixtures.bytes("generated-300.json")
-    let bare = Array(#"[{"kind":"a","category":"","description":"","payload":[1,{"b":"\u00e9"}]} ,{"kind":"b","category":"","description":"","payload":"x"}]"#.utf8)
+    let bare = Array(
+      #"[{"kind":"a","category":"","description":"","payload":[1,{"b":"\u00e9"}]} ,{"kind":"b","category":"","description":"","payload":"x"}]"#
+        .utf8)
     for document in [generated, [0xEF, 0xBB, 0xBF] + generated, bare] {
       let path = try directory.write("d.json", document)
       let fd = open(path, O_RDONLY)

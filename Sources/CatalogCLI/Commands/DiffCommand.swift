@@ -181,8 +181,8 @@ enum DiffCommand: CatalogCommand {
         // NEW's duplicate check and the builder share OLD's kinds.
         let newRead = try source(operands[1]).forEachRawEntry(
           maxDepth: limits.maxDepth, maxSize: limits.maxSize, knownKinds: builder.oldKinds(),
-          keepingText: builder.holdsOldByRange, starting: { _, _ in }
-        ) { entry, text in try builder.addNew(entry, text: text) }
+          keepingText: builder.holdsOldByRange, starting: { _, _ in },
+          { entry, text in try builder.addNew(entry, text: text) })
         computed = try builder.finish()
         computed.compareFrames(old: oldRead.frame, new: newRead.frame)
         // NEW was streamed: the CI formats read it again for the lines of the changes.

@@ -59,10 +59,12 @@ package final class FileRanges {
     }
     windowStart = offset
     windowCount = 0
+    guard let base = window.baseAddress else {
+      throw ReadError(description: "no buffer to read into")  // never: it is a mebibyte
+    }
     while windowCount < window.count {
       let read = pread(
-        fileDescriptor, window.baseAddress! + windowCount, window.count - windowCount,
-        off_t(offset + windowCount))
+        fileDescriptor, base + windowCount, window.count - windowCount, off_t(offset + windowCount))
       if read > 0 {
         windowCount += read
       } else if read == 0 {

@@ -18,7 +18,9 @@ extension JSONInput {
   func withKeptText<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R? {
     guard var kept = keptText, let end = kept.end, end <= bytesConsumed else { return nil }
     if kept.dropped.isEmpty && kept.start >= bufferOffset {
-      return try body(UnsafeRawBufferPointer(start: buffer + (kept.start - bufferOffset), count: end - kept.start))
+      return try body(
+        UnsafeRawBufferPointer(start: buffer + (kept.start - bufferOffset), count: end - kept.start)
+      )
     }
     if !kept.isComplete {
       let from = max(kept.start, bufferOffset) - bufferOffset
