@@ -61,10 +61,30 @@ extension CatalogDiff {
         texts: { Self.withBytes(of: entry, $0) })
     }
 
+    /// Holds OLD by where each entry's text is in `file` instead of the texts (OLD is then
+    /// a file that can be read again; `maxDepth` is the limit it is read with): NEW's
+    /// entries are compared with OLD's text read back, and OLD's entry is read in full only
+    /// when it is reported. Before any of OLD, which then comes by ``addOldKindLater(_:)``.
+    package mutating func holdOldByRange(_ file: FileRanges, maxDepth: Int) {
+      old.holdByRange(file, maxDepth: maxDepth)
+    }
+
+    /// Whether OLD is held by range (``holdOldByRange(_:maxDepth:)``): NEW's entries should
+    /// then come with their text (``addNew(_:text:)``).
+    package var holdsOldByRange: Bool { old.isHeldByRange }
+
     /// Adds OLD's next entry without its kind, when the document reader that hands it out
     /// keeps the kinds anyway (``CatalogDocumentReader/takeKinds()``): the kinds come after
     /// the last of OLD, through ``setOldKinds(_:)``, instead of a second table of them.
     package mutating func addOldKindLater(_ entry: RawCatalogEntry) {
+      defer {
+        newIndexOfOld.append(-1)
+        if !unchangedPartner.isEmpty { unchangedPartner.append(-1) }
+      }
+      if old.isHeldByRange {
+        old.appendRangeWithoutKind(entry.position.offset..<entry.endOffset)
+        return
+      }
       entry.category.withUnsafeBytes { category in
         entry.description.withUnsafeBytes { description in
           entry.payload.withUnsafeBytes { payload in
@@ -74,8 +94,6 @@ extension CatalogDiff {
           }
         }
       }
-      newIndexOfOld.append(-1)
-      if !unchangedPartner.isEmpty { unchangedPartner.append(-1) }
     }
 
     /// The kinds of OLD's entries given by ``addOldKindLater(_:)``, kind `i` being entry
@@ -131,7 +149,13 @@ extension CatalogDiff {
     /// soon as this returns). A reader given ``oldKinds()`` has found the entry's kind among
     /// OLD's already (``RawCatalogEntry/knownKind``): that id is used, once its bytes are
     /// checked, instead of a second lookup.
-    package mutating func addNew(_ entry: RawCatalogEntry) throws(CatalogDiffError) {
+    ///
+    /// `text` is the entry as written in NEW (``CatalogDocumentReader/withCurrentEntryText(_:)``),
+    /// when known: an entry written exactly as OLD's is the same, found without comparing
+    /// canonical forms (what lets OLD be held by range).
+    package mutating func addNew(_ entry: RawCatalogEntry, text: UnsafeRawBufferPointer? = nil)
+      throws(CatalogDiffError)
+    {
       var found: Int?
       if case .found(let id) = entry.knownKind, id < old.count,
         entry.kind.withUnsafeBytes({ old.kind(id, is: $0) })
@@ -140,7 +164,7 @@ extension CatalogDiff {
       }
       try add(
         old: false, entry.extraMembers, entry.memberOrder, { entry.entry },
-        texts: { Self.withBytes(of: entry, $0) }, oldIndex: found)
+        texts: { Self.withBytes(of: entry, $0) }, oldIndex: found, text: text)
     }
 
     /// OLD's kinds, once all of OLD is in, for the reader of NEW
@@ -165,7 +189,8 @@ extension CatalogDiff {
     /// only when the diff reports it).
     private mutating func add(
       old isOld: Bool, _ extraMembers: [CatalogEntry.Member], _ memberOrder: [String]?,
-      _ entry: () -> CatalogEntry, texts: (Texts) -> Void, oldIndex: Int? = nil
+      _ entry: () -> CatalogEntry, texts: (Texts) -> Void, oldIndex: Int? = nil,
+      text: UnsafeRawBufferPointer? = nil
     ) throws(CatalogDiffError) {
       var failure: CatalogDiffError?
       withoutActuallyEscaping(entry) { entry in
@@ -179,7 +204,7 @@ extension CatalogDiff {
               try addNew(
                 kind: kind, category: category, description: description, payload: payload,
                 extraMembers: extraMembers, memberOrder: memberOrder, entry: entry,
-                oldIndex: oldIndex)
+                oldIndex: oldIndex, text: text)
             }
           } catch { failure = error }
         }
@@ -208,7 +233,7 @@ extension CatalogDiff {
       kind: UnsafeRawBufferPointer, category: UnsafeRawBufferPointer,
       description: UnsafeRawBufferPointer, payload: UnsafeRawBufferPointer,
       extraMembers: [CatalogEntry.Member], memberOrder: [String]?,
-      entry: () -> CatalogEntry, oldIndex: Int?
+      entry: () -> CatalogEntry, oldIndex: Int?, text: UnsafeRawBufferPointer?
     ) throws(CatalogDiffError) {
       let j = oldIndexOfNew.count
       var candidate: Int?
@@ -249,14 +274,25 @@ extension CatalogDiff {
       commonOldIndices.append(i)
       commonNewIndices.append(j)
       if let renamedKind { renamedKinds[j] = renamedKind.string }
-      guard
-        renamedKind != nil
-          || !old.hasFields(
-            i, category: category, description: description, payload: payload,
-            extraMembers: extraMembers, memberOrder: memberOrder)
-      else { return }
-      let before = old.entry(i)
-      let after = entry()
+      let before: CatalogEntry
+      var made: CatalogEntry?
+      if old.isHeldByRange {
+        // Written the same, byte for byte: the same entry. Otherwise the canonical forms
+        // decide (NEW may be indented differently), OLD's read again.
+        if renamedKind == nil, let text, try old.hasText(i, text) { return }
+        before = try old.entry(i)
+        made = entry()
+        if renamedKind == nil, let made, CatalogDiff.sameFields(before, made) { return }
+      } else {
+        guard
+          renamedKind != nil
+            || !old.hasFields(
+              i, category: category, description: description, payload: payload,
+              extraMembers: extraMembers, memberOrder: memberOrder)
+        else { return }
+        before = try old.entry(i)
+      }
+      let after = made ?? entry()
       var differ = EntryDiffer()
       try differ.compare(before, after)
       if !differ.changes.isEmpty {
@@ -269,10 +305,13 @@ extension CatalogDiff {
     }
 
     /// The diff of the entries added.
-    package func finish() -> CatalogDiff {
+    ///
+    /// - Throws: ``CatalogDiffError/changedWhileRead(side:reason:)`` when OLD, held by range,
+    ///   changed since it was read.
+    package func finish() throws(CatalogDiffError) -> CatalogDiff {
       var removed: [IndexedEntry] = []
       for (i, j) in newIndexOfOld.enumerated() where j < 0 {
-        removed.append(IndexedEntry(index: i, entry: old.entry(i)))
+        removed.append(IndexedEntry(index: i, entry: try old.entry(i)))
       }
       // The common kinds that keep their relative order are a longest increasing run of OLD
       // positions taken in NEW's order; every other common kind moved.

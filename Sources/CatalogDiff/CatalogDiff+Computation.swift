@@ -28,7 +28,7 @@ extension CatalogDiff {
     var builder = Builder(renames: renames)
     for entry in old { try builder.addOld(entry) }
     for entry in new { try builder.addNew(entry) }
-    self = builder.finish()
+    self = try builder.finish()
   }
 
   /// The changes from one state of a component to another, in entry order: what `log`,

@@ -16,6 +16,8 @@ public enum CatalogDiffError: Error, Sendable, Hashable, CustomStringConvertible
   /// A JSON Patch cannot give a bare array (OLD) NEW's top-level members without rewriting
   /// the whole document.
   case bareArrayGainsMembers([String])
+  /// A file read twice (OLD, held by where its entries are) no longer holds what it held.
+  case changedWhileRead(side: Side, reason: String)
 
   public var description: String {
     switch self {
@@ -28,6 +30,8 @@ public enum CatalogDiffError: Error, Sendable, Hashable, CustomStringConvertible
         + keys.map { JSONValue.string($0).canonicalText }.joined(separator: ", ")
         + "): a JSON Patch cannot wrap the array in an object without repeating every entry; "
         + "compare OLD in the {\"components\": [...]} form"
+    case .changedWhileRead(let side, let reason):
+      return "\(side.rawValue) changed while it was read: \(reason)"
     }
   }
 }

@@ -5,15 +5,53 @@ import Components
 /// and the rare extra members and member orders beside them. About the size of the entries'
 /// canonical text, a third of what `[CatalogEntry]` takes (a `String` and an array per field);
 /// an entry becomes a ``CatalogEntry`` only when the diff reports it.
+///
+/// Or, when the side is a file that can be read again (``holdByRange(_:maxDepth:)``), only
+/// the kinds and where each entry's text is in the file (16 bytes an entry): an entry is
+/// compared by its text, read back, and read again in full only when the diff reports it.
 struct CompactEntries {
   private var kinds = ByteStringTable()
   /// Category, description and payload of entry `i` are texts `3i`, `3i + 1`, `3i + 2`.
   private var texts = ByteStrings()
   /// Extra members and member order, for the entries that have them.
   private var others: [Int: (extraMembers: [CatalogEntry.Member], memberOrder: [String]?)] = [:]
+  /// Held by range: the file, the limit its entries were read with, and where entry `i`'s
+  /// text is (`ranges[2i]..<ranges[2i + 1]`).
+  private var file: FileRanges?
+  private var maxDepth = JSONReader.defaultMaxDepth
+  private var ranges: [Int] = []
 
   /// Entries appended (their kinds may still be to come: ``adoptKinds(_:)``).
-  var count: Int { texts.count / 3 }
+  var count: Int { file == nil ? texts.count / 3 : ranges.count / 2 }
+
+  /// Whether entries are held by the place of their text (``holdByRange(_:maxDepth:)``).
+  var isHeldByRange: Bool { file != nil }
+
+  /// Holds the entries to come by where their text is in `file`, read with `maxDepth`;
+  /// before any entry.
+  mutating func holdByRange(_ file: FileRanges, maxDepth: Int) {
+    precondition(count == 0, "the entries are held one way")
+    self.file = file
+    self.maxDepth = maxDepth
+  }
+
+  /// Appends an entry held by range: its text is `range` of the file; its kind comes later
+  /// with the others (``adoptKinds(_:)``).
+  mutating func appendRangeWithoutKind(_ range: Range<Int>) {
+    ranges.append(range.lowerBound)
+    ranges.append(range.upperBound)
+  }
+
+  /// Whether entry `index`, held by range, is written exactly as `text` (its `{` to its `}`).
+  func hasText(_ index: Int, _ text: UnsafeRawBufferPointer) throws(CatalogDiffError) -> Bool {
+    let range = ranges[2 * index]..<ranges[2 * index + 1]
+    guard range.count == text.count, let file else { return false }
+    do {
+      return try file.withBytes(range) { ByteComparison.equal($0, text) }
+    } catch {
+      throw .changedWhileRead(side: .old, reason: "\(error)")
+    }
+  }
 
   /// Makes room for texts of `bytes` bytes in all, so that the buffer is not copied as it
   /// grows (a copy holds the old buffer and the new one at once: twice the memory).
@@ -88,8 +126,30 @@ struct CompactEntries {
       && (other?.memberOrder).haveSameBytes(as: memberOrder)
   }
 
-  /// Entry `index` as a ``CatalogEntry``.
-  func entry(_ index: Int) -> CatalogEntry {
+  /// Entry `index` as a ``CatalogEntry``: for an entry held by range, its text read again.
+  ///
+  /// - Throws: ``CatalogDiffError/changedWhileRead(side:reason:)`` when the text is no longer
+  ///   that entry's (the file changed since it was read).
+  func entry(_ index: Int) throws(CatalogDiffError) -> CatalogEntry {
+    if let file {
+      let range = ranges[2 * index]..<ranges[2 * index + 1]
+      let read: CatalogEntry?
+      do {
+        // `[` + the entry + `]`: a bare array counts one level more, as the entries of
+        // `{"components": [...]}` do, so the depth limit reads the entry as it did.
+        var wrapped: [UInt8] = [0x5B]
+        try file.withBytes(range) { wrapped.append(contentsOf: $0) }
+        wrapped.append(0x5D)
+        read = try CatalogDocumentReader(JSONReader(bytes: wrapped, maxDepth: maxDepth)).next()?
+          .entry
+      } catch {
+        throw .changedWhileRead(side: .old, reason: "\(error)")
+      }
+      guard let read, read.kind.hasSameBytes(as: kinds.string(index)) else {
+        throw .changedWhileRead(side: .old, reason: "entry \(index) is not where it was")
+      }
+      return read
+    }
     let other = others[index]
     return CatalogEntry(
       kind: kinds.string(index), category: texts.string(3 * index),

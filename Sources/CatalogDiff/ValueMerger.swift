@@ -245,8 +245,9 @@ struct ValueMerger {
         throw .invalidText(kind: kind, input: input, diagnostic)
       case .duplicateKind(let kind, _, let first, let second):
         throw .duplicateKind(kind, input: input, firstIndex: first, secondIndex: second)
-      case .bareArrayGainsMembers:
-        // Only a JSON Patch of whole documents says this, never a comparison of entries.
+      case .bareArrayGainsMembers, .changedWhileRead:
+        // Only a JSON Patch of whole documents, or a diff of files held by range, says
+        // this, never a comparison of two entries.
         throw .invalidText(
           kind: kind, input: input,
           JSONDiagnostic(

@@ -94,7 +94,7 @@ extension Catalog {
           try builder.addNew(try read(newEntries, after.components[k]))
         }
       }
-      return builder.finish()
+      return try builder.finish()
     }
     diff.compareFrames(
       old: try context.documentFrame(at: old), new: try context.documentFrame(at: new))

@@ -32,11 +32,25 @@ public enum DocumentSource: Sendable, Hashable {
   func withReader<T>(
     maxDepth: Int, maxSize: Int, _ body: (JSONReader, _ totalBytes: Int?) throws -> T
   ) throws -> T {
+    try withReader(maxDepth: maxDepth, maxSize: maxSize, keepingFile: false) { reader, total, _ in
+      try body(reader, total)
+    }
+  }
+
+  /// ``withReader(maxDepth:maxSize:_:)``, and when `keepingFile` and the source is a regular
+  /// file, that file (the one being read, not the path opened again) for reading ranges of it
+  /// again after the reader is done; nil for anything else (standard input, a pipe, bytes).
+  func withReader<T>(
+    maxDepth: Int, maxSize: Int, keepingFile: Bool,
+    _ body: (JSONReader, _ totalBytes: Int?, _ file: FileRanges?) throws -> T
+  ) throws -> T {
     switch self {
     case .bytes(let bytes, _):
-      return try body(JSONReader(bytes: bytes, maxDepth: maxDepth, maxSize: maxSize), bytes.count)
+      return try body(
+        JSONReader(bytes: bytes, maxDepth: maxDepth, maxSize: maxSize), bytes.count, nil)
     case .standardInput:
-      return try body(JSONReader(fileDescriptor: 0, maxDepth: maxDepth, maxSize: maxSize), nil)
+      return try body(
+        JSONReader(fileDescriptor: 0, maxDepth: maxDepth, maxSize: maxSize), nil, nil)
     case .file(let path):
       let fd = open(path, O_RDONLY | O_CLOEXEC)
       guard fd >= 0 else {
@@ -51,7 +65,12 @@ public enum DocumentSource: Sendable, Hashable {
         throw CatalogError.unreadable(path: path, reason: "is a directory")
       }
       let reader = JSONReader(fileDescriptor: fd, maxDepth: maxDepth, maxSize: maxSize)
-      return try body(reader, Int(info.st_size))
+      var file: FileRanges?
+      if keepingFile && (info.st_mode & S_IFMT) == S_IFREG {
+        let copy = dup(fd)
+        if copy >= 0 { file = FileRanges(fileDescriptor: copy) }
+      }
+      return try body(reader, Int(info.st_size), file)
     }
   }
 
@@ -130,13 +149,38 @@ public enum DocumentSource: Sendable, Hashable {
     finished: (_ kinds: ByteStringTable) throws -> Void = { _ in },
     _ body: (RawCatalogEntry) throws -> Void
   ) throws -> (entriesPointer: JSONPointer, frame: DocumentFrame) {
-    try withReader(maxDepth: maxDepth, maxSize: maxSize) { reader, total in
-      starting(total.map { min($0, maxSize) })
+    try forEachRawEntry(
+      maxDepth: maxDepth, maxSize: maxSize, knownKinds: knownKinds,
+      starting: { total, _ in starting(total) }, finished: finished,
+      { entry, _ in try body(entry) })
+  }
+
+  /// ``forEachRawEntry(maxDepth:maxSize:knownKinds:starting:finished:_:)``, where `starting`
+  /// also gets the file being read when it is a regular file, for reading ranges of it again
+  /// (nil otherwise, and unless `keepingFile`), and `body` gets each entry's text as written
+  /// (its `{` to its `}`) when `keepingText`, else nil.
+  package func forEachRawEntry(
+    maxDepth: Int = JSONReader.defaultMaxDepth, maxSize: Int = JSONReader.defaultMaxSize,
+    knownKinds: KnownKinds? = nil, keepingFile: Bool = false, keepingText: Bool = false,
+    starting: (_ totalBytes: Int?, _ file: FileRanges?) -> Void,
+    finished: (_ kinds: ByteStringTable) throws -> Void = { _ in },
+    _ body: (RawCatalogEntry, _ text: UnsafeRawBufferPointer?) throws -> Void
+  ) throws -> (entriesPointer: JSONPointer, frame: DocumentFrame) {
+    try withReader(maxDepth: maxDepth, maxSize: maxSize, keepingFile: keepingFile) {
+      reader, total, file in
+      starting(total.map { min($0, maxSize) }, file)
       let document =
         knownKinds.map { CatalogDocumentReader(reader, knownKinds: $0) }
         ?? CatalogDocumentReader(reader)
+      document.keepsEntryText = keepingText
       do {
-        while try document.nextRaw() { try body(document.currentRaw) }
+        while try document.nextRaw() {
+          if keepingText {
+            _ = try document.withCurrentEntryText { try body(document.currentRaw, $0) }
+          } else {
+            try body(document.currentRaw, nil)
+          }
+        }
       } catch let error as JSONDiagnostics {
         throw CatalogError.invalidDocument(source: name, withEveryConflict(error, maxSize: maxSize))
       }

@@ -40,7 +40,7 @@ struct DiffBuilderTests {
           try builder.addNew(entry)
         }
       }
-      let diff = builder.finish()
+      let diff = try builder.finish()
       let whole = try CatalogDiff(old: old, new: new)
       #expect(diff == whole, "seed \(seed)")
       #expect(diff.text() == whole.text(), "seed \(seed)")

@@ -163,19 +163,27 @@ enum DiffCommand: CatalogCommand {
         return .trouble
       }
     case (nil, nil):
-      // OLD is held compactly, NEW streamed: only the entries that differ are kept.
+      // OLD is held compactly (a regular file by where each entry's text is, anything else
+      // by its canonical texts), NEW streamed: only the entries that differ are kept.
       do {
         var builder = CatalogDiff.Builder()
         let oldRead = try source(operands[0]).forEachRawEntry(
-          maxDepth: limits.maxDepth, maxSize: limits.maxSize,
-          starting: { builder.reserveOld(bytes: $0 ?? 0) },
-          finished: { try builder.setOldKinds($0) }, { builder.addOldKindLater($0) })
+          maxDepth: limits.maxDepth, maxSize: limits.maxSize, keepingFile: true,
+          starting: { total, file in
+            if let file {
+              builder.holdOldByRange(file, maxDepth: limits.maxDepth)
+            } else {
+              builder.reserveOld(bytes: total ?? 0)
+            }
+          },
+          finished: { try builder.setOldKinds($0) }, { entry, _ in builder.addOldKindLater(entry) })
         oldEntriesPointer = oldRead.entriesPointer
         // NEW's duplicate check and the builder share OLD's kinds.
         let newRead = try source(operands[1]).forEachRawEntry(
-          maxDepth: limits.maxDepth, maxSize: limits.maxSize, knownKinds: builder.oldKinds()
-        ) { try builder.addNew($0) }
-        computed = builder.finish()
+          maxDepth: limits.maxDepth, maxSize: limits.maxSize, knownKinds: builder.oldKinds(),
+          keepingText: builder.holdsOldByRange, starting: { _, _ in },
+          { entry, text in try builder.addNew(entry, text: text) })
+        computed = try builder.finish()
         computed.compareFrames(old: oldRead.frame, new: newRead.frame)
         // NEW was streamed: the CI formats read it again for the lines of the changes.
         if locates, operands[1] != "-" {

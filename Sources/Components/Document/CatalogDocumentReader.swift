@@ -54,6 +54,9 @@ public final class CatalogDocumentReader {
   private var knownSeenAt: [(index: Int, position: SourcePosition)] = []
   /// Whether known kinds were given: then ``takeKinds()`` has no table to give.
   private let tookKnownKinds: Bool
+  /// Whether the text of each entry, as written, is kept until the next entry is read
+  /// (``withCurrentEntryText(_:)``).
+  package var keepsEntryText = false
   /// Whether ``nextRaw()`` has returned `false`: the document was valid and read to its end.
   private var endReturned = false
   private var rootPosition = SourcePosition(line: 1, column: 1, offset: 0)
@@ -158,6 +161,16 @@ public final class CatalogDocumentReader {
     guard endReturned, !tookKnownKinds else { return nil }
     endReturned = false
     return kindsSeen.take()
+  }
+
+  /// Calls `body` with the text of the entry the last successful ``nextRaw()`` read, as
+  /// written in the document (from its `{` to its `}`), when ``keepsEntryText`` was set
+  /// before it was read; nil otherwise.
+  package func withCurrentEntryText<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows
+    -> R?
+  {
+    guard keepsEntryText else { return nil }
+    return try json.input.withKeptText(body)
   }
 
   /// Reads every entry of the document.
@@ -322,6 +335,7 @@ public final class CatalogDocumentReader {
           "expected an entry object, found \(article(value.typeName))"))
       return false
     }
+    if keepsEntryText { json.input.keepText(from: position.offset) }
     try json.beginContainer(0x7B)
     if json.isEmptyContainer(close: 0x7D) {
       report(
@@ -439,6 +453,8 @@ public final class CatalogDocumentReader {
       assigned.insert(member)
     } while !(try json.endOfContainer(close: 0x7D, what: "an entry member"))
     json.leaveContainer()
+    raw.endOffset = json.bytesConsumed
+    if keepsEntryText { json.input.endKeptText(at: raw.endOffset) }
 
     for member in RawCatalogEntry.StandardMember.allCases where !present.contains(member) {
       report(

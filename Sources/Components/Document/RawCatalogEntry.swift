@@ -66,6 +66,8 @@ package struct RawCatalogEntry: Sendable {
   package var knownKind = KnownKindMatch.notLookedUp
   /// The position of the entry's `{`.
   package var position = SourcePosition(line: 1, column: 1, offset: 0)
+  /// The offset just after the entry's `}`: its text is `position.offset..<endOffset`.
+  package var endOffset = 0
 
   package init() {}
 

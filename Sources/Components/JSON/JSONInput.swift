@@ -54,6 +54,8 @@ final class JSONInput {
   /// The last bytes before the buffer and the source location of the first of them.
   var previousTail: [UInt8] = []
   var previousTailPosition: SourcePosition?
+  /// The text being kept, if any (`JSONInput+KeptText.swift`).
+  var keptText: KeptText?
 
   /// An input over bytes in memory.
   init(bytes: some Collection<UInt8>, maxSize: Int) {
@@ -161,6 +163,7 @@ final class JSONInput {
       previousTail = Array(UnsafeBufferPointer(start: buffer + tailStart, count: end - tailStart))
     }
     advanceTracking(to: end)
+    if keptText != nil { saveKeptText() }
     bufferOffset += end
     index = 0
     end = 0

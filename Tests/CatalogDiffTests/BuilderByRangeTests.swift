@@ -1,0 +1,80 @@
+import Components
+import Foundation
+import TestSupport
+import Testing
+
+@testable import CatalogDiff
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// ``CatalogDiff/Builder`` holding OLD by range (``CatalogDiff/Builder/holdOldByRange(_:maxDepth:)``):
+/// the diff is the one of the two entry lists, and an OLD file changed behind its back is
+/// an error, not a wrong answer.
+@Suite("Diff builder: OLD held by range")
+struct BuilderByRangeTests {
+  /// Reads `old` (a file) by range and `new` streamed with its entries' texts.
+  private func diff(oldPath: String, new: [UInt8], change: (() throws -> Void)? = nil) throws
+    -> CatalogDiff
+  {
+    let fd = open(oldPath, O_RDONLY)
+    try #require(fd >= 0)
+    defer { close(fd) }
+    var builder = CatalogDiff.Builder()
+    builder.holdOldByRange(FileRanges(fileDescriptor: dup(fd)), maxDepth: 1000)
+    let oldReader = CatalogDocumentReader(JSONReader(fileDescriptor: fd, bufferSize: 64))
+    while try oldReader.nextRaw() { builder.addOldKindLater(oldReader.currentRaw) }
+    try builder.setOldKinds(try #require(oldReader.takeKinds()))
+    try change?()
+    let newReader = CatalogDocumentReader(
+      JSONReader(bytes: new), knownKinds: builder.oldKinds())
+    newReader.keepsEntryText = true
+    while try newReader.nextRaw() {
+      try newReader.withCurrentEntryText { try builder.addNew(newReader.currentRaw, text: $0) }
+    }
+    return try builder.finish()
+  }
+
+  @Test func givesTheDiffOfTheEntries() throws {
+    let directory = try TemporaryDirectory()
+    for (old, new) in [
+      ("generated-300.json", "generated-300-mutated.json"),
+      ("generated-300-mutated.json", "generated-300.json"),
+    ] {
+      let oldBytes = try Fixtures.bytes(old)
+      let newBytes = try Fixtures.bytes(new)
+      let path = try directory.write("old.json", oldBytes)
+      let byRange = try diff(oldPath: path, new: newBytes)
+      let whole = try CatalogDiff(
+        old: CatalogDocumentReader(JSONReader(bytes: oldBytes)).readAll(),
+        new: CatalogDocumentReader(JSONReader(bytes: newBytes)).readAll())
+      #expect(byRange.text(color: false) == whole.text(color: false))
+      #expect(!byRange.changed.isEmpty && !byRange.removed.isEmpty && !byRange.added.isEmpty)
+      #expect(byRange.jsonSummary() == whole.jsonSummary())
+    }
+  }
+
+  /// OLD rewritten after it was read (the same file, other text): reading an entry's text
+  /// back finds something else there, which is reported as such.
+  @Test func anOldFileChangedWhileReadIsAnError() throws {
+    let directory = try TemporaryDirectory()
+    let oldBytes = try Fixtures.bytes("generated-300.json")
+    let newBytes = try Fixtures.bytes("generated-300-mutated.json")
+    for rewrite in [[UInt8](), Array(oldBytes.reversed()), oldBytes.map { $0 == 0x61 ? 0x62 : $0 }]
+    {
+      let path = try directory.write("old.json", oldBytes)
+      #expect(throws: CatalogDiffError.self) {
+        _ = try diff(oldPath: path, new: newBytes) {
+          // Truncated and written again in place: the descriptor still reads this file.
+          let fd = open(path, O_WRONLY | O_TRUNC)
+          try #require(fd >= 0)
+          defer { close(fd) }
+          _ = rewrite.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+        }
+      }
+    }
+  }
+}
