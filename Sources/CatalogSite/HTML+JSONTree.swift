@@ -256,22 +256,8 @@ private struct TreeWriter {
     if let key {
       page.raw("<li><code><i>")
       page.content(utf8: UnsafeBufferPointer(rebasing: text[key]))
-      switch value {
-      case .string: page.raw("</i>: <u>")
-      case .boolean: page.raw("</i>: <var class=b>")
-      case .null: page.raw("</i>: <var class=z>")
-      case .emptyContainer: page.raw("</i>: ")
-      case .number: page.raw("</i>: <var>")
-      }
-    } else {
-      switch value {
-      case .string: page.raw("<li><code><u>")
-      case .boolean: page.raw("<li><code><var class=b>")
-      case .null: page.raw("<li><code><var class=z>")
-      case .emptyContainer: page.raw("<li><code>")
-      case .number: page.raw("<li><code><var>")
-      }
     }
+    page.raw(Self.opening(value, afterKey: key != nil))
     page.content(utf8: UnsafeBufferPointer(rebasing: text[start..<end]))
     switch (value, comma) {
     case (.string, true): page.raw("</u>,</code>")
@@ -293,6 +279,22 @@ private struct TreeWriter {
   /// What a leaf is, for its markup.
   private enum LeafValue {
     case string, boolean, null, emptyContainer, number
+  }
+
+  /// The markup between a leaf's key (or the start of its item) and its value.
+  private static func opening(_ value: LeafValue, afterKey: Bool) -> StaticString {
+    switch (value, afterKey) {
+    case (.string, true): "</i>: <u>"
+    case (.string, false): "<li><code><u>"
+    case (.boolean, true): "</i>: <var class=b>"
+    case (.boolean, false): "<li><code><var class=b>"
+    case (.null, true): "</i>: <var class=z>"
+    case (.null, false): "<li><code><var class=z>"
+    case (.emptyContainer, true): "</i>: "
+    case (.emptyContainer, false): "<li><code>"
+    case (.number, true): "</i>: <var>"
+    case (.number, false): "<li><code><var>"
+    }
   }
 
   private func key(_ key: Range<Int>?, page: inout HTML) {
