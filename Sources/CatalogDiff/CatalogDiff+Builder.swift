@@ -313,6 +313,8 @@ extension CatalogDiff {
       for (i, j) in newIndexOfOld.enumerated() where j < 0 {
         removed.append(IndexedEntry(index: i, entry: try old.entry(i)))
       }
+      // Every read of OLD is done: a file it is held in must not have been written meanwhile.
+      try old.checkUnchanged()
       // The common kinds that keep their relative order are a longest increasing run of OLD
       // positions taken in NEW's order; every other common kind moved.
       var moved: [Move] = []

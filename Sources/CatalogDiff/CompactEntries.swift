@@ -126,6 +126,18 @@ struct CompactEntries {
       && (other?.memberOrder).haveSameBytes(as: memberOrder)
   }
 
+  /// Throws when the file the entries are held in was written since it was first read, so
+  /// that what was read back of it may not be what was read: after the last read.
+  ///
+  /// - Throws: ``CatalogDiffError/changedWhileRead(side:reason:)``.
+  func checkUnchanged() throws(CatalogDiffError) {
+    do {
+      try file?.checkUnchanged()
+    } catch {
+      throw .changedWhileRead(side: .old, reason: "\(error)")
+    }
+  }
+
   /// Entry `index` as a ``CatalogEntry``: for an entry held by range, its text read again.
   ///
   /// - Throws: ``CatalogDiffError/changedWhileRead(side:reason:)`` when the text is no longer

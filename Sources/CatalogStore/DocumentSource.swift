@@ -68,7 +68,7 @@ public enum DocumentSource: Sendable, Hashable {
       var file: FileRanges?
       if keepingFile && (info.st_mode & S_IFMT) == S_IFREG {
         let copy = dup(fd)
-        if copy >= 0 { file = FileRanges(fileDescriptor: copy) }
+        if copy >= 0 { file = FileRanges(fileDescriptor: copy, status: info) }
       }
       return try body(reader, Int(info.st_size), file)
     }

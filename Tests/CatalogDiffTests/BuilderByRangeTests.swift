@@ -23,8 +23,10 @@ struct BuilderByRangeTests {
     let fd = open(oldPath, O_RDONLY)
     try #require(fd >= 0)
     defer { close(fd) }
+    var status = stat()
+    try #require(fstat(fd, &status) == 0)
     var builder = CatalogDiff.Builder()
-    builder.holdOldByRange(FileRanges(fileDescriptor: dup(fd)), maxDepth: 1000)
+    builder.holdOldByRange(FileRanges(fileDescriptor: dup(fd), status: status), maxDepth: 1000)
     let oldReader = CatalogDocumentReader(JSONReader(fileDescriptor: fd, bufferSize: 64))
     while try oldReader.nextRaw() { builder.addOldKindLater(oldReader.currentRaw) }
     try builder.setOldKinds(try #require(oldReader.takeKinds()))
@@ -74,6 +76,30 @@ struct BuilderByRangeTests {
           defer { close(fd) }
           _ = rewrite.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
         }
+      }
+    }
+  }
+
+  /// OLD written in place with text of the same shape (the same kinds where they were, a
+  /// payload value of the same length changed): nothing in the ranges read back tells, so
+  /// the file's size and times must; the diff is an error, not an answer about a file that
+  /// never was.
+  @Test func anOldFileWrittenInPlaceWithTheSameShapeIsAnError() throws {
+    let directory = try TemporaryDirectory()
+    let entry = #"{"kind":"a","category":"c","description":"d","payload":{"x":1}}"#
+    let oldBytes = Array(#"{"components":[\#(entry)]}"#.utf8)
+    let path = try directory.write("old.json", oldBytes)
+    // Unchanged, the two files are the same: no change, no error.
+    #expect(try diff(oldPath: path, new: oldBytes).isEmpty)
+    #expect(throws: CatalogDiffError.self) {
+      _ = try diff(oldPath: path, new: oldBytes) {
+        // The timestamps the kernel gives are coarse: make the write's time differ.
+        usleep(20_000)
+        let fd = open(path, O_WRONLY)
+        try #require(fd >= 0)
+        defer { close(fd) }
+        let changed = oldBytes.map { $0 == UInt8(ascii: "1") ? UInt8(ascii: "2") : $0 }
+        _ = changed.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
       }
     }
   }
