@@ -270,7 +270,7 @@ struct DocumentFrameTests {
     try directory.runCatalog(["diff", "@1", "@2", "--quiet"], expect: 1, database: db)
     #expect(
       try directory.runCatalog(["diff", "@1", "@2", "--name-only"], expect: 1, database: db).stdout
-        == "")
+        == "* document\n")
     let json = try directory.runCatalog(
       ["diff", "@1", "@2", "--format", "json"], expect: 1, database: db)
     let summary = try JSONValue(parsing: json.stdout)

@@ -21,7 +21,10 @@ enum DiffCommand: CatalogCommand {
   static let quiet: ArgumentKey<Bool> = .flag(
     "quiet", help: "Print nothing; only the exit status tells whether the catalogs differ.")
   static let nameOnly: ArgumentKey<Bool> = .flag(
-    "name-only", help: "Print only the kinds that differ, one per line, in byte order.")
+    "name-only",
+    help:
+      "Print only the kinds that differ, one per line, in byte order, after '* document' when "
+      + "the top-level members or form changed.")
   static let prune: ArgumentKey<Bool> = .flag(
     "prune",
     help: "With @REF FILE, count kinds the file lacks as removed, as 'import --prune' would.")
@@ -200,8 +203,7 @@ enum DiffCommand: CatalogCommand {
       if arguments[quiet] {
         // Exit status only.
       } else if arguments[nameOnly] {
-        let names = diff.differingKinds.map { $0 + "\n" }.joined()
-        context.console.write(Array(names.utf8))
+        context.console.write(Array(diff.nameOnly().utf8))
       } else if arguments[stat] {
         context.console.write(Array(diff.stat(color: color).utf8))
       } else {
