@@ -252,25 +252,6 @@ final class PostgreSQLContext: CatalogWriteContext {
     return try body(result.bytes(row: 0, column: 0))
   }
 
-  func payloadHashes(_ ids: [Int64]) throws -> [Int64] {
-    try flush()
-    guard !ids.isEmpty else { return [] }
-    var hashes: [Int64: Int64] = [:]
-    hashes.reserveCapacity(ids.count)
-    try connection.forEachRow(
-      "SELECT id, hash FROM payload WHERE id = ANY($1::bigint[])",
-      [.text("{" + ids.map(String.init).joined(separator: ",") + "}")]
-    ) { row in
-      hashes[try row.int64(row: 0, column: 0) ?? 0] = try row.int64(row: 0, column: 1) ?? 0
-    }
-    return try ids.map { id in
-      guard let hash = hashes[id] else {
-        throw CatalogError.database(.inconsistent("payload \(id) is missing"))
-      }
-      return hash
-    }
-  }
-
   // MARK: Checks
 
   /// Rows whose references point at no row. PostgreSQL checks its own pages (and `amcheck`

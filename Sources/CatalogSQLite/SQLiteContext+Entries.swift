@@ -68,37 +68,6 @@ extension SQLiteContext {
     }
   }
 
-  /// The stored hashes of payloads.
-  ///
-  /// When they are most stored payloads, one pass over the payload table in rowid order is
-  /// cheaper than looking each payload up; otherwise each is looked up by id. Both read the
-  /// pages of the payloads asked for, so a damaged page there is found before anything is
-  /// written.
-  func payloadHashes(_ ids: [Int64]) throws -> [Int64] {
-    try flushPendingPayloads()
-    guard let largest = ids.max() else { return [] }
-    let stored: Int64 = try database.scalar(sql: "SELECT coalesce(max(id), 0) FROM payload") ?? 0
-    if ids.count > 1 && stored <= 4 * Int64(ids.count) + 1024 && largest <= stored {
-      var hashes = [Int64](repeating: 0, count: Int(stored) + 1)
-      let scan = try database.cachedStatement(sql: "SELECT id, hash FROM payload NOT INDEXED")
-      defer { scan.reset() }
-      while try scan.step() {
-        let id = scan.int64(at: 0)
-        if id >= 0 && id <= stored { hashes[Int(id)] = scan.int64(at: 1) }
-      }
-      return ids.map { $0 >= 0 ? hashes[Int($0)] : 0 }
-    }
-    let lookup = try database.cachedStatement(sql: "SELECT hash FROM payload WHERE id = ?")
-    return try ids.map { id in
-      try lookup.bind([.integer(id)])
-      defer { lookup.reset() }
-      guard try lookup.step() else {
-        throw CatalogError.database(.inconsistent("payload \(id) is missing"))
-      }
-      return lookup.int64(at: 0)
-    }
-  }
-
   func forEachVersionRow(ofComponent component: Int64?, _ body: (EntryRow) throws -> Void) throws {
     try flushPendingVersions()
     let statement: Statement

@@ -4,14 +4,19 @@ import Components
 
 extension SiteGenerator {
   /// Each tag's manifest, `releases/<tag>.components.json`: the bytes of
-  /// `catalog export --at TAG`, written by ``Catalog/export(at:categories:into:)`` itself.
-  /// First, before the pass over the versions holds anything, so that the export's buffer is
-  /// memory the pages reuse rather than memory added to theirs.
+  /// `catalog export --at TAG`, written by the export itself
+  /// (``Catalog/export(atEach:chunk:into:)``: one read of the versions for every tag, each
+  /// entry indented once for the tags that hold it). First, before the pass over the
+  /// versions holds anything, so that the export's buffers are memory the pages reuse rather
+  /// than memory added to theirs.
   mutating func writeManifests() throws {
+    var manifests: [SiteFile] = []
     for tag in tags {
       let slug = tagSlugs[BytewiseString(tag.name)] ?? "item"
-      let file = try directory.create("releases/\(slug).components.json")
-      try catalog.export(at: .number(tag.revision)) { try file.write($0) }
+      manifests.append(try directory.create("releases/\(slug).components.json"))
+    }
+    try catalog.export(atEach: tags.map { .number($0.revision) }) { try manifests[$0].write($1) }
+    for file in manifests {
       try file.close()
       files += 1
     }

@@ -73,11 +73,6 @@ package protocol CatalogReadContext {
   /// - Throws: ``CatalogError/database(_:)`` when there is no such payload.
   func withPayload<R>(_ id: Int64, _ body: (UnsafeRawBufferPointer) throws -> R) throws -> R
 
-  /// The stored ``JSONText/stableHash`` of each payload, in the order of `ids`.
-  ///
-  /// - Throws: ``CatalogError/database(_:)`` when one is missing.
-  func payloadHashes(_ ids: [Int64]) throws -> [Int64]
-
   /// What the engine finds wrong with its own storage (damaged pages or indexes, rows that
   /// refer to missing rows), one line each; empty when healthy. Used by `catalog doctor`.
   func storageCheck() throws -> StorageCheck

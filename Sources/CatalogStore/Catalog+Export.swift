@@ -1,3 +1,4 @@
+import CatalogStorage
 import Components
 
 #if canImport(Glibc)
@@ -28,30 +29,147 @@ extension Catalog {
     // Categories compare by bytes, as kinds do: an NFC and an NFD spelling are two categories.
     let wanted = Set(categories.map(BytewiseString.init))
     return try storage.read { context in
-      let revision = try reference.resolve(in: context)
-      var writer = CatalogDocumentWriter(frame: try context.documentFrame(at: revision))
-      var count = 0
-      // Entries stay bytes from the database to the output unless they carry members
-      // besides the standard four, or those in another order.
-      try context.forEachEntryRow(at: revision, .inExportOrder) { stored in
-        guard
-          wanted.isEmpty
-            || wanted.contains(BytewiseString(String(decoding: stored.category, as: UTF8.self)))
-        else { return }
-        if stored.extra == nil && stored.keyOrder == nil {
-          writer.append(
-            kind: stored.kind, category: stored.category, description: stored.description,
-            payload: stored.payload)
-        } else {
-          writer.append(try EntryCodec.decode(stored).entry)
-        }
-        count += 1
-        if writer.output.count >= 1 << 20 { try writer.flush(into: write) }
-      }
-      writer.close()
-      try writer.flush(into: write)
-      return count
+      try Self.export(
+        at: try reference.resolve(in: context), in: context, categories: wanted, into: write)
     }
+  }
+
+  /// The export of `revision` inside a read: the one place that puts a document together
+  /// from the rows in force (``export(atEach:into:)`` uses it and ``append(_:to:)`` too).
+  @discardableResult
+  private static func export(
+    at revision: Int64, in context: any CatalogReadContext, categories wanted: Set<BytewiseString>,
+    into write: ([UInt8]) throws -> Void
+  ) throws -> Int {
+    var writer = CatalogDocumentWriter(frame: try context.documentFrame(at: revision))
+    var count = 0
+    try context.forEachEntryRow(at: revision, .inExportOrder) { stored in
+      guard
+        wanted.isEmpty
+          || wanted.contains(BytewiseString(String(decoding: stored.category, as: UTF8.self)))
+      else { return }
+      try append(stored, to: &writer)
+      count += 1
+      if writer.output.count >= 1 << 20 { try writer.flush(into: write) }
+    }
+    writer.close()
+    try writer.flush(into: write)
+    return count
+  }
+
+  /// Appends a stored row as an entry of an export. Entries stay bytes from the database to
+  /// the output unless they carry members besides the standard four, or those in another
+  /// order.
+  private static func append(_ stored: EntryRow, to writer: inout CatalogDocumentWriter) throws {
+    if stored.extra == nil && stored.keyOrder == nil {
+      writer.append(
+        kind: stored.kind, category: stored.category, description: stored.description,
+        payload: stored.payload)
+    } else {
+      writer.append(try EntryCodec.decode(stored).entry)
+    }
+  }
+
+  /// Writes the catalog as it was at each of `references`, document `d` to `write(d, …)` in
+  /// chunks: for each, the bytes ``export(at:categories:into:)`` writes, from one read of the
+  /// stored versions instead of one read per revision (a site's release manifests).
+  ///
+  /// An entry version in force at several of the revisions is written once, and its bytes
+  /// copied into the other documents (``CatalogDocumentWriter/appendLastEntry(of:)``). The
+  /// one pass delivers the entries in component order, so it serves a revision whose export
+  /// order is component order (entries never moved nor inserted between others: what
+  /// imports make); any other revision is exported on its own afterwards, in the same
+  /// snapshot. Memory: the (component, revision) pairs in force at each revision, and a
+  /// buffer of up to `chunk` bytes per document.
+  public func export(
+    atEach references: [RevisionReference], chunk: Int = 256 << 10,
+    into write: (Int, [UInt8]) throws -> Void
+  ) throws {
+    try storage.read { context in
+      let revisions = try references.map { try $0.resolve(in: context) }
+      var writers: [CatalogDocumentWriter] = []
+      var inForce: [[VersionKey]?] = []
+      for revision in revisions {
+        writers.append(
+          CatalogDocumentWriter(frame: try context.documentFrame(at: revision), capacity: 0))
+        inForce.append(try Self.versionsInComponentOrder(at: revision, in: context))
+      }
+      let streamed = revisions.indices.filter { inForce[$0] != nil }
+      if let newest = streamed.map({ revisions[$0] }).max() {
+        var cursors = [Int](repeating: 0, count: revisions.count)
+        var written: [Int] = []
+        try context.forEachVersionRow(byComponentUpTo: newest) { stored in
+          written.removeAll(keepingCapacity: true)
+          for d in streamed {
+            guard let versions = inForce[d], cursors[d] < versions.count,
+              versions[cursors[d]].component == stored.componentID,
+              versions[cursors[d]].revision == stored.revision
+            else { continue }
+            cursors[d] += 1
+            if let first = written.first {
+              let source = writers[first]
+              if !writers[d].appendLastEntry(of: source) {
+                try Self.append(stored, to: &writers[d])
+              }
+            } else {
+              try Self.append(stored, to: &writers[d])
+            }
+            written.append(d)
+          }
+          for d in written where writers[d].output.count >= chunk {
+            try writers[d].flush { try write(d, $0) }
+          }
+        }
+        for d in streamed {
+          guard cursors[d] == inForce[d]?.count else {
+            throw CatalogError.database(
+              .inconsistent("an entry version in force at revision \(revisions[d]) is missing"))
+          }
+          writers[d].close()
+          try writers[d].flush { try write(d, $0) }
+        }
+      }
+      writers.removeAll()
+      for d in revisions.indices where inForce[d] == nil {
+        try Self.export(at: revisions[d], in: context, categories: []) { try write(d, $0) }
+      }
+    }
+  }
+
+  /// An entry version: its component and the revision that wrote it.
+  private struct VersionKey {
+    var component: Int64
+    var revision: Int64
+  }
+
+  /// The entry versions in force at `revision` in component order, when that is also their
+  /// export order (order key, then component); nil when it is not.
+  private static func versionsInComponentOrder(
+    at revision: Int64, in context: any CatalogReadContext
+  ) throws -> [VersionKey]? {
+    var keys: [(version: VersionKey, position: Int)] = []
+    var positions = ByteStrings()
+    try context.forEachEntryRow(at: revision, .withoutPayloads) { row in
+      keys.append(
+        (
+          VersionKey(component: row.componentID, revision: row.revision),
+          positions.append(row.orderKey)
+        ))
+    }
+    // Engines read them in any order (SQLite newest component first).
+    if keys.indices.dropFirst().allSatisfy({
+      keys[$0 - 1].version.component > keys[$0].version.component
+    }) {
+      keys.reverse()
+    } else {
+      keys.sort { $0.version.component < $1.version.component }
+    }
+    let inExportOrder = positions.withStorage { stored in
+      keys.indices.dropFirst().allSatisfy {
+        OrderKey.compare(stored[keys[$0 - 1].position], stored[keys[$0].position]) <= 0
+      }
+    }
+    return inExportOrder ? keys.map(\.version) : nil
   }
 
   /// The catalog at `reference` as components.json bytes.

@@ -92,7 +92,6 @@ private struct PlainContext: CatalogWriteContext {
   func withPayload<R>(_ id: Int64, _ body: (UnsafeRawBufferPointer) throws -> R) throws -> R {
     try base.withPayload(id, body)
   }
-  func payloadHashes(_ ids: [Int64]) throws -> [Int64] { try base.payloadHashes(ids) }
   func storageCheck() throws -> StorageCheck { try base.storageCheck() }
   func unreferencedPayloadCount() throws -> Int { try base.unreferencedPayloadCount() }
   func policyRecords() throws -> [PolicyRecord] { try base.policyRecords() }

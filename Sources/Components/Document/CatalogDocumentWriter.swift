@@ -15,6 +15,9 @@ public struct CatalogDocumentWriter {
   /// The bytes written so far; a streaming caller may take them with ``drain()``.
   public private(set) var output: [UInt8] = []
   private var count = 0
+  /// Where the last entry's bytes begin in ``output`` (after the comma that separates it from
+  /// the one before); nil when they are not all there (none yet, or flushed since).
+  private var lastEntryStart: Int?
   private let frame: DocumentFrame
   /// What opens an entry after a comma (or after the array's `[`, without the comma), what
   /// starts each of its members, what closes it, and the level its values are indented at:
@@ -30,7 +33,10 @@ public struct CatalogDocumentWriter {
   private let payloadStart: [UInt8]
 
   /// A writer of a document in `frame`.
-  public init(frame: DocumentFrame = .standard) {
+  ///
+  /// - Parameter capacity: the output buffer to reserve: room for what a streaming caller
+  ///   lets accumulate before it drains.
+  public init(frame: DocumentFrame = .standard, capacity: Int = 1 << 21) {
     self.frame = frame
     let entryIndent = frame.form == .array ? "  " : "    "
     entryOpen = Array("\n\(entryIndent){".utf8)
@@ -41,8 +47,7 @@ public struct CatalogDocumentWriter {
     categoryStart = [0x2C] + memberStart + Array("\"category\": ".utf8)
     descriptionStart = [0x2C] + memberStart + Array("\"description\": ".utf8)
     payloadStart = [0x2C] + memberStart + Array("\"payload\": ".utf8)
-    // Room for the megabyte a streaming caller lets accumulate before it drains.
-    output.reserveCapacity(1 << 21)
+    output.reserveCapacity(capacity)
     switch frame.form {
     case .array:
       output.append(0x5B)
@@ -73,6 +78,7 @@ public struct CatalogDocumentWriter {
   ) {
     if count > 0 { output.append(0x2C) }
     count += 1
+    lastEntryStart = output.count
     output.append(contentsOf: kindStart)
     JSONWriter.appendString(utf8: kind, to: &output)
     output.append(contentsOf: categoryStart)
@@ -88,6 +94,7 @@ public struct CatalogDocumentWriter {
   public mutating func append(_ entry: CatalogEntry) {
     if count > 0 { output.append(0x2C) }
     count += 1
+    lastEntryStart = output.count
     output.append(contentsOf: entryOpen)
     var first = true
     for key in entry.orderedKeys {
@@ -112,6 +119,21 @@ public struct CatalogDocumentWriter {
     output.append(contentsOf: entryClose)
   }
 
+  /// Appends the entry that `other` appended last, as a copy of its bytes: the same bytes
+  /// ``append(_:)`` of that entry would write here, without indenting its payload again (a
+  /// writer of several documents at once, each entry written once for the documents that
+  /// hold it). Returns false, having appended nothing, when `other` indents its entries
+  /// otherwise (a document of the other form) or no longer holds its last entry whole (it
+  /// was flushed since); the caller then appends the entry itself.
+  package mutating func appendLastEntry(of other: CatalogDocumentWriter) -> Bool {
+    guard let start = other.lastEntryStart, other.valueLevel == valueLevel else { return false }
+    if count > 0 { output.append(0x2C) }
+    count += 1
+    lastEntryStart = output.count
+    output.append(contentsOf: other.output[start...])
+    return true
+  }
+
   private mutating func appendValue(_ text: JSONText) {
     text.bytes.withUnsafeBufferPointer {
       JSONWriter.reindent($0, level: valueLevel, into: &output)
@@ -124,10 +146,12 @@ public struct CatalogDocumentWriter {
   public mutating func flush(into write: ([UInt8]) throws -> Void) rethrows {
     try write(output)
     output.removeAll(keepingCapacity: true)
+    lastEntryStart = nil
   }
 
   /// Closes the document; its last bytes are then in ``output``, for ``flush(into:)``.
   public mutating func close() {
+    lastEntryStart = nil
     switch frame.form {
     case .array:
       output.append(contentsOf: count == 0 ? "]\n".utf8 : "\n]\n".utf8)
@@ -143,7 +167,10 @@ public struct CatalogDocumentWriter {
 
   /// Returns the bytes written so far and forgets them.
   public mutating func drain() -> [UInt8] {
-    defer { output.removeAll(keepingCapacity: true) }
+    defer {
+      output.removeAll(keepingCapacity: true)
+      lastEntryStart = nil
+    }
     return output
   }
 
