@@ -181,14 +181,21 @@ private struct TreeWriter {
     guard count > 0 else {
       return leaf(at: start, key: key, comma: comma, page: &page, pointer: pointer)
     }
+    // Markup in as few appends as the page has runs of it: a literal per combination.
     page.raw("<li><details open><summary>")
     self.key(key, page: &page)
     page.raw(isObject ? "{<span> " : "[<span> ")
     page.number(count)
-    page.raw(count == 1 ? " item " : " items ")
-    page.raw(isObject ? "}" : "]")
-    if comma { page.raw(",") }
-    page.raw("</span></summary><ul>")
+    switch (count == 1, isObject, comma) {
+    case (true, true, true): page.raw(" item },</span></summary><ul>")
+    case (true, true, false): page.raw(" item }</span></summary><ul>")
+    case (true, false, true): page.raw(" item ],</span></summary><ul>")
+    case (true, false, false): page.raw(" item ]</span></summary><ul>")
+    case (false, true, true): page.raw(" items },</span></summary><ul>")
+    case (false, true, false): page.raw(" items }</span></summary><ul>")
+    case (false, false, true): page.raw(" items ],</span></summary><ul>")
+    case (false, false, false): page.raw(" items ]</span></summary><ul>")
+    }
     let tracking = single == nil
     let length = pointer.count
     var i = start + 1
@@ -210,10 +217,12 @@ private struct TreeWriter {
       if tracking { pointer.removeSubrange(length...) }
       i += 1  // the comma, or the container's close
     }
-    page.raw("</ul><code>")
-    page.raw(isObject ? "}" : "]")
-    if comma { page.raw(",") }
-    page.raw("</code></details></li>")
+    switch (isObject, comma) {
+    case (true, true): page.raw("</ul><code>},</code></details></li>")
+    case (true, false): page.raw("</ul><code>}</code></details></li>")
+    case (false, true): page.raw("</ul><code>],</code></details></li>")
+    case (false, false): page.raw("</ul><code>]</code></details></li>")
+    }
     return i
   }
 
@@ -234,29 +243,30 @@ private struct TreeWriter {
       }
       end = i
     }
-    page.raw("<li><code>")
-    self.key(key, page: &page)
-    let close: StaticString
+    // The markup before and after the value, a literal each (`<li><code><i>`, the key,
+    // `</i>: <u>`, the value, `</u>,</code>`), as few appends as there are runs of it.
+    let value: LeafValue
     switch text[start] {
-    case UInt8(ascii: "\""):
-      page.raw("<u>")
-      close = "</u>"
-    case UInt8(ascii: "t"), UInt8(ascii: "f"):
-      page.raw("<var class=b>")
-      close = "</var>"
-    case UInt8(ascii: "n"):
-      page.raw("<var class=z>")
-      close = "</var>"
-    case UInt8(ascii: "{"), UInt8(ascii: "["):
-      close = ""
-    default:
-      page.raw("<var>")
-      close = "</var>"
+    case UInt8(ascii: "\""): value = .string
+    case UInt8(ascii: "t"), UInt8(ascii: "f"): value = .boolean
+    case UInt8(ascii: "n"): value = .null
+    case UInt8(ascii: "{"), UInt8(ascii: "["): value = .emptyContainer
+    default: value = .number
     }
+    if let key {
+      page.raw("<li><code><i>")
+      page.content(utf8: UnsafeBufferPointer(rebasing: text[key]))
+    }
+    page.raw(Self.opening(value, afterKey: key != nil))
     page.content(utf8: UnsafeBufferPointer(rebasing: text[start..<end]))
-    page.raw(close)
-    if comma { page.raw(",") }
-    page.raw("</code>")
+    switch (value, comma) {
+    case (.string, true): page.raw("</u>,</code>")
+    case (.string, false): page.raw("</u></code>")
+    case (.emptyContainer, true): page.raw(",</code>")
+    case (.emptyContainer, false): page.raw("</code>")
+    case (_, true): page.raw("</var>,</code>")
+    case (_, false): page.raw("</var></code>")
+    }
     if let single {
       page.fragment(single)
     } else if let revision = blame.revision(at: pointer), let cell = cells[revision] {
@@ -264,6 +274,27 @@ private struct TreeWriter {
     }
     page.raw("</li>")
     return end
+  }
+
+  /// What a leaf is, for its markup.
+  private enum LeafValue {
+    case string, boolean, null, emptyContainer, number
+  }
+
+  /// The markup between a leaf's key (or the start of its item) and its value.
+  private static func opening(_ value: LeafValue, afterKey: Bool) -> StaticString {
+    switch (value, afterKey) {
+    case (.string, true): "</i>: <u>"
+    case (.string, false): "<li><code><u>"
+    case (.boolean, true): "</i>: <var class=b>"
+    case (.boolean, false): "<li><code><var class=b>"
+    case (.null, true): "</i>: <var class=z>"
+    case (.null, false): "<li><code><var class=z>"
+    case (.emptyContainer, true): "</i>: "
+    case (.emptyContainer, false): "<li><code>"
+    case (.number, true): "</i>: <var>"
+    case (.number, false): "<li><code><var>"
+    }
   }
 
   private func key(_ key: Range<Int>?, page: inout HTML) {

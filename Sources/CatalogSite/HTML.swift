@@ -1,3 +1,5 @@
+import Components
+
 /// A page's bytes, built so that catalog text can only ever become text.
 ///
 /// This is the one place where strings from the catalog (kinds, categories, descriptions,
@@ -119,22 +121,24 @@ struct HTML {
   static func appendEscaped(
     utf8 text: UnsafeBufferPointer<UInt8>, to out: inout [UInt8], quotes: Bool = true
   ) {
+    guard let base = text.baseAddress else { return }
     var start = 0
-    for index in 0..<text.count {
+    while true {
+      // Eight bytes at a time to the next byte that needs a reference.
+      let index = ByteScan.htmlSpecialIndex(base, from: start, to: text.count, quotes: quotes)
+      out.append(contentsOf: UnsafeBufferPointer(start: base + start, count: index - start))
+      guard index < text.count else { return }
       let reference: StaticString
-      switch text[index] {
+      switch base[index] {
       case UInt8(ascii: "&"): reference = "&amp;"
       case UInt8(ascii: "<"): reference = "&lt;"
       case UInt8(ascii: ">"): reference = "&gt;"
-      case UInt8(ascii: "\"") where quotes: reference = "&quot;"
-      case UInt8(ascii: "'") where quotes: reference = "&#39;"
-      default: continue
+      case UInt8(ascii: "\""): reference = "&quot;"
+      default: reference = "&#39;"
       }
-      out.append(contentsOf: UnsafeBufferPointer(rebasing: text[start..<index]))
       reference.withUTF8Buffer { out.append(contentsOf: $0) }
       start = index + 1
     }
-    out.append(contentsOf: UnsafeBufferPointer(rebasing: text[start..<text.count]))
   }
 
   /// `string` escaped, as a `String` (for tests and for titles built in pieces).

@@ -71,9 +71,7 @@ final class SiteDirectory {
       rmdir(temporary)
       throw .io(path: path, reason: reason)
     }
-    let mask = umask(0o022)
-    umask(mask)
-    fileMode = 0o644 & ~mask
+    fileMode = 0o644 & ~Self.processUmask()
     if access("\(path)/\(Self.marker)", F_OK) == 0 {
       for folder in Folder.allCases {
         previousFolders[folder.rawValue] = open(

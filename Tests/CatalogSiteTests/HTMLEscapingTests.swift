@@ -11,6 +11,49 @@ struct HTMLEscapingTests {
     #expect(HTML.escape("plain café ✓") == "plain café ✓")
   }
 
+  /// The escaping scans eight bytes at a time: every special byte at every offset of texts
+  /// longer and shorter than a word, next to others and to multi-byte characters, gives what
+  /// escaping one byte at a time gives, for attribute text and for element content.
+  @Test func everySpecialByteAtEveryOffsetIsEscaped() {
+    func reference(_ text: [UInt8], quotes: Bool) -> [UInt8] {
+      text.flatMap { byte -> [UInt8] in
+        switch byte {
+        case UInt8(ascii: "&"): Array("&amp;".utf8)
+        case UInt8(ascii: "<"): Array("&lt;".utf8)
+        case UInt8(ascii: ">"): Array("&gt;".utf8)
+        case UInt8(ascii: "\"") where quotes: Array("&quot;".utf8)
+        case UInt8(ascii: "'") where quotes: Array("&#39;".utf8)
+        default: [byte]
+        }
+      }
+    }
+    let fillers: [[UInt8]] = [Array("abcdefghijklmnopqrstuvw".utf8), Array("é✓𝄞 café ✓ 𝄞é".utf8)]
+    var checked = 0
+    for filler in fillers {
+      for length in [0, 1, 7, 8, 9, 15, 16, 17, 23] {
+        let base = Array(filler.prefix(length))
+        for special in Array("&<>\"'".utf8) {
+          for offset in 0...base.count {
+            for second in [nil, offset / 2] as [Int?] {
+              var text = base
+              text.insert(special, at: offset)
+              if let second { text.insert(UInt8(ascii: "<"), at: second) }
+              for quotes in [true, false] {
+                var out: [UInt8] = Array("x".utf8)
+                text.withUnsafeBufferPointer {
+                  HTML.appendEscaped(utf8: $0, to: &out, quotes: quotes)
+                }
+                #expect(out == Array("x".utf8) + reference(text, quotes: quotes), "\(text)")
+                checked += 1
+              }
+            }
+          }
+        }
+      }
+    }
+    #expect(checked > 1_000)
+  }
+
   @Test func markupComesOnlyFromLiterals() {
     var page = HTML()
     page.raw("<p title=\"")

@@ -4,7 +4,7 @@
 /// Each test gives the high bit of every byte of a word that matches. The zero-byte tests
 /// can flag extra bytes, but only above a true one, so the lowest bit set is always the first
 /// match; callers that need more than the first look at the later bytes one by one.
-enum ByteScan {
+package enum ByteScan {
   static let ones: UInt64 = 0x0101_0101_0101_0101
   static let high: UInt64 = 0x8080_8080_8080_8080
 
@@ -53,6 +53,33 @@ enum ByteScan {
       let byte = bytes[i]
       if byte == 0x22 || byte == 0x5C || byte < 0x20 || byte >= 0x80 { return i }
       i += 1
+    }
+    return end
+  }
+
+  /// The first index of `bytes[from..<end]` holding a byte that HTML escaping writes as a
+  /// reference: `&`, `<`, `>` and, when `quotes`, `"` and `'`; `end` when there is none.
+  package static func htmlSpecialIndex(
+    _ bytes: UnsafePointer<UInt8>, from: Int, to end: Int, quotes: Bool
+  ) -> Int {
+    @inline(__always) func matches(_ word: UInt64, _ byte: UInt8) -> UInt64 {
+      let x = word ^ (UInt64(byte) &* ones)
+      return (x &- ones) & ~x & high
+    }
+    var i = from
+    while i + 8 <= end {
+      let word = loadWord(bytes, i)
+      var found = matches(word, 0x26) | matches(word, 0x3C) | matches(word, 0x3E)
+      if quotes { found |= matches(word, 0x22) | matches(word, 0x27) }
+      if found != 0 { return i + found.trailingZeroBitCount / 8 }
+      i += 8
+    }
+    while i < end {
+      switch bytes[i] {
+      case 0x26, 0x3C, 0x3E: return i
+      case 0x22 where quotes, 0x27 where quotes: return i
+      default: i += 1
+      }
     }
     return end
   }
