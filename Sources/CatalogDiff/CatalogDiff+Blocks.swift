@@ -32,9 +32,19 @@ extension CatalogDiff {
   }
 
   /// Every kind that differs (added, removed, changed or moved), once each, in byte order,
-  /// as the formats print a kind (a JSON string literal when it is empty or holds control
-  /// characters, so that one kind is always one line): what `diff --name-only` lists.
-  public var differingKinds: [String] { kindBlocks.map(\.kind.printable) }
+  /// as the formats print a kind (``String/printableKind``: one line each, a JSON string
+  /// literal when it could be read as something else).
+  public var differingKinds: [String] { kindBlocks.map(\.kind.printableKind) }
+
+  /// The line `diff --name-only` prints for a change of the document's frame, before the
+  /// kinds: no kind is printed this way (``String/printableKind``).
+  public static let frameName = "* document"
+
+  /// What `diff --name-only` prints: ``frameName`` when the document's frame changed, then
+  /// ``differingKinds``, one a line; the empty string for an empty diff.
+  public func nameOnly() -> String {
+    ((frame == nil ? [] : [Self.frameName]) + differingKinds).map { $0 + "\n" }.joined()
+  }
 }
 
 extension String {
@@ -44,6 +54,17 @@ extension String {
   var printable: String {
     guard isEmpty || unicodeScalars.contains(where: \.isTerminalControl) else {
       return self
+    }
+    return JSONValue.string(self).canonicalText.withTerminalControlsEscaped
+  }
+
+  /// A kind as the formats print it on one line: ``printable``, and a JSON string literal
+  /// too when it starts with `"` or `*`, so that in `diff --name-only` a line that starts
+  /// with `"` is always a literal and one that starts with `*` is never a kind
+  /// (``CatalogDiff/frameName``).
+  var printableKind: String {
+    guard let first = unicodeScalars.first, first == "\"" || first == "*" else {
+      return printable
     }
     return JSONValue.string(self).canonicalText.withTerminalControlsEscaped
   }

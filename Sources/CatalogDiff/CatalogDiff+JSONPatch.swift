@@ -14,7 +14,9 @@ extension CatalogDiff {
   ///    path (`replace /components/7/payload/title`), array elements added and removed as the
   ///    LCS alignment found them, and category, description and other members replaced whole.
   ///
-  /// 5. the document's top-level members, when its frame changed (``frameOperations``).
+  /// 5. the document's top-level members and its form, when its frame changed
+  ///    (``frameOperations``); a bare array OLD that NEW makes an object is replaced whole
+  ///    by `newDocument` instead.
   ///
   /// Members an `add` creates go at the end of their object; where NEW's member order is not
   /// reached that way (a reorder, or a member added before others), the members from the
@@ -28,10 +30,16 @@ extension CatalogDiff {
   ///     of its `kind`, so that the patch refuses a document that has moved on.
   ///   - components: where the entries array is: `/components` (the default) for
   ///     `{"components": [...]}`, the root pointer for a document that is a bare array.
+  ///   - newDocument: NEW's whole document, needed when OLD is a bare array and NEW an object
+  ///     (``needsNewDocument(components:)``): the patch then ends with a `replace` of the root
+  ///     (RFC 6902 allows the root pointer `""`) by it.
   /// - Throws: ``CatalogDiffError/invalidText(kind:member:side:_:)`` when an added or removed
-  ///   entry holds invalid JSON text (never for entries from ``CatalogDocumentReader``).
+  ///   entry, or a top-level member, holds invalid JSON text (never for entries from
+  ///   ``CatalogDocumentReader``); ``CatalogDiffError/newDocumentNeeded`` when NEW's document
+  ///   is needed and not given.
   public func jsonPatch(
-    withTests: Bool = false, components: JSONPointer = JSONPointer(["components"])
+    withTests: Bool = false, components: JSONPointer = JSONPointer(["components"]),
+    newDocument: JSONValue? = nil
   ) throws(CatalogDiffError) -> JSONPatch {
     var operations: [JSONPatchOperation] = []
 
@@ -80,32 +88,41 @@ extension CatalogDiff {
         }
       }
     }
+    if needsNewDocument(components: components) {
+      // A JSON Patch cannot wrap an array in an object without repeating its elements (a
+      // `move` into a child of itself is not allowed): NEW replaces the whole document, after
+      // the entries' operations only when they carry tests that guard OLD.
+      guard let newDocument else { throw .newDocumentNeeded }
+      return JSONPatch(
+        (withTests ? operations : []) + [.replace(path: components, value: newDocument)])
+    }
     operations += try frameOperations(withTests: withTests, oldIsBareArray: components.isRoot)
     return JSONPatch(operations)
   }
 
-  /// The operations that turn OLD's top-level members into NEW's, after the entries'.
+  /// Whether ``jsonPatch(withTests:components:newDocument:)`` needs NEW's whole document:
+  /// when OLD is a bare array (`components` is the root pointer) and NEW is an object.
+  public func needsNewDocument(components: JSONPointer) -> Bool {
+    components.isRoot && frame?.new.form == .object
+  }
+
+  /// The operations that turn OLD's top-level members and form into NEW's, after the
+  /// entries'.
   ///
-  /// Both documents are addressed as `{"components": [...]}` with their members (a bare
-  /// array of NEW's is taken as that form without members, as `catalog patch` takes one).
-  /// Members OLD alone has are removed; a member in place whose value changed is replaced;
-  /// from the first member out of NEW's order on, each is appended again in NEW's order (a
-  /// `remove` and an `add` when its value changed, two `move`s through a name neither
-  /// document uses otherwise, so `components` itself never travels as a value).
-  ///
-  /// - Throws: ``CatalogDiffError/bareArrayGainsMembers(_:)`` when OLD is addressed as a bare
-  ///   array and NEW has top-level members.
+  /// A revision is addressed as `{"components": [...]}` with its members whatever its form
+  /// (``DocumentFrame/patchedForm``, as `catalog patch` addresses a catalog). Then:
+  /// - NEW a bare array: the entries array becomes the whole document,
+  ///   `move /components → ""` (RFC 6902's `add` at the root pointer replaces the document),
+  ///   and OLD's members go with the rest of it;
+  /// - both objects: members OLD alone has are removed; a member in place whose value changed
+  ///   is replaced; from the first member out of NEW's order on, each is appended again in
+  ///   NEW's order (a `remove` and an `add` when its value changed, two `move`s through a
+  ///   name neither document uses otherwise, so `components` itself never travels as a
+  ///   value).
   private func frameOperations(withTests: Bool, oldIsBareArray: Bool)
     throws(CatalogDiffError) -> [JSONPatchOperation]
   {
     guard let frame else { return [] }
-    let new = frame.new.patchedForm
-    if oldIsBareArray {
-      guard new.members.isEmpty else { throw .bareArrayGainsMembers(new.members.map(\.key)) }
-      return []
-    }
-    let old = frame.old.patchedForm
-    guard old != new else { return [] }
     func value(_ text: JSONText, _ key: String, _ side: CatalogDiffError.Side)
       throws(CatalogDiffError) -> JSONValue
     {
@@ -115,6 +132,23 @@ extension CatalogDiff {
         throw .invalidText(kind: "(document)", member: key, side: side, error)
       }
     }
+    // A bare array OLD and an object NEW: replaced whole (see jsonPatch).
+    if oldIsBareArray { return [] }
+    let old = frame.old.patchedForm
+    if frame.new.form == .array {
+      var operations: [JSONPatchOperation] = []
+      if withTests {
+        for member in old.members {
+          operations.append(
+            .test(path: JSONPointer([member.key]), value: try value(member.value, member.key, .old))
+          )
+        }
+      }
+      operations.append(.move(from: JSONPointer(["components"]), path: JSONPointer([])))
+      return operations
+    }
+    let new = frame.new
+    guard old != new else { return [] }
     let components = BytewiseString("components")
     var operations: [JSONPatchOperation] = []
     var current = FrameChange.keyOrder(old)

@@ -26,12 +26,12 @@ extension CatalogDiff {
     let frameLine = frame == nil ? "" : " document frame changed\n"
     guard !blocks.isEmpty else { return frameLine }
     let paint = Painter(enabled: color)
-    let nameWidth = blocks.map { $0.kind.printable.count }.max() ?? 0
+    let nameWidth = blocks.map { $0.kind.printableKind.count }.max() ?? 0
     let countWidth = changed.map { String($0.changes.count).count }.max() ?? 0
     let largest = changed.map(\.changes.count).max() ?? 0
     var out = ""
     for block in blocks {
-      let name = block.kind.printable
+      let name = block.kind.printableKind
       out += " " + name + String(repeating: " ", count: nameWidth - name.count) + " | "
       switch block {
       case .added: out += paint(.green, "added")

@@ -35,7 +35,7 @@ extension CatalogDiff {
     let paint = Painter(enabled: color)
     var out = frameText(paint: paint, maxValueLength: maxValueLength)
     for block in kindBlocks {
-      let kind = block.kind.printable
+      let kind = block.kind.printableKind
       switch block {
       case .added:
         out += paint(.green, "+ \(kind)") + "  " + paint.tag(.entryAdded) + "\n"
@@ -46,7 +46,7 @@ extension CatalogDiff {
       case .changed(let entry, let move):
         out +=
           paint(.yellow, "~ \(kind)")
-          + (entry.renamedFrom.map { " (renamed from \($0.printable))" } ?? "")
+          + (entry.renamedFrom.map { " (renamed from \($0.printableKind))" } ?? "")
           + (move.map { "  " + Self.movedNote($0) } ?? "") + "\n"
         for change in entry.changes {
           let (old, new) = Self.shortenedPair(

@@ -13,9 +13,9 @@ public enum CatalogDiffError: Error, Sendable, Hashable, CustomStringConvertible
   case duplicateKind(String, side: Side, firstIndex: Int, secondIndex: Int)
   /// An entry's payload or other member is not valid canonical JSON text.
   case invalidText(kind: String, member: String, side: Side, JSONDiagnostic)
-  /// A JSON Patch cannot give a bare array (OLD) NEW's top-level members without rewriting
-  /// the whole document.
-  case bareArrayGainsMembers([String])
+  /// A JSON Patch from a bare array to an object was asked for without NEW's document, which
+  /// it must repeat (``CatalogDiff/needsNewDocument(components:)``).
+  case newDocumentNeeded
   /// A file read twice (OLD, held by where its entries are) no longer holds what it held.
   case changedWhileRead(side: Side, reason: String)
 
@@ -25,11 +25,8 @@ public enum CatalogDiffError: Error, Sendable, Hashable, CustomStringConvertible
       return "\(side.rawValue): duplicate kind \"\(kind)\" at entries \(first) and \(second)"
     case .invalidText(let kind, let member, let side, let diagnostic):
       return "\(side.rawValue): entry \"\(kind)\": \(member): \(diagnostic.message)"
-    case .bareArrayGainsMembers(let keys):
-      return "OLD is a bare array and NEW has top-level members ("
-        + keys.map { JSONValue.string($0).canonicalText }.joined(separator: ", ")
-        + "): a JSON Patch cannot wrap the array in an object without repeating every entry; "
-        + "compare OLD in the {\"components\": [...]} form"
+    case .newDocumentNeeded:
+      return "a JSON Patch that turns a bare array into an object needs NEW's whole document"
     case .changedWhileRead(let side, let reason):
       return "\(side.rawValue) changed while it was read: \(reason)"
     }

@@ -245,7 +245,7 @@ struct ValueMerger {
         throw .invalidText(kind: kind, input: input, diagnostic)
       case .duplicateKind(let kind, _, let first, let second):
         throw .duplicateKind(kind, input: input, firstIndex: first, secondIndex: second)
-      case .bareArrayGainsMembers, .changedWhileRead:
+      case .newDocumentNeeded, .changedWhileRead:
         // Only a JSON Patch of whole documents, or a diff of files held by range, says
         // this, never a comparison of two entries.
         throw .invalidText(

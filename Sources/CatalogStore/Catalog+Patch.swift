@@ -61,7 +61,7 @@ extension Catalog {
   }
 
   /// The document as a value: the entries in the frame's form, with its members in place.
-  static func document(_ entries: [CatalogEntry], frame: DocumentFrame) throws -> JSONValue {
+  public static func document(_ entries: [CatalogEntry], frame: DocumentFrame) throws -> JSONValue {
     let array = JSONValue.array(try entries.map { try $0.jsonValue })
     guard frame.form == .object else { return array }
     var members: [JSONObject.Member] = []

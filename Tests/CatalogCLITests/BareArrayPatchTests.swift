@@ -41,7 +41,14 @@ struct BareArrayPatchTests {
     let wrapped = try CatalogProcess.run(
       ["diff", "wrapped.json", "new.json", "--format", "json-patch"], in: directory)
     let wrappedPatch = try JSONPatch(decoding: JSONValue(parsing: wrapped.stdoutBytes))
-    #expect(wrappedPatch.operations.allSatisfy { $0.path.tokens.first == "components" })
+    #expect(wrappedPatch.operations.dropLast().allSatisfy { $0.path.tokens.first == "components" })
+    // NEW is a bare array: its entries become the whole document.
+    #expect(
+      wrappedPatch.operations.last
+        == .move(from: JSONPointer(["components"]), path: JSONPointer([])))
+    #expect(
+      try wrappedPatch.apply(to: JSONValue(parsing: directory.read("wrapped.json")))
+        == JSONValue(parsing: new))
     #expect(try CatalogProcess.run(["import", "old.json"], in: directory).status == 0)
     let revision = try CatalogProcess.run(
       ["diff", "@head", "new.json", "--prune", "--format", "json-patch"], in: directory)

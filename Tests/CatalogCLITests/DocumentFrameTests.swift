@@ -270,7 +270,7 @@ struct DocumentFrameTests {
     try directory.runCatalog(["diff", "@1", "@2", "--quiet"], expect: 1, database: db)
     #expect(
       try directory.runCatalog(["diff", "@1", "@2", "--name-only"], expect: 1, database: db).stdout
-        == "")
+        == "* document\n")
     let json = try directory.runCatalog(
       ["diff", "@1", "@2", "--format", "json"], expect: 1, database: db)
     let summary = try JSONValue(parsing: json.stdout)
@@ -319,12 +319,56 @@ struct DocumentFrameTests {
     try directory.runCatalog(["restore", "1"], expect: 0, database: db)
     try directory.runCatalog(["patch", "change.json"], expect: 0, database: db)
     #expect(try directory.runCatalog(["export"], expect: 0, database: db).stdout == Self.reframed)
-    // A bare array cannot be given top-level members by a patch: said, exit 2.
+    // A change of form, both ways: an object's entries become the whole document
+    // (`move /components → ""`); a bare array cannot be wrapped in an object without
+    // repeating its entries, so NEW replaces the root.
     try directory.write("bare.json", Self.bare)
-    let refused = try directory.runCatalog(
-      ["diff", "bare.json", "new.json", "--format", "json-patch"], expect: 2, database: db)
+    for (old, new) in [
+      ("old.json", "bare.json"), ("bare.json", "old.json"), ("bare.json", "new.json"),
+    ] {
+      for withTests in [false, true] {
+        let patch = try directory.runCatalog(
+          ["diff", old, new, "--format", "json-patch"] + (withTests ? ["--with-tests"] : []),
+          expect: 1, database: db
+        ).stdout
+        #expect(
+          try PatchCheck.apply(patch, to: directory.read(old)) == directory.read(new),
+          "\(old) → \(new): \(patch)")
+      }
+    }
+    let wrapped = try directory.runCatalog(
+      ["diff", "bare.json", "new.json", "--format", "json-patch"], expect: 1, database: db)
     #expect(
-      refused.stderr.hasPrefix("catalog: error: OLD is a bare array and NEW has top-level members"))
+      try JSONValue(parsing: wrapped.stdout)
+        == .array([
+          .object(
+            JSONObject([
+              .init(key: "op", value: "replace"), .init(key: "path", value: ""),
+              .init(key: "value", value: try JSONValue(parsing: Self.reframed)),
+            ]))
+        ]))
+    // NEW on stdin, which is read once, and NEW a revision.
+    let piped = try CatalogProcess.run(
+      ["diff", "bare.json", "-", "--format", "json-patch", "--with-tests"], in: directory,
+      stdin: Array(Self.framed.utf8), environment: ["CATALOG_DATABASE": db])
+    #expect(piped.status == 1, "\(piped)")
+    #expect(
+      try PatchCheck.apply(piped.stdout, to: Array(Self.bare.utf8)) == Array(Self.framed.utf8))
+    let fromRevision = try directory.runCatalog(
+      ["diff", "bare.json", "@head", "--format", "json-patch"], expect: 1, database: db)
+    #expect(
+      try PatchCheck.apply(fromRevision.stdout, to: Array(Self.bare.utf8))
+        == Array(Self.reframed.utf8))
+    // Between revisions too, and `catalog patch` makes the catalog a bare array.
+    try directory.runCatalog(["import", "bare.json", "--prune"], expect: 0, database: db)
+    let toBare = try directory.runCatalog(
+      ["diff", "@4", "@5", "--format", "json-patch"], expect: 1, database: db)
+    #expect(
+      try PatchCheck.apply(toBare.stdout, to: Array(Self.reframed.utf8)) == Array(Self.bare.utf8))
+    try directory.write("to-bare.json", toBare.stdout)
+    try directory.runCatalog(["restore", "4"], expect: 0, database: db)
+    try directory.runCatalog(["patch", "to-bare.json"], expect: 0, database: db)
+    #expect(try directory.runCatalog(["export"], expect: 0, database: db).stdout == Self.bare)
   }
 
   /// `revert` undoes a frame change like any other, and refuses when a later revision

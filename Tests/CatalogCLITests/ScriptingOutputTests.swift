@@ -55,6 +55,47 @@ struct ScriptingOutputTests {
     #expect(try runner.run(["diff", "--name-only", "a.json", "a.json"], expect: 0).stdout.isEmpty)
   }
 
+  /// A change of the top-level members (or of the form) is the line `* document`, first, in
+  /// `--name-only` as in the text format; no kind prints that way: a kind that starts with `*`
+  /// or `"` is printed as a JSON string literal, as in `--stat` and the text format.
+  @Test func diffNameOnlyNamesAFrameChangeApartFromKinds() throws {
+    try directory.write(
+      "v3.json",
+      #"{"components": [{"kind": "tile", "category": "C", "description": "d", "payload": {}}], "version": 3}"#
+    )
+    try directory.write(
+      "v4.json",
+      #"{"components": [{"kind": "tile", "category": "C", "description": "d", "payload": {}}], "version": 4}"#
+    )
+    try directory.write(
+      "odd.json",
+      #"{"components": [{"kind": "* document", "category": "C", "description": "d", "payload": {}}, "#
+        + #"{"kind": "\"q", "category": "C", "description": "d", "payload": {}}, "#
+        + #"{"kind": "tile", "category": "C", "description": "d", "payload": {"x": 1}}]}"#)
+    try directory.write(
+      "bare.json", #"[{"kind": "tile", "category": "C", "description": "d", "payload": {}}]"#)
+    #expect(
+      try runner.run(["diff", "--name-only", "v3.json", "v4.json"], expect: 1).stdout
+        == "* document\n")
+    // Only the form changed: an object without members against a bare array.
+    try directory.write(
+      "plain.json",
+      #"{"components": [{"kind": "tile", "category": "C", "description": "d", "payload": {}}]}"#)
+    #expect(
+      try runner.run(["diff", "--name-only", "plain.json", "bare.json"], expect: 1).stdout
+        == "* document\n")
+    #expect(
+      try runner.run(["diff", "--name-only", "v3.json", "odd.json"], expect: 1).stdout
+        == "* document\n\"\\\"q\"\n\"* document\"\ntile\n")
+    // The text format and --stat print those kinds the same way.
+    let text = try runner.run(["diff", "v3.json", "odd.json"], expect: 1).stdout
+    #expect(text.hasPrefix("* document\n  /version: 3 → (absent)\n+ \"\\\"q\"  "), "\(text)")
+    #expect(text.contains("\n+ \"* document\"  "), "\(text)")
+    let stat = try runner.run(["diff", "v3.json", "odd.json", "--stat"], expect: 1).stdout
+    #expect(stat.hasPrefix(" \"\\\"q\"        | added\n \"* document\" | added\n"), "\(stat)")
+    #expect(stat.contains(" document frame changed\n"), "\(stat)")
+  }
+
   @Test func conflictingDiffOptionsAreUsageErrors() throws {
     let cases: [([String], String)] = [
       (["--stat", "--format", "json"], "'--stat' cannot be used with '--format json'"),

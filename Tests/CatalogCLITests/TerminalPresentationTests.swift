@@ -149,6 +149,29 @@ import Testing
     #expect(result.stdout.contains("2 second\n"), "\(result)")
   }
 
+  /// A pager that fails, here a shell pager whose programs are missing (sh exits 127
+  /// without reading) or `false`, may have shown nothing: an error with exit status 74, never
+  /// the output lost with exit status 0.
+  @Test func aPagerThatFailsIsAnError() throws {
+    for (pager, status) in [("lss | x", 127), ("false", 1)] {
+      let result = try onTerminal(
+        ["log", "--oneline", "--color=never"],
+        ["PAGER": pager, "PATH": "\(directory.url.path):/usr/bin:/bin"])
+      #expect(result.status == 74, "\(pager): \(result)")
+      #expect(
+        result.stdout.hasSuffix(
+          "catalog: error: the pager '\(pager)' exited with status \(status), so the output may "
+            + "not have been shown; set CATALOG_PAGER or PAGER to a pager that works, or use "
+            + "--no-pager\n"), "\(pager): \(result)")
+      #expect(!result.stdout.contains("2 second"), "\(pager): \(result)")
+    }
+    // A pager that shows everything and exits 0 is no error (and one quit early neither, see
+    // aPagerQuitEarlyEndsTheCommandQuietly).
+    let shown = try onTerminal(["log", "--oneline", "--color=never"], ["PAGER": "cat -u"])
+    #expect(shown.status == 0, "\(shown)")
+    #expect(shown.stdout == "2 second\n1 (tag: v1) first\n", "\(shown)")
+  }
+
   // MARK: - Colour
 
   @Test func colourOnATerminalLikeGits() throws {

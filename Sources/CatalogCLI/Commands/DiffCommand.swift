@@ -21,7 +21,10 @@ enum DiffCommand: CatalogCommand {
   static let quiet: ArgumentKey<Bool> = .flag(
     "quiet", help: "Print nothing; only the exit status tells whether the catalogs differ.")
   static let nameOnly: ArgumentKey<Bool> = .flag(
-    "name-only", help: "Print only the kinds that differ, one per line, in byte order.")
+    "name-only",
+    help:
+      "Print only the kinds that differ, one per line, in byte order, after '* document' when "
+      + "the top-level members or form changed.")
   static let prune: ArgumentKey<Bool> = .flag(
     "prune",
     help: "With @REF FILE, count kinds the file lacks as removed, as 'import --prune' would.")
@@ -112,6 +115,9 @@ enum DiffCommand: CatalogCommand {
     // point at its lines.
     let locates = format == .github || format == .junit
     var newDocument: SubmittedDocument?
+    // NEW as a whole, for a JSON Patch that turns a bare array OLD into an object NEW (it
+    // replaces the document): a revision's export, or a file's bytes, held only then.
+    var wholeNew: (() throws -> JSONValue)?
     var violations: [PolicyViolation] = []
     func source(_ operand: String) -> DocumentSource {
       operand == "-" ? DocumentSource.standardInput : .file(operand)
@@ -156,8 +162,11 @@ enum DiffCommand: CatalogCommand {
       let old = try fileEntries(operands[0], isOld: true)
       do {
         let catalog = try opened()
-        computed = try CatalogDiff(old: old.entries, new: try catalog.entries(at: new))
-        computed.compareFrames(old: old.frame, new: try catalog.documentFrame(at: new))
+        let entries = try catalog.entries(at: new)
+        let frame = try catalog.documentFrame(at: new)
+        computed = try CatalogDiff(old: old.entries, new: entries)
+        computed.compareFrames(old: old.frame, new: frame)
+        wholeNew = { try Catalog.document(entries, frame: frame) }
       } catch let error as CatalogDiffError {
         context.console.error("catalog: error: \(error)")
         return .trouble
@@ -178,8 +187,18 @@ enum DiffCommand: CatalogCommand {
           },
           finished: { try builder.setOldKinds($0) }, { entry, _ in builder.addOldKindLater(entry) })
         oldEntriesPointer = oldRead.entriesPointer
+        // A JSON Patch from a bare array may have to repeat NEW whole: its bytes are held
+        // (NEW may be a pipe or stdin, which cannot be read twice).
+        var newSource = source(operands[1])
+        if format == .jsonPatch && oldEntriesPointer.isRoot {
+          let bytes = try newSource.readBytes(maxSize: limits.maxSize)
+          newSource = .bytes(bytes, name: newSource.name)
+          wholeNew = { [newSource] in
+            try newSource.readJSONValue(maxDepth: limits.maxDepth, maxSize: limits.maxSize)
+          }
+        }
         // NEW's duplicate check and the builder share OLD's kinds.
-        let newRead = try source(operands[1]).forEachRawEntry(
+        let newRead = try newSource.forEachRawEntry(
           maxDepth: limits.maxDepth, maxSize: limits.maxSize, knownKinds: builder.oldKinds(),
           keepingText: builder.holdsOldByRange, starting: { _, _ in },
           { entry, text in try builder.addNew(entry, text: text) })
@@ -200,8 +219,7 @@ enum DiffCommand: CatalogCommand {
       if arguments[quiet] {
         // Exit status only.
       } else if arguments[nameOnly] {
-        let names = diff.differingKinds.map { $0 + "\n" }.joined()
-        context.console.write(Array(names.utf8))
+        context.console.write(Array(diff.nameOnly().utf8))
       } else if arguments[stat] {
         context.console.write(Array(diff.stat(color: color).utf8))
       } else {
@@ -211,7 +229,8 @@ enum DiffCommand: CatalogCommand {
         case .jsonPatch:
           // The patch applies to <old> as given: `/0/...` for a bare array.
           let patch = try diff.jsonPatch(
-            withTests: arguments[withTests], components: oldEntriesPointer)
+            withTests: arguments[withTests], components: oldEntriesPointer,
+            newDocument: diff.needsNewDocument(components: oldEntriesPointer) ? wholeNew?() : nil)
           context.console.write(JSONWriter.indentedBytes(patch.jsonValue) + [0x0A])
         case .github, .junit:
           let report = Self.report(

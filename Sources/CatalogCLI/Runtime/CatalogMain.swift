@@ -9,7 +9,8 @@ package enum CatalogMain {
   /// A write to stdout or stderr that failed turns a success into exit status 74 (2 for
   /// `diff`): `catalog: error: stdout: no space left on device`, or nothing for a broken pipe,
   /// whose reader is gone (docs/cli.md). A pager the person quit before the end of the
-  /// output is not a failure: exit status 0, as in git.
+  /// output is not a failure: exit status 0, as in git; a pager that exited with a failure
+  /// status is (exit status 74, with a message).
   package static func run(_ arguments: [String], environment: [String: String]) -> Int32 {
     // A write past `ulimit -f` then fails with EFBIG, which is reported, instead of killing
     // the process with SIGXFSZ halfway through a file.
@@ -24,6 +25,17 @@ package enum CatalogMain {
       if error != EPIPE {
         console.error("catalog: error: stdout: \(SystemError.message(error))")
       }
+      if status == ExitStatus.success.rawValue || status == ExitStatus.differences.rawValue {
+        status = failure.rawValue
+      }
+    }
+    // A pager that failed may have shown nothing (`PAGER='lss | x'`: sh exits 127 without
+    // reading): an error, so that the output is never lost with exit status 0.
+    if let pager = console.pagerFailure {
+      console.error(
+        "catalog: error: the pager '\(pager.command)' exited with status \(pager.status), so "
+          + "the output may not have been shown; set CATALOG_PAGER or PAGER to a pager that "
+          + "works, or use --no-pager")
       if status == ExitStatus.success.rawValue || status == ExitStatus.differences.rawValue {
         status = failure.rawValue
       }

@@ -20,7 +20,8 @@ import Components
 /// `log` and `blame` on a terminal send stdout through a pager (``page(through:environment:)``,
 /// decided by ``TerminalOptions``): it is started at the first byte written, and
 /// ``finishPager()`` waits for the person to quit it. A pager quit before the end
-/// (``readerQuit``) is not a failure, as in git.
+/// (``readerQuit``) is not a failure, as in git; one that exits with a failure status
+/// (``pagerFailure``) is, since it may have shown nothing.
 package final class Console {
   private var pending: [UInt8] = []
   /// Where stdout's bytes go: 1, or the pipe into the pager.
@@ -29,10 +30,15 @@ package final class Console {
   private var pagerRequest: (command: PagerCommand, environment: [String: String])?
   /// The pager that is running.
   private var pager: Pager?
+  /// The running pager's command as given, for messages.
+  private var pagerCommand = ""
   /// Messages for stderr held back while the pager has the terminal.
   private var heldErrors: [String] = []
   /// Whether stdout went through a pager.
   package private(set) var paged = false
+  /// The pager that exited with a failure status, and that status: it may not have shown
+  /// the output (a shell pager whose program is missing exits 127 without reading it).
+  package private(set) var pagerFailure: (command: String, status: Int32)?
   /// The `errno` of the first failed write to stdout.
   package private(set) var stdoutError: Int32?
   /// The `errno` of the first failed write to stderr.
@@ -106,6 +112,7 @@ package final class Console {
     do {
       let started = try Pager.start(request.command, environment: request.environment)
       pager = started
+      pagerCommand = request.command.text
       output = started.input
       paged = true
       // A pager quit early makes writes fail with EPIPE instead of killing the process; the
@@ -121,11 +128,14 @@ package final class Console {
   }
 
   /// Writes what is pending, closes the pager's input and waits for the person to quit it,
-  /// then prints the messages held back meanwhile.
+  /// then prints the messages held back meanwhile. A pager that exited with a failure status
+  /// is remembered in ``pagerFailure``.
   package func finishPager() {
     flush()
     guard let running = pager else { return }
-    running.finish()
+    if case .exited(let status) = running.finish(), status != 0 {
+      pagerFailure = (pagerCommand, status)
+    }
     pager = nil
     output = 1
     signal(SIGINT, SIG_DFL)

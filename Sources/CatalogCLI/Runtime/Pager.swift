@@ -82,14 +82,33 @@ final class Pager {
     return Pager(process: process, input: writeEnd)
   }
 
+  /// How the pager ended, once ``finish()`` has waited for it.
+  enum Ending: Sendable, Equatable {
+    /// It exited with this status (0 when the person quit it).
+    case exited(Int32)
+    /// A signal ended it (the person interrupted it), or it could not be waited for.
+    case signalled
+  }
+
+  /// How the pager ended; `nil` until ``finish()`` has waited for it.
+  private(set) var ending: Ending?
+
   /// Closes the pipe and waits for the pager to exit (the person has read the output and
   /// quit it).
-  func finish() {
-    guard input >= 0 else { return }
+  ///
+  /// - Returns: how it ended (see ``ending``).
+  @discardableResult
+  func finish() -> Ending? {
+    guard input >= 0 else { return ending }
     close(input)
     input = -1
     var status: Int32 = 0
-    while waitpid(process, &status, 0) < 0 && errno == EINTR {}
+    var waited = waitpid(process, &status, 0)
+    while waited < 0 && errno == EINTR { waited = waitpid(process, &status, 0) }
+    // WIFEXITED and WEXITSTATUS, which Swift does not import: the low 7 bits are the signal
+    // that ended the process (0 when it exited), the next 8 its exit status.
+    ending = waited == process && status & 0x7F == 0 ? .exited((status >> 8) & 0xFF) : .signalled
+    return ending
   }
 
   deinit { finish() }
