@@ -146,8 +146,10 @@ final class SiteDirectory {
 
   /// Puts the previous site's page `name` of `folder` into the new site as a second link
   /// to the same file, when that file holds exactly `bytes` and is as this class writes
-  /// files (a regular file of this user's, mode 0644 less the umask); false, having made nothing, when it
-  /// does not.
+  /// files (a regular file of this user's, mode 0644 less the umask, with no other link than
+  /// the previous site's); false, having made nothing, when it does not. A file linked from
+  /// elsewhere too (a copy published with `cp -al`, say) is written anew, so that once the
+  /// previous site is removed no page of the new one shares its file with anything outside it.
   ///
   /// Replacing a site whose pages mostly did not change then reads them instead of writing
   /// them (`rsync --link-dest` does the same): no new file's memory is allocated, and
@@ -161,7 +163,8 @@ final class SiteDirectory {
     defer { close(descriptor) }
     var info = stat()
     guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG,
-      info.st_mode & 0o7777 == fileMode, info.st_uid == geteuid(), info.st_size == bytes.count
+      info.st_mode & 0o7777 == fileMode, info.st_uid == geteuid(), info.st_nlink == 1,
+      info.st_size == bytes.count
     else { return false }
     // One byte more than expected, so that a file that grew since the `fstat` shows.
     if previous.count < bytes.count + 1 {

@@ -116,7 +116,7 @@ struct SiteDirectoryTests {
     try CatalogSite.write(fixture.catalog, to: output, options: .init(reference: "v1"))
     try CatalogSite.write(fixture.catalog, to: fresh, options: .init(reference: "v1"))
     let kinds = try FileManager.default.contentsOfDirectory(atPath: "\(output)/kinds").sorted()
-    #expect(kinds.count >= 2)
+    #expect(kinds.count >= 3)
     let before = Dictionary(uniqueKeysWithValues: kinds.map { ($0, node("\(output)/kinds/\($0)")) })
     // Someone edits one page and makes another read-only.
     let edited = "\(output)/kinds/\(kinds[0])"
@@ -125,13 +125,17 @@ struct SiteDirectoryTests {
     try handle.close()
     let readOnly = "\(output)/kinds/\(kinds[1])"
     chmod(readOnly, 0o444)
+    // And publishes a third by a hard link elsewhere: the new site must not share that file.
+    let published = fixture.directory.path("published.html")
+    #expect(link("\(output)/kinds/\(kinds[2])", published) == 0)
 
     try CatalogSite.write(fixture.catalog, to: output, options: .init(reference: "v1"))
     #expect(try files(output) == (try files(fresh)))
     for kind in kinds {
       let now = node("\(output)/kinds/\(kind)")
-      if kind == kinds[0] || kind == kinds[1] {
+      if kinds[0...2].contains(kind) {
         #expect(now?.inode != before[kind]??.inode, "\(kind) was linked")
+        #expect(now?.links == 1, "\(kind) shares its file")
       } else {
         #expect(now?.inode == before[kind]??.inode, "\(kind) was written again")
         #expect(now?.links == 1, "\(kind): the old site's link is gone")
