@@ -33,7 +33,8 @@ struct JSONWriterTests {
   @Test func reindentsDeepNestingAndLongRuns() throws {
     let depth = 70
     let long = String(repeating: "ab\u{e9}", count: 2000)
-    let text = String(repeating: "[", count: depth) + #"{"k":""# + long + #"","n":-12.5e3}"#
+    let text =
+      String(repeating: "[", count: depth) + #"{"k":""# + long + #"","n":-12.5e3}"#
       + String(repeating: "]", count: depth)
     let indent = { (level: Int) in String(repeating: " ", count: 2 * level) }
     var lines = ["["] + (1..<depth).map { indent($0) + "[" }
