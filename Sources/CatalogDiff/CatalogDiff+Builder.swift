@@ -26,6 +26,11 @@ extension CatalogDiff {
     /// For each OLD index, the NEW index of the entry the caller vouched is the same (see
     /// ``addOldUnchanged(kind:newIndex:)``), or -1. Empty until the first such entry.
     private var unchangedPartner: [Int] = []
+    /// OLD held by range: how many entries in a row were written otherwise than OLD's and
+    /// yet are the same (files formatted differently); at ``formattedApartLimit`` OLD is
+    /// held by its texts instead.
+    private var formattedApart = 0
+    private static let formattedApartLimit = 64
 
     /// - Parameter renames: NEW's kind → OLD's kind, for each component whose kind changed
     ///   (see ``CatalogDiff/init(old:new:renames:)``).
@@ -279,10 +284,19 @@ extension CatalogDiff {
       if old.isHeldByRange {
         // Written the same, byte for byte: the same entry. Otherwise the canonical forms
         // decide (NEW may be indented differently), OLD's read again.
-        if renamedKind == nil, let text, try old.hasText(i, text) { return }
+        if renamedKind == nil, let text, try old.hasText(i, text) {
+          formattedApart = 0
+          return
+        }
         before = try old.entry(i)
         made = entry()
-        if renamedKind == nil, let made, CatalogDiff.sameFields(before, made) { return }
+        if renamedKind == nil, let made, CatalogDiff.sameFields(before, made) {
+          // A run of such entries: the files are formatted differently, and reading OLD
+          // through once more costs less than reading back each entry on its own.
+          formattedApart += 1
+          if formattedApart == Self.formattedApartLimit { try old.holdTextsInstead() }
+          return
+        }
       } else {
         guard
           renamedKind != nil

@@ -18,6 +18,9 @@ struct CompactEntries {
   /// Held by range: the file, the limit its entries were read with, and where entry `i`'s
   /// text is (`ranges[2i]..<ranges[2i + 1]`).
   private var file: FileRanges?
+  /// The file the entries were held in, once they are held by their texts instead
+  /// (``holdTextsInstead()``), for ``checkUnchanged()``.
+  private var formerFile: FileRanges?
   private var maxDepth = JSONReader.defaultMaxDepth
   private var ranges: [Int] = []
 
@@ -126,13 +129,60 @@ struct CompactEntries {
       && (other?.memberOrder).haveSameBytes(as: memberOrder)
   }
 
+  /// Stops holding the entries by range: reads the file through once more and holds every
+  /// entry's canonical texts, as for a side that cannot be read again. For two files
+  /// formatted differently, where each entry would otherwise be read back and parsed on
+  /// its own (a reader per entry: twice the time of one pass). Each entry must have the
+  /// kind it had when first read.
+  ///
+  /// - Throws: ``CatalogDiffError/changedWhileRead(side:reason:)`` when the file no longer
+  ///   reads as it did.
+  mutating func holdTextsInstead() throws(CatalogDiffError) {
+    guard let file else { return }
+    let expected = count
+    var read = ByteStrings()
+    var readOthers: [Int: (extraMembers: [CatalogEntry.Member], memberOrder: [String]?)] = [:]
+    do {
+      try file.withDescriptorAtStart { descriptor in
+        // The file was accepted under the size limit when first read; its size is checked
+        // after the last read (``checkUnchanged()``).
+        let reader = CatalogDocumentReader(
+          JSONReader(fileDescriptor: descriptor, maxDepth: maxDepth, maxSize: .max))
+        var index = 0
+        while try reader.nextRaw() {
+          let entry = reader.currentRaw
+          guard index < expected, entry.kind.withUnsafeBytes({ kind(index, is: $0) }) else {
+            throw FileRanges.ReadError(description: "entry \(index) is not where it was")
+          }
+          _ = read.append(entry.category)
+          _ = read.append(entry.description)
+          _ = read.append(entry.payload)
+          if !entry.extraMembers.isEmpty || entry.memberOrder != nil {
+            readOthers[index] = (entry.extraMembers, entry.memberOrder)
+          }
+          index += 1
+        }
+        guard index == expected else {
+          throw FileRanges.ReadError(description: "it has \(index) entries, not \(expected)")
+        }
+      }
+    } catch {
+      throw .changedWhileRead(side: .old, reason: "\(error)")
+    }
+    texts = read
+    others = readOthers
+    formerFile = file
+    self.file = nil
+    ranges = []
+  }
+
   /// Throws when the file the entries are held in was written since it was first read, so
   /// that what was read back of it may not be what was read: after the last read.
   ///
   /// - Throws: ``CatalogDiffError/changedWhileRead(side:reason:)``.
   func checkUnchanged() throws(CatalogDiffError) {
     do {
-      try file?.checkUnchanged()
+      try (file ?? formerFile)?.checkUnchanged()
     } catch {
       throw .changedWhileRead(side: .old, reason: "\(error)")
     }

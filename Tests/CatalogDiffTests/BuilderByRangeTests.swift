@@ -103,4 +103,41 @@ struct BuilderByRangeTests {
       }
     }
   }
+
+  /// Files formatted differently (OLD compact, NEW as generated): after a run of entries
+  /// that are the same but written otherwise, OLD is read through once more and held by its
+  /// texts, instead of each entry being read back on its own; the diff is the same.
+  @Test func filesFormattedDifferentlyAreComparedByHeldTexts() throws {
+    let directory = try TemporaryDirectory()
+    let oldBytes = try JSONWriter.canonicalBytes(
+      JSONReader(bytes: try Fixtures.bytes("generated-300.json")).readDocument())
+    let newBytes = try Fixtures.bytes("generated-300-mutated.json")
+    let path = try directory.write("old.json", oldBytes)
+    let fd = open(path, O_RDONLY)
+    try #require(fd >= 0)
+    defer { close(fd) }
+    var status = stat()
+    try #require(fstat(fd, &status) == 0)
+    var builder = CatalogDiff.Builder()
+    builder.holdOldByRange(FileRanges(fileDescriptor: dup(fd), status: status), maxDepth: 1000)
+    let oldReader = CatalogDocumentReader(JSONReader(fileDescriptor: fd))
+    while try oldReader.nextRaw() { builder.addOldKindLater(oldReader.currentRaw) }
+    try builder.setOldKinds(try #require(oldReader.takeKinds()))
+    let newReader = CatalogDocumentReader(
+      JSONReader(bytes: newBytes), knownKinds: builder.oldKinds())
+    newReader.keepsEntryText = true
+    var heldByRange: [Bool] = []
+    while try newReader.nextRaw() {
+      try newReader.withCurrentEntryText { try builder.addNew(newReader.currentRaw, text: $0) }
+      heldByRange.append(builder.holdsOldByRange)
+    }
+    let byTexts = try builder.finish()
+    #expect(heldByRange.first == true && heldByRange.last == false)
+    let whole = try CatalogDiff(
+      old: CatalogDocumentReader(JSONReader(bytes: oldBytes)).readAll(),
+      new: CatalogDocumentReader(JSONReader(bytes: newBytes)).readAll())
+    #expect(byTexts.text(color: false) == whole.text(color: false))
+    #expect(byTexts.jsonSummary() == whole.jsonSummary())
+    #expect(!whole.changed.isEmpty)
+  }
 }

@@ -21,6 +21,10 @@ package final class FileRanges {
   /// Why a range could not be read: `errno`'s message, or that the file is shorter.
   package struct ReadError: Error, Sendable, CustomStringConvertible {
     package var description: String
+
+    package init(description: String) {
+      self.description = description
+    }
   }
 
   private static let windowSize = 1 << 20
@@ -39,6 +43,20 @@ package final class FileRanges {
     self.fileDescriptor = fileDescriptor
     identity = status.map(Identity.init)
     window = .allocate(byteCount: Self.windowSize, alignment: 16)
+  }
+
+  /// Calls `body` with a descriptor of the file at its start, for reading it through once
+  /// more (the window is not involved); the descriptor is closed after the call.
+  ///
+  /// - Throws: ``ReadError`` when no descriptor can be made, or what `body` throws.
+  package func withDescriptorAtStart<R>(_ body: (Int32) throws -> R) throws -> R {
+    let copy = dup(fileDescriptor)
+    guard copy >= 0 else { throw ReadError(description: SystemError.message(errno)) }
+    defer { close(copy) }
+    guard lseek(copy, 0, SEEK_SET) == 0 else {
+      throw ReadError(description: SystemError.message(errno))
+    }
+    return try body(copy)
   }
 
   /// Throws when the file's size, modification time or status-change time differ from
