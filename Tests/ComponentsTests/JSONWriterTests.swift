@@ -51,6 +51,21 @@ struct JSONWriterTests {
     #expect(number == Array("12345".utf8))
   }
 
+  /// Text quoted from bytes (the export's kinds, categories, descriptions) escapes exactly
+  /// what quoting a string escapes, wherever in an eight-byte word the byte to escape falls.
+  @Test func quotingBytesEscapesAtEveryOffset() {
+    for special in ["\u{0}", "\u{1f}", "\"", "\\", "\n", "\u{7f}", "é", " "] {
+      for offset in 0..<20 {
+        let text = String(repeating: "a", count: offset) + special + "bcdefghijkl\u{1}"
+        var fromString: [UInt8] = []
+        JSONWriter.appendString(text, to: &fromString)
+        var fromBytes: [UInt8] = []
+        Array(text.utf8).withUnsafeBytes { JSONWriter.appendString(utf8: $0, to: &fromBytes) }
+        #expect(fromBytes == fromString, "\(offset) \(special.debugDescription)")
+      }
+    }
+  }
+
   @Test func generatedCatalogRoundTripsByteForByte() throws {
     let bytes = try Fixtures.bytes("generated-300.json")
     let entries = try CatalogDocumentReader(JSONReader(bytes: bytes)).readAll()
