@@ -79,15 +79,17 @@ public struct CatalogDocumentWriter {
     if count > 0 { output.append(0x2C) }
     count += 1
     lastEntryStart = output.count
-    output.append(contentsOf: kindStart)
+    // The runs between values are appended through their buffers: appending the arrays
+    // themselves retained and released each of them per entry.
+    kindStart.withUnsafeBufferPointer { output.append(contentsOf: $0) }
     JSONWriter.appendString(utf8: kind, to: &output)
-    output.append(contentsOf: categoryStart)
+    categoryStart.withUnsafeBufferPointer { output.append(contentsOf: $0) }
     JSONWriter.appendString(utf8: category, to: &output)
-    output.append(contentsOf: descriptionStart)
+    descriptionStart.withUnsafeBufferPointer { output.append(contentsOf: $0) }
     JSONWriter.appendString(utf8: description, to: &output)
-    output.append(contentsOf: payloadStart)
+    payloadStart.withUnsafeBufferPointer { output.append(contentsOf: $0) }
     JSONWriter.reindent(payload.bindMemory(to: UInt8.self), level: valueLevel, into: &output)
-    output.append(contentsOf: entryClose)
+    entryClose.withUnsafeBufferPointer { output.append(contentsOf: $0) }
   }
 
   /// Appends one entry.

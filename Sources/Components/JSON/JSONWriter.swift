@@ -77,19 +77,21 @@ public enum JSONWriter {
   /// escapes: ``appendString(_:to:)`` for text held as bytes.
   public static func appendString(utf8 bytes: UnsafeRawBufferPointer, to out: inout [UInt8]) {
     out.append(0x22)
+    // Typed, so that runs are appended as one copy rather than byte by byte.
+    let bytes = bytes.assumingMemoryBound(to: UInt8.self)
     var runStart = 0
     var i = 0
     let count = bytes.count
     while i < count {
       let byte = bytes[i]
       if byte < 0x20 || byte == 0x22 || byte == 0x5C {
-        out.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[runStart..<i]))
+        out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<i]))
         appendEscaped(byte, to: &out)
         runStart = i + 1
       }
       i += 1
     }
-    out.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[runStart..<count]))
+    out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<count]))
     out.append(0x22)
   }
 
@@ -156,12 +158,16 @@ public enum JSONWriter {
   ) {
     guard let base = canonical.baseAddress else { return }
     // Output goes through a small buffer on the stack and into `out` in chunks: appending
-    // each run of a few bytes to the array cost more than finding the runs.
-    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 4096) { chunk in
-      guard let start = chunk.baseAddress else { return }
-      var writer = ChunkWriter(chunk: start, capacity: chunk.count)
-      reindent(base, canonical.count, level: level, into: &writer, out: &out)
-      writer.flush(into: &out)
+    // each run of a few bytes to the array cost more than finding the runs. The indentation
+    // is cut from one static buffer, looked up once per call rather than once per line.
+    newlineAndSpaces.withUnsafeBufferPointer { spaces in
+      // 4096 bytes and the slack a word-at-a-time copy may overrun into.
+      withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 4096 + 8) { chunk in
+        guard let start = chunk.baseAddress, let spaces = spaces.baseAddress else { return }
+        var writer = ChunkWriter(chunk: start, capacity: 4096, spaces: spaces)
+        reindent(base, canonical.count, level: level, into: &writer, out: &out)
+        writer.flush(into: &out)
+      }
     }
   }
 
@@ -169,10 +175,16 @@ public enum JSONWriter {
   private struct ChunkWriter {
     let chunk: UnsafeMutablePointer<UInt8>
     let capacity: Int
+    /// "\n" and `newlineAndSpacesWidth - 1` spaces, and eight more to read past them.
+    let spaces: UnsafePointer<UInt8>
     var count = 0
 
+    /// Appends `length` bytes from `bytes`; `readable` bytes may be read there (at least
+    /// `length`): with eight more than `length` the copy runs a word at a time.
     @inline(__always)
-    mutating func write(_ bytes: UnsafePointer<UInt8>, _ length: Int, out: inout [UInt8]) {
+    mutating func write(
+      _ bytes: UnsafePointer<UInt8>, _ length: Int, readable: Int, out: inout [UInt8]
+    ) {
       if count + length > capacity {
         flush(into: &out)
         if length > capacity {
@@ -180,7 +192,20 @@ public enum JSONWriter {
           return
         }
       }
-      (chunk + count).update(from: bytes, count: length)
+      // Runs between structural characters are mostly a few bytes: copied here eight
+      // bytes at a time rather than through a call to memmove. The last word may run past
+      // the run, into the chunk's slack; those bytes are overwritten or never flushed.
+      let target = chunk + count
+      if length <= 64 && length + 8 <= readable {
+        var k = 0
+        while k < length {
+          UnsafeMutableRawPointer(target + k).storeBytes(
+            of: UnsafeRawPointer(bytes + k).loadUnaligned(as: UInt64.self), as: UInt64.self)
+          k += 8
+        }
+      } else {
+        target.update(from: bytes, count: length)
+      }
       count += length
     }
 
@@ -189,6 +214,18 @@ public enum JSONWriter {
       if count == capacity { flush(into: &out) }
       chunk[count] = byte
       count += 1
+    }
+
+    /// A newline and `2 × depth` spaces of indentation.
+    @inline(__always)
+    mutating func newline(depth: Int, out: inout [UInt8]) {
+      let width = 1 + 2 * depth
+      if width <= newlineAndSpacesWidth {
+        write(spaces, width, readable: newlineAndSpacesWidth + 8, out: &out)
+      } else {
+        write(0x0A, out: &out)
+        for _ in 0..<2 * depth { write(0x20, out: &out) }
+      }
     }
 
     mutating func flush(into out: inout [UInt8]) {
@@ -234,7 +271,7 @@ public enum JSONWriter {
         }
         continue
       case 0x7B, 0x5B:
-        writer.write(base + runStart, i + 1 - runStart, out: &out)
+        writer.write(base + runStart, i + 1 - runStart, readable: count - runStart, out: &out)
         if i + 1 < count, base[i + 1] == byte + 2 {  // '{'+2 == '}', '['+2 == ']'
           writer.write(byte + 2, out: &out)
           i += 2
@@ -242,31 +279,37 @@ public enum JSONWriter {
           continue
         }
         depth += 1
-        newline(depth: depth, &writer, &out)
+        writer.newline(depth: depth, out: &out)
         i += 1
         runStart = i
       case 0x7D, 0x5D:
-        writer.write(base + runStart, i - runStart, out: &out)
+        writer.write(base + runStart, i - runStart, readable: count - runStart, out: &out)
         depth -= 1
-        newline(depth: depth, &writer, &out)
+        writer.newline(depth: depth, out: &out)
         writer.write(byte, out: &out)
         i += 1
         runStart = i
       case 0x2C:
-        writer.write(base + runStart, i + 1 - runStart, out: &out)
-        newline(depth: depth, &writer, &out)
+        writer.write(base + runStart, i + 1 - runStart, readable: count - runStart, out: &out)
+        writer.newline(depth: depth, out: &out)
         i += 1
         runStart = i
       case 0x3A:
-        writer.write(base + runStart, i + 1 - runStart, out: &out)
+        writer.write(base + runStart, i + 1 - runStart, readable: count - runStart, out: &out)
         writer.write(0x20, out: &out)
         i += 1
         runStart = i
       default:
+        // A number or literal: none of its bytes (digits, `-+.eE`, letters) is structural.
         i += 1
+        while i < count {
+          let next = base[i]
+          guard (next >= 0x2D && next <= 0x39) || (next >= 0x61 && next <= 0x7A) else { break }
+          i += 1
+        }
       }
     }
-    writer.write(base + runStart, count - runStart, out: &out)
+    writer.write(base + runStart, count - runStart, readable: count - runStart, out: &out)
   }
 
   /// The high bit of each zero byte of `x`; the lowest bit set always marks the first zero
@@ -276,21 +319,9 @@ public enum JSONWriter {
     (x &- 0x0101_0101_0101_0101) & ~x & 0x8080_8080_8080_8080
   }
 
-  /// A newline and `2 × depth` spaces of indentation.
-  @inline(__always)
-  private static func newline(depth: Int, _ writer: inout ChunkWriter, _ out: inout [UInt8]) {
-    let width = 1 + 2 * depth
-    if width <= newlineAndSpaces.count {
-      newlineAndSpaces.withUnsafeBufferPointer { spaces in
-        if let start = spaces.baseAddress { writer.write(start, width, out: &out) }
-      }
-    } else {
-      writer.write(0x0A, out: &out)
-      for _ in 0..<2 * depth { writer.write(0x20, out: &out) }
-    }
-  }
-
-  /// "\n" and 128 spaces, to cut indentation from.
-  private static let newlineAndSpaces: [UInt8] = [0x0A] + [UInt8](repeating: 0x20, count: 128)
+  /// "\n" and 128 spaces, to cut indentation from (and eight more for a copy's overrun).
+  private static let newlineAndSpaces: [UInt8] =
+    [0x0A] + [UInt8](repeating: 0x20, count: 128 + 8)
+  private static let newlineAndSpacesWidth = 129
 
 }
