@@ -79,19 +79,34 @@ public enum JSONWriter {
     out.append(0x22)
     // Typed, so that runs are appended as one copy rather than byte by byte.
     let bytes = bytes.assumingMemoryBound(to: UInt8.self)
+    guard let base = bytes.baseAddress else { return out.append(0x22) }
     var runStart = 0
     var i = 0
     let count = bytes.count
     while i < count {
-      let byte = bytes[i]
+      // Eight bytes at a time up to the next byte that may need an escape: the lowest
+      // flag is always a true one, and the byte found is checked again below.
+      while i + 8 <= count {
+        let word = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
+        let found =
+          zeroBytes(word ^ 0x2222_2222_2222_2222) | zeroBytes(word ^ 0x5C5C_5C5C_5C5C_5C5C)
+          | (word &- 0x2020_2020_2020_2020) & ~word & 0x8080_8080_8080_8080  // below 0x20
+        if found != 0 {
+          i += found.trailingZeroBitCount / 8
+          break
+        }
+        i += 8
+      }
+      guard i < count else { break }
+      let byte = base[i]
       if byte < 0x20 || byte == 0x22 || byte == 0x5C {
-        out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<i]))
+        out.append(contentsOf: UnsafeBufferPointer(start: base + runStart, count: i - runStart))
         appendEscaped(byte, to: &out)
         runStart = i + 1
       }
       i += 1
     }
-    out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<count]))
+    out.append(contentsOf: UnsafeBufferPointer(start: base + runStart, count: count - runStart))
     out.append(0x22)
   }
 
