@@ -28,7 +28,7 @@ extension CatalogDiff {
     private var unchangedPartner: [Int] = []
     /// OLD held by range: how many entries in a row were written otherwise than OLD's and
     /// yet are the same (files formatted differently); at ``formattedApartLimit`` OLD is
-    /// held by its texts instead.
+    /// read on in step with NEW instead of entry by entry.
     private var formattedApart = 0
     private static let formattedApartLimit = 64
 
@@ -77,6 +77,9 @@ extension CatalogDiff {
     /// Whether OLD is held by range (``holdOldByRange(_:maxDepth:)``): NEW's entries should
     /// then come with their text (``addNew(_:text:)``).
     package var holdsOldByRange: Bool { old.isHeldByRange }
+
+    /// Whether OLD, held by range, is read on in step with NEW (files formatted differently).
+    package var readsOldInStep: Bool { old.readsInStep }
 
     /// Adds OLD's next entry without its kind, when the document reader that hands it out
     /// keeps the kinds anyway (``CatalogDocumentReader/takeKinds()``): the kinds come after
@@ -288,14 +291,26 @@ extension CatalogDiff {
           formattedApart = 0
           return
         }
-        before = try old.entry(i)
-        made = entry()
-        if renamedKind == nil, let made, CatalogDiff.sameFields(before, made) {
-          // A run of such entries: the files are formatted differently, and reading OLD
-          // through once more costs less than reading back each entry on its own.
-          formattedApart += 1
-          if formattedApart == Self.formattedApartLimit { try old.holdTextsInstead() }
-          return
+        if let read = try old.entryInStep(i) {
+          // Read on in step: the canonical texts decide, compared as bytes.
+          if renamedKind == nil,
+            Self.sameTexts(
+              read, category: category, description: description, payload: payload,
+              extraMembers: extraMembers, memberOrder: memberOrder)
+          {
+            return
+          }
+          before = read.entry
+        } else {
+          before = try old.entry(i)
+          made = entry()
+          if renamedKind == nil, let made, CatalogDiff.sameFields(before, made) {
+            // A run of such entries: the files are formatted differently, and reading OLD
+            // through once more, in step, costs less than reading back each entry on its own.
+            formattedApart += 1
+            if formattedApart == Self.formattedApartLimit { try old.readOnInStep() }
+            return
+          }
         }
       } else {
         guard
@@ -347,6 +362,20 @@ extension CatalogDiff {
         moved: moved.sorted { less($0.kind, $1.kind) },
         changed: changed.sorted { less($0.kind, $1.kind) },
         oldIndexOfNew: oldIndexOfNew, oldCount: old.count)
+    }
+
+    /// Whether OLD's entry, as its reader gave it, has exactly these fields, every text by its
+    /// bytes (the kind is compared by the caller): ``CatalogDiff/sameFields(_:_:)`` without
+    /// making either entry.
+    private static func sameTexts(
+      _ read: RawCatalogEntry, category: UnsafeRawBufferPointer,
+      description: UnsafeRawBufferPointer, payload: UnsafeRawBufferPointer,
+      extraMembers: [CatalogEntry.Member], memberOrder: [String]?
+    ) -> Bool {
+      read.payload.withUnsafeBytes { ByteComparison.equal($0, payload) }
+        && read.category.withUnsafeBytes { ByteComparison.equal($0, category) }
+        && read.description.withUnsafeBytes { ByteComparison.equal($0, description) }
+        && read.extraMembers == extraMembers && read.memberOrder.haveSameBytes(as: memberOrder)
     }
 
     /// Calls `body` with the bytes of the entry's kind, category, description and payload.

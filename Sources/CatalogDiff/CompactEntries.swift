@@ -1,5 +1,13 @@
 import Components
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// One side of a diff held compactly: every kind in one ``ByteStringTable`` (an entry's index
 /// is its kind's id), category, description and payload bytes in one ``ByteStrings`` buffer,
 /// and the rare extra members and member orders beside them. About the size of the entries'
@@ -18,9 +26,9 @@ struct CompactEntries {
   /// Held by range: the file, the limit its entries were read with, and where entry `i`'s
   /// text is (`ranges[2i]..<ranges[2i + 1]`).
   private var file: FileRanges?
-  /// The file the entries were held in, once they are held by their texts instead
-  /// (``holdTextsInstead()``), for ``checkUnchanged()``.
-  private var formerFile: FileRanges?
+  /// Held by range, once NEW turned out to be written otherwise than OLD
+  /// (``readOnInStep()``): OLD read through once more, in step with NEW.
+  private var stream: InStepReader?
   private var maxDepth = JSONReader.defaultMaxDepth
   private var ranges: [Int] = []
 
@@ -129,51 +137,25 @@ struct CompactEntries {
       && (other?.memberOrder).haveSameBytes(as: memberOrder)
   }
 
-  /// Stops holding the entries by range: reads the file through once more and holds every
-  /// entry's canonical texts, as for a side that cannot be read again. For two files
-  /// formatted differently, where each entry would otherwise be read back and parsed on
-  /// its own (a reader per entry: twice the time of one pass). Each entry must have the
-  /// kind it had when first read.
+  /// Whether entries held by range are read back by reading OLD on (``readOnInStep()``).
+  var readsInStep: Bool { stream != nil }
+
+  /// Reads the entries held by range, from now on, by reading OLD through once more in
+  /// step with NEW: an entry asked for at or ahead of that reading is reached by reading
+  /// on, any other (an entry moved back) by a reader of its own, as before. For two files
+  /// formatted differently, where no entry's text is the same and each would otherwise be
+  /// parsed by a reader made for it (twice the time of one pass). The texts are not held:
+  /// memory stays what holding by range takes.
   ///
-  /// - Throws: ``CatalogDiffError/changedWhileRead(side:reason:)`` when the file no longer
-  ///   reads as it did.
-  mutating func holdTextsInstead() throws(CatalogDiffError) {
-    guard let file else { return }
-    let expected = count
-    var read = ByteStrings()
-    var readOthers: [Int: (extraMembers: [CatalogEntry.Member], memberOrder: [String]?)] = [:]
+  /// - Throws: ``CatalogDiffError/changedWhileRead(side:reason:)`` when the file cannot be
+  ///   opened again.
+  mutating func readOnInStep() throws(CatalogDiffError) {
+    guard let file, stream == nil else { return }
     do {
-      try file.withDescriptorAtStart { descriptor in
-        // The file was accepted under the size limit when first read; its size is checked
-        // after the last read (``checkUnchanged()``).
-        let reader = CatalogDocumentReader(
-          JSONReader(fileDescriptor: descriptor, maxDepth: maxDepth, maxSize: .max))
-        var index = 0
-        while try reader.nextRaw() {
-          let entry = reader.currentRaw
-          guard index < expected, entry.kind.withUnsafeBytes({ kind(index, is: $0) }) else {
-            throw FileRanges.ReadError(description: "entry \(index) is not where it was")
-          }
-          _ = read.append(entry.category)
-          _ = read.append(entry.description)
-          _ = read.append(entry.payload)
-          if !entry.extraMembers.isEmpty || entry.memberOrder != nil {
-            readOthers[index] = (entry.extraMembers, entry.memberOrder)
-          }
-          index += 1
-        }
-        guard index == expected else {
-          throw FileRanges.ReadError(description: "it has \(index) entries, not \(expected)")
-        }
-      }
+      stream = InStepReader(descriptor: try file.descriptorAtStart(), maxDepth: maxDepth)
     } catch {
       throw .changedWhileRead(side: .old, reason: "\(error)")
     }
-    texts = read
-    others = readOthers
-    formerFile = file
-    self.file = nil
-    ranges = []
   }
 
   /// Throws when the file the entries are held in was written since it was first read, so
@@ -182,10 +164,29 @@ struct CompactEntries {
   /// - Throws: ``CatalogDiffError/changedWhileRead(side:reason:)``.
   func checkUnchanged() throws(CatalogDiffError) {
     do {
-      try (file ?? formerFile)?.checkUnchanged()
+      try file?.checkUnchanged()
     } catch {
       throw .changedWhileRead(side: .old, reason: "\(error)")
     }
+  }
+
+  /// Entry `index`, held by range, as OLD's reader gives it, when reading on in step reaches
+  /// it (``readOnInStep()``: it is not behind the reading); nil otherwise.
+  ///
+  /// - Throws: ``CatalogDiffError/changedWhileRead(side:reason:)`` when the text is no longer
+  ///   that entry's.
+  func entryInStep(_ index: Int) throws(CatalogDiffError) -> RawCatalogEntry? {
+    guard let stream, stream.next <= index else { return nil }
+    let read: RawCatalogEntry
+    do {
+      read = try stream.read(index)
+    } catch {
+      throw .changedWhileRead(side: .old, reason: "\(error)")
+    }
+    guard read.kind.withUnsafeBytes({ kind(index, is: $0) }) else {
+      throw .changedWhileRead(side: .old, reason: "entry \(index) is not where it was")
+    }
+    return read
   }
 
   /// Entry `index` as a ``CatalogEntry``: for an entry held by range, its text read again.
@@ -193,6 +194,7 @@ struct CompactEntries {
   /// - Throws: ``CatalogDiffError/changedWhileRead(side:reason:)`` when the text is no longer
   ///   that entry's (the file changed since it was read).
   func entry(_ index: Int) throws(CatalogDiffError) -> CatalogEntry {
+    if let read = try entryInStep(index) { return read.entry }
     if let file {
       let range = ranges[2 * index]..<ranges[2 * index + 1]
       let read: CatalogEntry?
@@ -218,5 +220,41 @@ struct CompactEntries {
       description: texts.string(3 * index + 1),
       payload: JSONText(canonicalBytes: texts.array(3 * index + 2)),
       extraMembers: other?.extraMembers ?? [], memberOrder: other?.memberOrder)
+  }
+}
+
+/// OLD read through once more, in step with NEW (``CompactEntries/readOnInStep()``): a
+/// document reader over a descriptor of its own, and the index of the entry it reads next.
+private final class InStepReader {
+  private let descriptor: Int32
+  private let reader: CatalogDocumentReader
+  /// The index of the entry the next read gives.
+  private(set) var next = 0
+
+  init(descriptor: Int32, maxDepth: Int) {
+    self.descriptor = descriptor
+    // OLD was accepted under the size limit when first read; its size is checked after the
+    // last read (``FileRanges/checkUnchanged()``).
+    reader = CatalogDocumentReader(
+      JSONReader(fileDescriptor: descriptor, maxDepth: maxDepth, maxSize: .max))
+  }
+
+  deinit {
+    close(descriptor)
+  }
+
+  /// Entry `index` (at least ``next``), reading on past the entries before it.
+  ///
+  /// - Throws: the reader's diagnostics, or ``FileRanges/ReadError`` when the document ends
+  ///   first.
+  func read(_ index: Int) throws -> RawCatalogEntry {
+    precondition(index >= next, "an entry behind the reading is read on its own")
+    while next <= index {
+      guard try reader.nextRaw() else {
+        throw FileRanges.ReadError(description: "it ends before entry \(index)")
+      }
+      next += 1
+    }
+    return reader.currentRaw
   }
 }

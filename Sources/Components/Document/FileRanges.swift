@@ -45,18 +45,19 @@ package final class FileRanges {
     window = .allocate(byteCount: Self.windowSize, alignment: 16)
   }
 
-  /// Calls `body` with a descriptor of the file at its start, for reading it through once
-  /// more (the window is not involved); the descriptor is closed after the call.
+  /// A new descriptor of the file at its start, for reading it through once more (the window
+  /// is not involved); the caller closes it.
   ///
-  /// - Throws: ``ReadError`` when no descriptor can be made, or what `body` throws.
-  package func withDescriptorAtStart<R>(_ body: (Int32) throws -> R) throws -> R {
+  /// - Throws: ``ReadError`` when none can be made.
+  package func descriptorAtStart() throws -> Int32 {
     let copy = dup(fileDescriptor)
     guard copy >= 0 else { throw ReadError(description: SystemError.message(errno)) }
-    defer { close(copy) }
     guard lseek(copy, 0, SEEK_SET) == 0 else {
-      throw ReadError(description: SystemError.message(errno))
+      let reason = SystemError.message(errno)
+      close(copy)
+      throw ReadError(description: reason)
     }
-    return try body(copy)
+    return copy
   }
 
   /// Throws when the file's size, modification time or status-change time differ from
