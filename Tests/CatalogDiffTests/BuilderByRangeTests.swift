@@ -16,10 +16,12 @@ import Testing
 /// an error, not a wrong answer.
 @Suite("Diff builder: OLD held by range")
 struct BuilderByRangeTests {
-  /// Reads `old` (a file) by range and `new` streamed with its entries' texts.
-  private func diff(oldPath: String, new: [UInt8], change: (() throws -> Void)? = nil) throws
-    -> CatalogDiff
-  {
+  /// Reads `old` (a file) by range and `new` streamed with its entries' texts; `change` runs
+  /// between the two, `afterEach` after each of NEW's entries.
+  private func diff(
+    oldPath: String, new: [UInt8], change: (() throws -> Void)? = nil,
+    afterEach: (CatalogDiff.Builder) -> Void = { _ in }
+  ) throws -> CatalogDiff {
     let fd = open(oldPath, O_RDONLY)
     try #require(fd >= 0)
     defer { close(fd) }
@@ -36,6 +38,7 @@ struct BuilderByRangeTests {
     newReader.keepsEntryText = true
     while try newReader.nextRaw() {
       try newReader.withCurrentEntryText { try builder.addNew(newReader.currentRaw, text: $0) }
+      afterEach(builder)
     }
     return try builder.finish()
   }
@@ -113,26 +116,13 @@ struct BuilderByRangeTests {
       JSONReader(bytes: try Fixtures.bytes("generated-300.json")).readDocument())
     let newBytes = try Fixtures.bytes("generated-300-mutated.json")
     let path = try directory.write("old.json", oldBytes)
-    let fd = open(path, O_RDONLY)
-    try #require(fd >= 0)
-    defer { close(fd) }
-    var status = stat()
-    try #require(fstat(fd, &status) == 0)
-    var builder = CatalogDiff.Builder()
-    builder.holdOldByRange(FileRanges(fileDescriptor: dup(fd), status: status), maxDepth: 1000)
-    let oldReader = CatalogDocumentReader(JSONReader(fileDescriptor: fd))
-    while try oldReader.nextRaw() { builder.addOldKindLater(oldReader.currentRaw) }
-    try builder.setOldKinds(try #require(oldReader.takeKinds()))
-    let newReader = CatalogDocumentReader(
-      JSONReader(bytes: newBytes), knownKinds: builder.oldKinds())
-    newReader.keepsEntryText = true
     var inStep: [Bool] = []
-    while try newReader.nextRaw() {
-      try newReader.withCurrentEntryText { try builder.addNew(newReader.currentRaw, text: $0) }
-      inStep.append(builder.readsOldInStep)
-      #expect(builder.holdsOldByRange)
-    }
-    let byTexts = try builder.finish()
+    let byTexts = try diff(
+      oldPath: path, new: newBytes,
+      afterEach: { builder in
+        inStep.append(builder.readsOldInStep)
+        #expect(builder.holdsOldByRange)
+      })
     #expect(inStep.first == false && inStep.last == true)
     let whole = try CatalogDiff(
       old: CatalogDocumentReader(JSONReader(bytes: oldBytes)).readAll(),
