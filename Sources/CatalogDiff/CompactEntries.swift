@@ -57,11 +57,7 @@ struct CompactEntries {
   func hasText(_ index: Int, _ text: UnsafeRawBufferPointer) throws(CatalogDiffError) -> Bool {
     let range = ranges[2 * index]..<ranges[2 * index + 1]
     guard range.count == text.count, let file else { return false }
-    do {
-      return try file.withBytes(range) { ByteComparison.equal($0, text) }
-    } catch {
-      throw .changedWhileRead(side: .old, reason: "\(error)")
-    }
+    return try Self.readingAgain { try file.withBytes(range) { ByteComparison.equal($0, text) } }
   }
 
   /// Makes room for texts of `bytes` bytes in all, so that the buffer is not copied as it
@@ -151,11 +147,8 @@ struct CompactEntries {
   ///   opened again.
   mutating func readOnInStep() throws(CatalogDiffError) {
     guard let file, stream == nil else { return }
-    do {
-      stream = InStepReader(descriptor: try file.descriptorAtStart(), maxDepth: maxDepth)
-    } catch {
-      throw .changedWhileRead(side: .old, reason: "\(error)")
-    }
+    let descriptor = try Self.readingAgain { try file.descriptorAtStart() }
+    stream = InStepReader(descriptor: descriptor, maxDepth: maxDepth)
   }
 
   /// Throws when the file the entries are held in was written since it was first read, so
@@ -163,11 +156,7 @@ struct CompactEntries {
   ///
   /// - Throws: ``CatalogDiffError/changedWhileRead(side:reason:)``.
   func checkUnchanged() throws(CatalogDiffError) {
-    do {
-      try file?.checkUnchanged()
-    } catch {
-      throw .changedWhileRead(side: .old, reason: "\(error)")
-    }
+    try Self.readingAgain { try file?.checkUnchanged() }
   }
 
   /// Entry `index`, held by range, as OLD's reader gives it, when reading on in step reaches
@@ -177,16 +166,21 @@ struct CompactEntries {
   ///   that entry's.
   func entryInStep(_ index: Int) throws(CatalogDiffError) -> RawCatalogEntry? {
     guard let stream, stream.next <= index else { return nil }
-    let read: RawCatalogEntry
-    do {
-      read = try stream.read(index)
-    } catch {
-      throw .changedWhileRead(side: .old, reason: "\(error)")
-    }
+    let read = try Self.readingAgain { try stream.read(index) }
     guard read.kind.withUnsafeBytes({ kind(index, is: $0) }) else {
       throw .changedWhileRead(side: .old, reason: "entry \(index) is not where it was")
     }
     return read
+  }
+
+  /// Runs `body`, which reads OLD's file again; any error of that reading means the file is
+  /// not what was first read: ``CatalogDiffError/changedWhileRead(side:reason:)``.
+  private static func readingAgain<R>(_ body: () throws -> R) throws(CatalogDiffError) -> R {
+    do {
+      return try body()
+    } catch {
+      throw .changedWhileRead(side: .old, reason: "\(error)")
+    }
   }
 
   /// Entry `index` as a ``CatalogEntry``: for an entry held by range, its text read again.
@@ -197,17 +191,14 @@ struct CompactEntries {
     if let read = try entryInStep(index) { return read.entry }
     if let file {
       let range = ranges[2 * index]..<ranges[2 * index + 1]
-      let read: CatalogEntry?
-      do {
+      let read = try Self.readingAgain {
         // `[` + the entry + `]`: a bare array counts one level more, as the entries of
         // `{"components": [...]}` do, so the depth limit reads the entry as it did.
         var wrapped: [UInt8] = [0x5B]
         try file.withBytes(range) { wrapped.append(contentsOf: $0) }
         wrapped.append(0x5D)
-        read = try CatalogDocumentReader(JSONReader(bytes: wrapped, maxDepth: maxDepth)).next()?
+        return try CatalogDocumentReader(JSONReader(bytes: wrapped, maxDepth: maxDepth)).next()?
           .entry
-      } catch {
-        throw .changedWhileRead(side: .old, reason: "\(error)")
       }
       guard let read, read.kind.hasSameBytes(as: kinds.string(index)) else {
         throw .changedWhileRead(side: .old, reason: "entry \(index) is not where it was")
