@@ -32,6 +32,12 @@ final class SQLiteContext: CatalogWriteContext {
   /// The id the next new component gets; nil until the first ``newComponents(count:)``.
   var nextComponentID: Int64?
   var checksRelaxed = false
+  /// Entry versions this write appended (``appendVersion(_:)``).
+  var appendedVersions = 0
+  /// The entry versions a first import's stream appended, whose references hold by
+  /// construction (see ``SoundRows``); ``checkForeignKeys(ofRowsAfter:)`` checks their
+  /// bounds instead of looking up each row's parents.
+  var soundVersions = SoundRows()
 
   init(storage: SQLiteCatalogStorage) {
     self.storage = storage
