@@ -217,3 +217,19 @@ struct SoundRows {
     payloadIDs = payloadIDs.map { min($0.lowerBound, low)...max($0.upperBound, high) } ?? low...high
   }
 }
+
+/// The entries of one batch, as the caller copied them: their rows, with component and
+/// payload ids and order keys not yet known.
+final class EntryBatch {
+  private(set) var rows = EntryRowTable()
+
+  var count: Int { rows.count }
+
+  func append(_ entry: RawCatalogEntry) {
+    EntryCodec.withRow(
+      of: entry, componentID: 0, revision: 0, change: .added, payloadID: 0, orderKey: ""
+    ) { _ = rows.append($0) }
+  }
+
+  func removeAll() { rows.removeAll() }
+}
