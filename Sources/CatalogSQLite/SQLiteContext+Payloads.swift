@@ -51,7 +51,7 @@ extension SQLiteContext {
     }
     nextPayloadID = id + 1
     pendingPayloads.append(id: id, hash: hash, text: bytes)
-    if storedPayloads[hash] == nil { storedPayloads[hash] = id }
+    storedPayloads.insertIfAbsent(hash, id: id)
     if pendingPayloads.count == PendingPayloads.batchSize { try flushPendingPayloads() }
     return id
   }

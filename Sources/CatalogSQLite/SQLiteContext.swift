@@ -12,7 +12,7 @@ final class SQLiteContext: CatalogWriteContext {
   /// Payloads stored by this write: the first one stored with each hash. The texts are not
   /// kept (an import of 100,000 entries would hold every payload in memory); a repeated hash
   /// reads the stored text back.
-  var storedPayloads: [Int64: Int64] = [:]
+  var storedPayloads = PayloadIDsByHash()
   var insertVersion: Statement?
   var insertVersions: Statement?
   var insertPayload: Statement?

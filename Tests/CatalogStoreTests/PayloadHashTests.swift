@@ -48,6 +48,29 @@ struct PayloadHashTests {
     #expect(one == [PayloadHashRow(hash: -1, id: 1)])
   }
 
+  /// The writer's table of the first payload stored per hash answers as a dictionary would,
+  /// through many doublings, with hashes that share their top bits (one slot) and zero.
+  @Test func payloadIDsByHashAnswersAsADictionary() {
+    var generator = SystemRandomNumberGenerator()
+    var table = PayloadIDsByHash()
+    var oracle: [Int64: Int64] = [:]
+    for id in Int64(1)...20_000 {
+      let hash: Int64
+      switch id % 4 {
+      case 0: hash = Int64.random(in: .min ... .max, using: &generator)
+      case 1: hash = id % 50  // repeats: the first id stays
+      case 2: hash = Int64(id) << 40  // differ only in high bits
+      default: hash = 0
+      }
+      table.insertIfAbsent(hash, id: id)
+      if oracle[hash] == nil { oracle[hash] = id }
+    }
+    #expect(table.count == oracle.count)
+    for (hash, id) in oracle { #expect(table[hash] == id) }
+    #expect(table[Int64.min] == oracle[Int64.min])
+    #expect(table[-12_345] == oracle[-12_345])
+  }
+
   @Test(arguments: TestEngine.allCases)
   func textsOfOneHashAreTwoPayloadsFoundByTheirBytes(_ engine: TestEngine) throws {
     let (location, catalog) = try CatalogImportTests.open(engine)
