@@ -86,7 +86,7 @@ final class DocumentReadAhead: @unchecked Sendable {
   }
 
   /// Takes back a batch the caller is done with.
-  func recycle(_ batch: ReadEntryBatch) {
+  func recycle(_ batch: consuming ReadEntryBatch) {
     batch.removeAll()
     condition.lock()
     free.append(batch)
@@ -174,8 +174,10 @@ final class DocumentReadAhead: @unchecked Sendable {
         batch.append(document.currentRaw)
         if batch.count == batchSize {
           batch.bytesConsumed = document.bytesConsumed
-          try submit(batch)
+          // The queue's copy is the batch's only one once `batch` is another.
+          let full = batch
           batch = try takeFreeBatch()
+          try submit(full)
         }
       }
       if batch.count > 0 {
