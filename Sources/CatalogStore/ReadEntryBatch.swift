@@ -47,6 +47,11 @@ struct ReadEntryBatch {
     positions.append(raw.position)
   }
 
+  /// Sets what was found of entry `entry`'s kind among head's kinds, once known.
+  mutating func setKnownKind(_ match: RawCatalogEntry.KnownKindMatch, of entry: Int) {
+    knownKinds[entry] = match
+  }
+
   /// Empties the batch, keeping its storage.
   mutating func removeAll() {
     texts.removeAll()
