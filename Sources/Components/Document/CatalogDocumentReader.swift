@@ -336,6 +336,7 @@ public final class CatalogDocumentReader {
       return false
     }
     if keepsEntryText { json.input.keepText(from: position.offset) }
+    if let isEntry = readEntryFast(index: index, position: position) { return isEntry }
     try json.beginContainer(0x7B)
     if json.isEmptyContainer(close: 0x7D) {
       report(
@@ -456,6 +457,33 @@ public final class CatalogDocumentReader {
     raw.endOffset = json.bytesConsumed
     if keepsEntryText { json.input.endKeptText(at: raw.endOffset) }
 
+    return finishEntry(
+      &raw, present: present, assigned: assigned, kindPosition: kindPosition, valid: valid)
+  }
+
+  /// Reads the entry whose `{` is next with the fast entry scanner
+  /// (``JSONReader/readEntryFast(into:index:position:)``) into `raw`, as ``readEntry(index:)`` does; nil,
+  /// having read nothing, when the scanner cannot take it.
+  private func readEntryFast(index: Int, position: SourcePosition) -> Bool? {
+    // `raw` is passed inout as a whole, once or twice an entry: its exclusivity checks cost
+    // less than swapping it into a local and back.
+    guard let kindPosition = json.readEntryFast(into: &raw, index: index, position: position)
+    else { return nil }
+    raw.endOffset = json.bytesConsumed
+    if keepsEntryText { json.input.endKeptText(at: raw.endOffset) }
+    return finishEntry(&raw, present: .all, assigned: .all, kindPosition: kindPosition, valid: true)
+  }
+
+  /// The checks of an entry read to its `}`: members missing, an empty or duplicate kind.
+  /// `true` when it is a valid entry (`valid` and all four members read as valid values)
+  /// and no problem has been found before.
+  private func finishEntry(
+    _ raw: inout RawCatalogEntry, present: RawCatalogEntry.MemberSet,
+    assigned: RawCatalogEntry.MemberSet, kindPosition: SourcePosition, valid: Bool
+  ) -> Bool {
+    let index = raw.index
+    let position = raw.position
+    var valid = valid
     for member in RawCatalogEntry.StandardMember.allCases where !present.contains(member) {
       report(
         JSONDiagnostic(
