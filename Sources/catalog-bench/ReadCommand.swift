@@ -45,9 +45,9 @@ enum ReadCommand {
         FileHandle.standardError.write(Data("catalog-bench: \(path): \(error)\n".utf8))
         return 65
       }
-      times.append(cpuSeconds() - start)
-      print(
-        "read \(entries) entries (\(payloadBytes) payload bytes) in \(format(times.last!)) s CPU")
+      let time = cpuSeconds() - start
+      times.append(time)
+      print("read \(entries) entries (\(payloadBytes) payload bytes) in \(format(time)) s CPU")
     }
     if runs > 1 {
       print("median \(format(times.sorted()[runs / 2])) s CPU of \(runs) runs")
