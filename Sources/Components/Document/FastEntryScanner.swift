@@ -56,12 +56,8 @@ enum FastEntryScanner {
     while true {
       FastTranscoder.skipWhitespace(b, &p, limit, &lines)
       guard p < limit, b[p] == 0x22 else { return nil }
-      // A key: only the four standard names, which are ASCII letters.
-      let keyStart = p + 1
-      guard let keyEnd = plainStringEnd(b, keyStart, limit),
-        let member = RawCatalogEntry.StandardMember(
-          UnsafeRawBufferPointer(start: b + keyStart, count: keyEnd - keyStart))
-      else { return nil }
+      // A key: only the four standard names.
+      guard let (member, keyEnd) = standardKey(b, p + 1, limit) else { return nil }
       let bit = UInt8(1) << member.rawValue
       guard seen & bit == 0 else { return nil }  // a duplicate: the general path reports it
       seen |= bit
@@ -108,13 +104,27 @@ enum FastEntryScanner {
     }
   }
 
-  /// The index of the closing quote of the string whose text starts at `p`, when its text
-  /// is printable ASCII without escapes; else nil.
+  /// The standard member named by the key whose text starts at `p`, and the index of its
+  /// closing quote; nil for any other key, or one written with an escape.
   @inline(__always)
-  private static func plainStringEnd(_ b: UnsafePointer<UInt8>, _ p: Int, _ limit: Int) -> Int? {
-    let end = ByteScan.plainRunEnd(b, from: p, to: limit)
-    guard end < limit, b[end] == 0x22 else { return nil }
-    return end
+  private static func standardKey(_ b: UnsafePointer<UInt8>, _ p: Int, _ limit: Int)
+    -> (RawCatalogEntry.StandardMember, Int)?
+  {
+    guard p < limit else { return nil }
+    let member: RawCatalogEntry.StandardMember
+    let name: StaticString
+    switch b[p] {
+    case 0x6B: (member, name) = (.kind, "kind")
+    case 0x63: (member, name) = (.category, "category")
+    case 0x64: (member, name) = (.description, "description")
+    case 0x70: (member, name) = (.payload, "payload")
+    default: return nil
+    }
+    let end = p + name.utf8CodeUnitCount
+    guard end < limit, b[end] == 0x22,
+      ByteComparison.equal(b + p, name.utf8Start, count: name.utf8CodeUnitCount)
+    else { return nil }
+    return (member, end)
   }
 
   /// The index of the closing quote of the string whose text starts at `p`, when its text

@@ -16,8 +16,9 @@
 /// ``Scratch/outputCapacity``: the output of a value is never longer than its input (only
 /// whitespace is dropped and `\/` shortened), and the input read is bounded by that capacity.
 enum FastTranscoder {
-  /// Working memory, allocated on first use and kept from value to value.
-  final class Scratch {
+  /// Working memory, allocated on first use and kept from value to value: raw pointers, so
+  /// that passing it costs no reference counting. Its owner (``JSONReader``) frees it.
+  struct Scratch {
     /// The most output (and so input: canonical text is never longer) of one fast value.
     static let outputCapacity = 1 << 20
     /// The deepest nesting the fast path follows; deeper values take the general path.
@@ -32,7 +33,8 @@ enum FastTranscoder {
     /// How many keys each open object has.
     let keyCounts = UnsafeMutablePointer<Int>.allocate(capacity: maxLevels)
 
-    deinit {
+    /// Frees the memory; the scratch must not be used after.
+    func deallocate() {
       output.deallocate()
       keys.deallocate()
       keyCounts.deallocate()
@@ -99,17 +101,46 @@ enum FastTranscoder {
     var level = 0
     var objects: UInt64 = 0
 
-    enum Expecting {
-      case value
-      case key
-    }
-    var expecting = Expecting.value
+    /// Whether an object's key is next (else a value).
+    var expectingKey = false
     parsing: while true {
       Self.skipWhitespace(b, &p, limit, &lines)
       guard p < limit else { return nil }
       let c = b[p]
-      switch expecting {
-      case .value:
+      if c == 0x22 {
+        // A string, a key or a value: one call site, which keeps the scanner inlined.
+        let keyStart = o
+        guard Self.fastString(b, &p, limit, out, &o) else { return nil }
+        if expectingKey {
+          let keyLength = o - keyStart
+          let open = level - 1
+          let count = keyCounts[open]
+          guard count < maxKeys else { return nil }
+          let ranges = keys + 2 * maxKeys * open
+          for k in 0..<count {
+            let otherStart = ranges[2 * k]
+            // Lengths, then the first byte after the quote (the closing quote of an empty
+            // key), then all of them.
+            if ranges[2 * k + 1] - otherStart == keyLength
+              && out[otherStart + 1] == out[keyStart + 1]
+              && ByteComparison.equal(out + otherStart, out + keyStart, count: keyLength)
+            {
+              return nil  // a duplicate key: the general path reports it
+            }
+          }
+          ranges[2 * count] = keyStart
+          ranges[2 * count + 1] = o
+          keyCounts[open] = count + 1
+          Self.skipWhitespace(b, &p, limit, &lines)
+          guard p < limit, b[p] == 0x3A else { return nil }
+          out[o] = 0x3A
+          o += 1
+          p += 1
+          expectingKey = false
+          continue parsing
+        }
+      } else {
+        guard !expectingKey else { return nil }
         switch c {
         case 0x7B, 0x5B:  // { [
           guard level < levelsAvailable else { return nil }
@@ -126,15 +157,13 @@ enum FastTranscoder {
             if c == 0x7B {
               objects |= 1 << UInt64(level)
               keyCounts[level] = 0
-              expecting = .key
+              expectingKey = true
             } else {
               objects &= ~(1 << UInt64(level))
             }
             level += 1
             continue parsing
           }
-        case 0x22:
-          guard Self.fastString(b, &p, limit, out, &o) else { return nil }
         case 0x74:
           guard Self.fastLiteral("true", b, &p, limit, out, &o) else { return nil }
         case 0x66:
@@ -146,33 +175,6 @@ enum FastTranscoder {
         default:
           return nil
         }
-      case .key:
-        guard c == 0x22 else { return nil }
-        let keyStart = o
-        guard Self.fastString(b, &p, limit, out, &o) else { return nil }
-        let keyLength = o - keyStart
-        let open = level - 1
-        let count = keyCounts[open]
-        guard count < maxKeys else { return nil }
-        let ranges = keys + 2 * maxKeys * open
-        for k in 0..<count {
-          let otherStart = ranges[2 * k]
-          if ranges[2 * k + 1] - otherStart == keyLength
-            && ByteComparison.equal(out + otherStart, out + keyStart, count: keyLength)
-          {
-            return nil  // a duplicate key: the general path reports it
-          }
-        }
-        ranges[2 * count] = keyStart
-        ranges[2 * count + 1] = o
-        keyCounts[open] = count + 1
-        Self.skipWhitespace(b, &p, limit, &lines)
-        guard p < limit, b[p] == 0x3A else { return nil }
-        out[o] = 0x3A
-        o += 1
-        p += 1
-        expecting = .value
-        continue parsing
       }
       // After a value: close containers, or move to the next member or element.
       while true {
@@ -185,7 +187,7 @@ enum FastTranscoder {
           out[o] = 0x2C
           o += 1
           p += 1
-          expecting = isObject ? .key : .value
+          expectingKey = isObject
           continue parsing
         }
         guard next == (isObject ? 0x7D : 0x5D) else { return nil }
@@ -239,7 +241,9 @@ enum FastTranscoder {
 
   /// A string token at `p` (its quote), copied in canonical form; false when the fast path
   /// cannot take it.
-  @inline(__always)
+  // Guaranteed inlining (SE-0496): `@inline(__always)` leaves a function this large out of
+  // line, and a call per token costs a tenth of the transcoding.
+  @inline(always)
   private static func fastString(
     _ b: UnsafePointer<UInt8>, _ pIn: inout Int, _ limit: Int,
     _ out: UnsafeMutablePointer<UInt8>, _ oIn: inout Int
@@ -345,7 +349,9 @@ enum FastTranscoder {
   }
 
   /// A number token at `p`, copied as written, when it is valid and ends inside the buffer.
-  @inline(__always)
+  // Guaranteed inlining (SE-0496): `@inline(__always)` leaves a function this large out of
+  // line, and a call per token costs a tenth of the transcoding.
+  @inline(always)
   private static func fastNumber(
     _ b: UnsafePointer<UInt8>, _ p: inout Int, _ limit: Int,
     _ out: UnsafeMutablePointer<UInt8>, _ o: inout Int

@@ -53,6 +53,10 @@ public final class JSONReader {
     self.input = JSONInput(bytes: bytes, maxSize: maxSize)
   }
 
+  deinit {
+    fastScratchStorage?.deallocate()
+  }
+
   /// A reader over UTF-8 text.
   public convenience init(string: String, maxDepth: Int = JSONReader.defaultMaxDepth) {
     self.init(bytes: Array(string.utf8), maxDepth: maxDepth)
