@@ -51,7 +51,7 @@ extension SQLiteContext {
     }
     nextPayloadID = id + 1
     pendingPayloads.append(id: id, hash: hash, text: bytes)
-    if storedPayloads[hash] == nil { storedPayloads[hash] = id }
+    storedPayloads.insertIfAbsent(hash, id: id)
     if pendingPayloads.count == PendingPayloads.batchSize { try flushPendingPayloads() }
     return id
   }
@@ -123,7 +123,7 @@ extension SQLiteContext {
     try flushPendingPayloads()
     guard var rows = deferredPayloadHashes else { return }
     deferredPayloadHashes = nil
-    rows.sort { ($0.hash, $0.id) < ($1.hash, $1.id) }
+    rows.sortByKey()
     let batch = PendingPayloads.batchSize
     var start = 0
     while start < rows.count {
@@ -177,10 +177,4 @@ extension SQLiteContext {
     slot = statement
     return statement
   }
-}
-
-/// A row of `payload_hash`: a payload's hash and its id.
-struct PayloadHashRow {
-  var hash: Int64
-  var id: Int64
 }

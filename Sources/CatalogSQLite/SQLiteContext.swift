@@ -12,7 +12,7 @@ final class SQLiteContext: CatalogWriteContext {
   /// Payloads stored by this write: the first one stored with each hash. The texts are not
   /// kept (an import of 100,000 entries would hold every payload in memory); a repeated hash
   /// reads the stored text back.
-  var storedPayloads: [Int64: Int64] = [:]
+  var storedPayloads = PayloadIDsByHash()
   var insertVersion: Statement?
   var insertVersions: Statement?
   var insertPayload: Statement?
@@ -32,6 +32,12 @@ final class SQLiteContext: CatalogWriteContext {
   /// The id the next new component gets; nil until the first ``newComponents(count:)``.
   var nextComponentID: Int64?
   var checksRelaxed = false
+  /// Entry versions this write appended (``appendVersion(_:)``).
+  var appendedVersions = 0
+  /// The entry versions a first import's stream appended, whose references hold by
+  /// construction (see ``SoundRows``); ``checkForeignKeys(ofRowsAfter:)`` checks their
+  /// bounds instead of looking up each row's parents.
+  var soundVersions = SoundRows()
 
   init(storage: SQLiteCatalogStorage) {
     self.storage = storage
