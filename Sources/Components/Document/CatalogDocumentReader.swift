@@ -61,8 +61,8 @@ public final class CatalogDocumentReader {
   private var endReturned = false
   private var rootPosition = SourcePosition(line: 1, column: 1, offset: 0)
   /// The entry being read, reused from entry to entry so that reading allocates nothing per
-  /// entry; see ``currentRaw``.
-  private var raw = RawCatalogEntry()
+  /// entry; see ``currentRaw`` (which is inlined into its callers, hence not private).
+  @usableFromInline var raw = RawCatalogEntry()
   /// Scratch space for member names and for values that are read only to be skipped.
   private var keyBytes: [UInt8] = []
   private var scratch: [UInt8] = []
@@ -170,8 +170,10 @@ public final class CatalogDocumentReader {
 
   /// The entry the last successful ``nextRaw()`` read. Its buffers are reused by the next
   /// call: copy what must outlive it.
-  package var currentRaw: RawCatalogEntry {
-    // Lent, not copied: a copy retained and released each of the entry's buffers.
+  @inlinable package var currentRaw: RawCatalogEntry {
+    // Lent, not copied: a copy retained and released each of the entry's buffers. Inlined:
+    // called across modules, the accessor allocated its coroutine's frame and the caller
+    // copied the entry it lent (seven retains and releases, a malloc and a free per entry).
     _read { yield raw }
   }
 

@@ -4,7 +4,7 @@
 /// This is the import's fast path: an import compares and stores bytes, so it needs neither
 /// a `String` per member nor a ``CatalogEntry`` per entry. ``entry`` makes the value when
 /// one is wanted.
-package struct RawCatalogEntry: Sendable {
+@usableFromInline package struct RawCatalogEntry: Sendable {
   /// The four members every entry has, in their standard order.
   package enum StandardMember: Int, CaseIterable, Sendable {
     case kind, category, description, payload
