@@ -29,7 +29,7 @@ extension SQLiteContext {
     deferPayloadHashes()
     let stream = SQLiteEntryStream(context: self, revision: revision, capacity: capacity) {
       [self] in
-      try insertDeferredPayloadHashes()
+      try insertDeferredPayloadHashes(forgettingStoredPayloads: true)
       for sql in deferred { try database.execute(sql: sql) }
     }
     stream.start()
