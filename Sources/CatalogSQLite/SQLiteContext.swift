@@ -32,6 +32,8 @@ final class SQLiteContext: CatalogWriteContext {
   /// The id the next new component gets; nil until the first ``newComponents(count:)``.
   var nextComponentID: Int64?
   var checksRelaxed = false
+  /// Whether a first import lowered the page cache (see ``restorePageCache()``).
+  var pageCacheLowered = false
 
   init(storage: SQLiteCatalogStorage) {
     self.storage = storage
