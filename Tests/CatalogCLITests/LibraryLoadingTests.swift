@@ -12,7 +12,8 @@ struct LibraryLoadingTests {
     let location = try engine.makeLocation()
     let runner = CatalogRunner(location: location)
     let file = try location.directory.write(
-      "c.json", #"{"components": [{"kind": "a", "category": "", "description": "", "payload": 1}]}"#)
+      "c.json", #"{"components": [{"kind": "a", "category": "", "description": "", "payload": 1}]}"#
+    )
     let result = try runner.run(["import", file], environment: ["LD_DEBUG": "libs"])
     // The loader's account is there (it names the libraries every process needs).
     #expect(result.stderr.contains("find library=libsqlite3.so.0"))

@@ -27,7 +27,8 @@ struct FirstImportMemoryTests {
     defer { withExtendedLifetime(location) {} }
     // Long kinds (more than 15 bytes, which a `String` keeps out of line), short ones,
     // and one outside ASCII.
-    let kinds = (0..<700).map { "component-with-a-long-name-\(700 - $0)" } + ["a", "b", "caf\u{E9}"]
+    let kinds =
+      (0..<700).map { "component-with-a-long-name-\(700 - $0)" } + ["a", "b", "caf\u{E9}"]
     let first = try catalog.importDocument(
       from: .bytes(Self.document(kinds), name: "first.json"), options: WriteOptions(author: "t"))
     #expect(first.counts == ChangeCounts(added: kinds.count))
@@ -111,7 +112,8 @@ struct FirstImportMemoryTests {
     bad.removeLast(2)
     bad += Array(#", {"kind": 5}]}"#.utf8)
     #expect(throws: CatalogError.self) {
-      try catalog.importDocument(from: .bytes(bad, name: "bad.json"), options: WriteOptions(author: "t"))
+      try catalog.importDocument(
+        from: .bytes(bad, name: "bad.json"), options: WriteOptions(author: "t"))
     }
     #expect(try cacheSize() == usual)
     let lowered: Int64? = try catalog.storage.write { context in
@@ -123,7 +125,8 @@ struct FirstImportMemoryTests {
     #expect(lowered == -Int64(SQLiteCatalogStorage.firstImportPageCacheKiB))
     #expect(try cacheSize() == usual)
     try catalog.importDocument(
-      from: .bytes(Self.document(["a", "b"]), name: "good.json"), options: WriteOptions(author: "t"))
+      from: .bytes(Self.document(["a", "b"]), name: "good.json"), options: WriteOptions(author: "t")
+    )
     #expect(try cacheSize() == usual)
   }
 }
