@@ -133,9 +133,9 @@ extension SQLiteContext {
       rows = storedPayloads.takeRows(from: first)
       payloadTableWasEmpty = false
     } else {
-      rows = Array(storedPayloads.rows[first...])
+      rows = storedPayloads.rows(from: first)
     }
-    rows.sort { ($0.hash, $0.id) < ($1.hash, $1.id) }
+    rows.sortByKey()
     let batch = PendingPayloads.batchSize
     var start = 0
     while start < rows.count {
@@ -197,10 +197,4 @@ extension SQLiteContext {
     slot = statement
     return statement
   }
-}
-
-/// A row of `payload_hash`: a payload's hash and its id.
-struct PayloadHashRow {
-  var hash: Int64
-  var id: Int64
 }

@@ -79,6 +79,7 @@ extension SQLiteContext {
   }
 
   func appendVersion(_ row: EntryRow) throws {
+    appendedVersions += 1
     pendingVersions.append(row)
     if pendingVersions.count == PendingVersions.batchSize { try flushPendingVersions() }
   }
@@ -134,6 +135,10 @@ extension SQLiteContext {
                LEFT JOIN revision AS r ON r.id = f.revision_id WHERE r.id IS NULL)
           """) ?? 0
     guard brokenTags == 0 else { throw Self.foreignKeyFailure(rows: brokenTags) }
+    if appendedVersions > 0, soundVersions.count == appendedVersions {
+      try checkBounds(of: soundVersions)
+      return
+    }
     let added: Int64 =
       try database.scalar(
         sql: "SELECT count(*) FROM entry_version WHERE revision_id > ?",
@@ -155,6 +160,25 @@ extension SQLiteContext {
             """, arguments: [.integer(revision)]) ?? 0
     }
     guard broken == 0 else { throw Self.foreignKeyFailure(rows: broken) }
+  }
+
+  /// Checks the references of rows that hold by construction (``SoundRows``): their one
+  /// revision exists, and their payload ids lie between 1 and the largest id in `payload`,
+  /// which, payloads never being deleted and each new one taking the next id, are all ids
+  /// in the table. Two lookups instead of one per row: for 100,000 rows, `PRAGMA
+  /// foreign_key_check` took a fifth of what is left of a first import after its last row.
+  private func checkBounds(of rows: SoundRows) throws {
+    guard let revision = rows.revision, let payloads = rows.payloadIDs else { return }
+    let sound: Int64 =
+      try database.scalar(
+        sql: """
+          SELECT EXISTS (SELECT 1 FROM revision WHERE id = ?1)
+            AND ?2 >= 1 AND ?3 <= (SELECT coalesce(max(id), 0) FROM payload)
+          """,
+        arguments: [
+          .integer(revision), .integer(payloads.lowerBound), .integer(payloads.upperBound),
+        ]) ?? 0
+    guard sound == 1 else { throw Self.foreignKeyFailure(rows: Int64(rows.count)) }
   }
 
   /// The error SQLite gives a broken reference.

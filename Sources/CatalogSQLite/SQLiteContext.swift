@@ -34,6 +34,12 @@ final class SQLiteContext: CatalogWriteContext {
   var checksRelaxed = false
   /// Whether a first import lowered the page cache (see ``restorePageCache()``).
   var pageCacheLowered = false
+  /// Entry versions this write appended (``appendVersion(_:)``).
+  var appendedVersions = 0
+  /// The entry versions a first import's stream appended, whose references hold by
+  /// construction (see ``SoundRows``); ``checkForeignKeys(ofRowsAfter:)`` checks their
+  /// bounds instead of looking up each row's parents.
+  var soundVersions = SoundRows()
 
   init(storage: SQLiteCatalogStorage) {
     self.storage = storage

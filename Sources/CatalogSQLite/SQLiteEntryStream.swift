@@ -21,10 +21,11 @@ import Foundation
 final class SQLiteEntryStream: AddedEntryStream, @unchecked Sendable {
   // `@unchecked Sendable`: the stream crosses to its writer thread. Its mutable state is
   // either guarded by `condition` (the queue, the pool, `error`, `closed`, `running`) or
-  // owned by one side at a time: `current`, `added` and `keys` by the caller; the batches by whoever
-  // took them from the queue or the pool under the lock; `context`, and with it the SQLite
-  // connection, by the writer thread from `start()` until it ends, which `finish()` and
-  // `cancel()` wait for under the lock. The lock's hand-offs order those accesses.
+  // owned by one side at a time: `current` and `added` by the caller; `keys` by the writer
+  // thread; the batches by whoever took them from the queue or the pool under the lock;
+  // `context`, and with it the SQLite connection, by the writer thread from `start()` until
+  // it ends, which `finish()` and `cancel()` wait for under the lock. The lock's hand-offs
+  // order those accesses.
 
   /// Entries per batch and batches in flight.
   static let batchSize = 256
@@ -74,9 +75,10 @@ final class SQLiteEntryStream: AddedEntryStream, @unchecked Sendable {
 
   func add(_ entry: RawCatalogEntry) throws {
     if current == nil { current = try takeFreeBatch() }
-    // The payload's hash and the order key are worked out here, on the caller's thread,
-    // which has time to spare: the writer's is the longer half.
-    current?.append(entry, orderKey: keys.nextKey())
+    // The caller's thread, which parses the document, is the longer half of the import: it
+    // only copies the entry's texts. The payload's hash and the order key are worked out by
+    // the writer thread (``store(_:)``).
+    current?.append(entry)
     added += 1
     if let batch = current, batch.count == Self.batchSize {
       current = nil
@@ -169,44 +171,65 @@ final class SQLiteEntryStream: AddedEntryStream, @unchecked Sendable {
       // The batch's bytes live until this closure returns, and are inserted before then.
       try context.lendingPayloads {
         for entry in 0..<batch.count {
+          let payload = row(entry).payload
           payloadIDs.append(
-            try context.internPayload(bytes: row(entry).payload, hash: batch.payloadHash(entry)))
+            try context.internPayload(bytes: payload, hash: JSONText.stableHash(of: payload)))
         }
       }
     }
     let firstComponent = try context.newComponents(count: batch.count)
     try batch.rows.withRows { row in
       for entry in 0..<batch.count {
-        var version = row(entry)
-        version.componentID = firstComponent + Int64(entry)
-        version.revision = revision
-        version.payloadID = payloadIDs[entry]
-        try context.appendVersion(version)
+        var key = keys.nextKey()
+        try key.withUTF8 { key in
+          var version = row(entry)
+          version.componentID = firstComponent + Int64(entry)
+          version.revision = revision
+          version.payloadID = payloadIDs[entry]
+          version.orderKey = UnsafeRawBufferPointer(key)
+          try context.appendVersion(version)
+        }
       }
     }
+    context.soundVersions.add(count: batch.count, revision: revision, payloadIDs: payloadIDs)
   }
 }
 
-/// The entries of one batch: their rows (component and payload ids not yet known) and their
-/// payloads' hashes.
+/// Entry versions whose references hold by construction: a first import's stream appends
+/// them with its own revision, which the write inserted before it, and with payload ids
+/// that ``SQLiteContext/internPayload(bytes:hash:)`` returned, each the id of a payload it
+/// found by lookup or inserted (its insert checked to have given that id). What is left to
+/// check before commit is that the revision is still there and the ids are in the table's
+/// range, not each row's parents.
+struct SoundRows {
+  private(set) var count = 0
+  private(set) var revision: Int64?
+  private(set) var payloadIDs: ClosedRange<Int64>?
+
+  /// Adds `added` rows of `revision` whose payloads are `ids`.
+  ///
+  /// - Precondition: All rows are of one revision, as a stream's are.
+  mutating func add(count added: Int, revision: Int64, payloadIDs ids: [Int64]) {
+    guard added > 0, let low = ids.min(), let high = ids.max() else { return }
+    precondition(self.revision == nil || self.revision == revision, "sound rows of two revisions")
+    count += added
+    self.revision = revision
+    payloadIDs = payloadIDs.map { min($0.lowerBound, low)...max($0.upperBound, high) } ?? low...high
+  }
+}
+
+/// The entries of one batch, as the caller copied them: their rows, with component and
+/// payload ids and order keys not yet known.
 final class EntryBatch {
   private(set) var rows = EntryRowTable()
-  /// Per entry, ``JSONText/stableHash`` of the payload.
-  private var hashes: [Int64] = []
 
   var count: Int { rows.count }
 
-  func payloadHash(_ entry: Int) -> Int64 { hashes[entry] }
-
-  func append(_ entry: RawCatalogEntry, orderKey: String) {
-    hashes.append(entry.payload.withUnsafeBytes { JSONText.stableHash(of: $0) })
+  func append(_ entry: RawCatalogEntry) {
     EntryCodec.withRow(
-      of: entry, componentID: 0, revision: 0, change: .added, payloadID: 0, orderKey: orderKey
+      of: entry, componentID: 0, revision: 0, change: .added, payloadID: 0, orderKey: ""
     ) { _ = rows.append($0) }
   }
 
-  func removeAll() {
-    rows.removeAll()
-    hashes.removeAll(keepingCapacity: true)
-  }
+  func removeAll() { rows.removeAll() }
 }

@@ -104,6 +104,9 @@ struct ComponentTableMigrationTests {
     try directory.runCatalog(
       ["import", "head.json"], expect: 0, database: directory.path("new.sqlite"))
     #expect(try Self.schema(of: path) == Self.schema(of: directory.path("new.sqlite")))
+    // A new catalog has 16 KiB pages; an upgraded one keeps the pages it was made with.
+    #expect(try RawSQLite(path: directory.path("new.sqlite")).text("PRAGMA page_size") == "16384")
+    #expect(try upgraded.text("PRAGMA page_size") == "4096")
 
     // Writes after the upgrade: badge comes back as the component it was (7), and a new
     // kind gets the id after the largest (8).

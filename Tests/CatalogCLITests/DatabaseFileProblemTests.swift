@@ -127,12 +127,18 @@ struct DatabaseFileProblemTests {
     #expect(!doctor.stderr.contains("'catalog doctor'"))
   }
 
-  /// A page in the middle overwritten: writers and readers refuse it, and doctor lists what
+  /// Pages in the middle overwritten (the middle third of the file, which holds payload
+  /// pages whatever the page size): writers and readers refuse it, and doctor lists what
   /// integrity_check finds.
   @Test func aDamagedPage() throws {
     var bytes = try makeCatalog()
-    let page = bytes.count / 4096 / 2
-    for i in 0..<4096 { bytes[page * 4096 + i] = UInt8(truncatingIfNeeded: i &* 131 &+ 7) }
+    // The page size is in the file's header, big-endian at offset 16
+    // (https://sqlite.org/fileformat.html#the_database_header).
+    let pageSize = Int(bytes[16]) << 8 | Int(bytes[17])
+    let pages = bytes.count / pageSize
+    for i in (pages / 3 * pageSize)..<(2 * pages / 3 * pageSize) {
+      bytes[i] = UInt8(truncatingIfNeeded: i &* 131 &+ 7)
+    }
     try directory.write("damaged.sqlite", bytes)
     for arguments in [["import", "mutated.json"], ["export"]] {
       let result = try CatalogProcess.run(["-d", "damaged.sqlite"] + arguments, in: directory)

@@ -123,10 +123,16 @@ struct DatabaseProblemTests {
     let pages: Int64 = try storage.database.scalar(sql: "PRAGMA page_count") ?? 0
     try storage.database.execute(script: "PRAGMA max_page_count = \(pages)")
     let before = try catalog.exportBytes()
+    // More than the free space of the file's pages: 100 new payloads of 8 KB.
+    let filler = String(repeating: "x", count: 8_000)
+    let bigger =
+      "["
+      + (0..<100).map {
+        #"{"kind":"big-\#($0)","category":"c","description":"d","payload":{"text":"\#(filler)"}}"#
+      }.joined(separator: ",") + "]"
     do {
       try catalog.importDocument(
-        from: .bytes(try Fixtures.bytes("generated-300-mutated.json"), name: "mutated.json"),
-        options: .init(author: "t"))
+        from: .bytes(Array(bigger.utf8), name: "bigger.json"), options: .init(author: "t"))
       Issue.record("the import fit in the pages the file had")
     } catch CatalogError.database(let problem) {
       #expect(problem.code == .diskFull)

@@ -84,6 +84,87 @@ struct ForeignKeyCheckTests {
     #expect(try catalog.head()?.id == 2)
   }
 
+  /// Streams `count` new entries into a first write of `catalog`, then appends one more row
+  /// through `extra` (given the context and the revision), and commits.
+  func streamFirstImport(
+    into catalog: Catalog, count: Int,
+    extra: (SQLiteContext, Int64) throws -> Void = { _, _ in }
+  ) throws {
+    let storage = try #require(catalog.storage as? SQLiteCatalogStorage)
+    try storage.write(checkingForeignKeys: .beforeCommit) { context -> WriteDecision<Void> in
+      let revision = try context.appendRevision(
+        RevisionDraft(
+          time: Date(), author: "tester", message: "", source: "test", operation: "import",
+          counts: ChangeCounts(added: count)))
+      let stream = try context.streamAddedEntries(revision: revision, capacity: count + 1)
+      for index in 0..<count {
+        var entry = RawCatalogEntry()
+        entry.kind = Array("kind-\(index)".utf8)
+        entry.category = Array("category".utf8)
+        entry.description = Array("description".utf8)
+        entry.payload = Array(#"{"n":\#(index % 3)}"#.utf8)
+        entry.order = [0, 1, 2, 3]
+        entry.index = index
+        try stream.add(entry)
+      }
+      #expect(try stream.finish() == count)
+      try extra(try #require(context as? SQLiteContext), revision)
+      return .commit(())
+    }
+  }
+
+  /// A first import's streamed rows are checked by their bounds: sound ones commit.
+  @Test func aStreamedFirstImportCommits() throws {
+    let empty = try Catalog(path: directory.path("streamed.sqlite"))
+    try streamFirstImport(into: empty, count: 10)
+    #expect(try empty.head()?.id == 1)
+    #expect(try empty.doctor().isHealthy)
+  }
+
+  /// The bounds check can fail: rows said to be sound whose payload is not in the table.
+  @Test func streamedRowsOutsideThePayloadTableRefuseTheCommit() throws {
+    let empty = try Catalog(path: directory.path("streamed.sqlite"))
+    do {
+      try streamFirstImport(into: empty, count: 10) { context, revision in
+        try Self.appendRow(to: context, revision: revision, payload: 999_999)
+        context.soundVersions.add(count: 1, revision: revision, payloadIDs: [999_999])
+      }
+      Issue.record("a row referring to a missing payload was committed")
+    } catch {
+      #expect("\(error)".contains("FOREIGN KEY constraint failed"), "\(error)")
+    }
+    #expect(try empty.head() == nil)
+  }
+
+  /// A row the stream did not write, in the same write, is checked row by row.
+  @Test func aRowBesideTheStreamIsCheckedRowByRow() throws {
+    let empty = try Catalog(path: directory.path("streamed.sqlite"))
+    do {
+      try streamFirstImport(into: empty, count: 10) { context, revision in
+        try Self.appendRow(to: context, revision: revision, payload: 999_999)
+      }
+      Issue.record("a row referring to a missing payload was committed")
+    } catch {
+      #expect("\(error)".contains("FOREIGN KEY constraint failed"), "\(error)")
+    }
+    #expect(try empty.head() == nil)
+  }
+
+  static func appendRow(to context: SQLiteContext, revision: Int64, payload: Int64) throws {
+    let componentID = try context.newComponents(count: 1)
+    var kind = Array("another-kind".utf8)
+    var orderKey = Array("zz".utf8)
+    try kind.withUnsafeMutableBytes { kind in
+      try orderKey.withUnsafeMutableBytes { orderKey in
+        try context.appendVersion(
+          EntryRow(
+            componentID: componentID, revision: revision, change: .added, kind: .init(kind),
+            category: .init(kind), description: .init(kind), payloadID: payload, extra: nil,
+            keyOrder: nil, orderKey: .init(orderKey)))
+      }
+    }
+  }
+
   @Test func rowByRowCheckingIsBackAfterward() throws {
     try? writeRow(.beforeCommit, revision: 999_999, payload: nil)
     do {

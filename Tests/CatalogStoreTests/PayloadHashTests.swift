@@ -22,6 +22,56 @@ struct PayloadHashTests {
     try (0..<300).map { try intern("[\($0)]", hash: Int64(300 - $0) * 7919, in: context) }
   }
 
+  /// The radix sort of a first import's hash rows gives the table's key order, (hash, id),
+  /// as a comparison sort does: negative and positive hashes, hashes that differ only in
+  /// their top or bottom byte, and rows of one hash whose ids come in any order.
+  @Test func hashRowsSortInKeyOrder() {
+    var generator = SystemRandomNumberGenerator()
+    var rows: [PayloadHashRow] = []
+    for id in 1...5_000 {
+      let hash: Int64
+      switch id % 5 {
+      case 0: hash = Int64.random(in: .min ... .max, using: &generator)
+      case 1: hash = Int64(id % 7) << 56
+      case 2: hash = -Int64(id % 11)
+      case 3: hash = 42
+      default: hash = Int64(id % 13)
+      }
+      rows.append(PayloadHashRow(hash: hash, id: Int64(id)))
+    }
+    rows.shuffle(using: &generator)
+    var sorted = rows
+    sorted.sortByKey()
+    #expect(sorted == rows.sorted { ($0.hash, $0.id) < ($1.hash, $1.id) })
+    var one = [PayloadHashRow(hash: -1, id: 1)]
+    one.sortByKey()
+    #expect(one == [PayloadHashRow(hash: -1, id: 1)])
+  }
+
+  /// The writer's table of the first payload stored per hash (``StoredPayloads``) answers as
+  /// a dictionary would, through many doublings, with hashes that share their top or bottom
+  /// bits and zero.
+  @Test func storedPayloadsAnswerAsADictionary() {
+    var generator = SystemRandomNumberGenerator()
+    var table = StoredPayloads()
+    var oracle: [Int64: Int64] = [:]
+    for id in Int64(1)...20_000 {
+      let hash: Int64
+      switch id % 4 {
+      case 0: hash = Int64.random(in: .min ... .max, using: &generator)
+      case 1: hash = id % 50  // repeats: the first id stays
+      case 2: hash = Int64(id) << 40  // differ only in high bits
+      default: hash = 0
+      }
+      table.insertFirst(hash: hash, id: id)
+      if oracle[hash] == nil { oracle[hash] = id }
+    }
+    #expect(table.count == oracle.count)
+    for (hash, id) in oracle { #expect(table[hash] == id) }
+    #expect(table[Int64.min] == oracle[Int64.min])
+    #expect(table[-12_345] == oracle[-12_345])
+  }
+
   @Test(arguments: TestEngine.allCases)
   func textsOfOneHashAreTwoPayloadsFoundByTheirBytes(_ engine: TestEngine) throws {
     let (location, catalog) = try CatalogImportTests.open(engine)
