@@ -90,58 +90,106 @@ extension Catalog {
       try Self.check(options.expectHead, head: head)
       // A catalog with no revisions has nothing to compare with: the planner's first-import
       // mode (a dry run plans against the empty head instead, writing nothing).
-      let firstImport = head == 0 && !options.dryRun
-      var index = firstImport ? HeadIndex() : try context.headIndex(at: head)
-      // The reader's duplicate check looks kinds up in head's, which the planner then uses.
-      let headKinds = firstImport ? nil : index.knownKinds()
-      var planned: PlannedWrite?
-      try source.withReader(maxDepth: limits.maxDepth, maxSize: limits.maxSize) { reader, total in
-        var planner: ChangePlanner
-        if firstImport {
-          // Order keys are spaced for as many entries as the document could hold: each takes
-          // at least 54 bytes (`{"kind":"k","category":"","description":"","payload":0}`)
-          // and a comma.
-          let revision: Int64 = 1
-          planner = ChangePlanner(
-            firstImportInto: try context.streamAddedEntries(
-              revision: revision, capacity: min(total ?? limits.maxSize, limits.maxSize) / 54 + 1),
-            revision: revision)
-        } else {
-          planner = ChangePlanner(index: index, storesPayloads: !options.dryRun)
-          planner.keepsDeprecations = true
-        }
-        defer { planner.cancel() }
-        let document =
-          headKinds.map { CatalogDocumentReader(reader, knownKinds: $0) }
-          ?? CatalogDocumentReader(reader)
-        do {
-          // Entries stay bytes from the file to the database (see RawCatalogEntry).
-          while try document.nextRaw() {
-            try planner.add(document.currentRaw, context: context)
-            if let progress, planner.entryCount % 4096 == 0 {
-              progress(
-                ImportProgress(
-                  entries: planner.entryCount, bytesRead: document.bytesConsumed,
-                  totalBytes: total))
-            }
-          }
-        } catch let diagnostics as JSONDiagnostics {
-          throw CatalogError.invalidDocument(source: source.name, diagnostics)
-        }
-        planned = try planner.plan(prune: prune, head: head)
-        // The frame is complete once the document is: it is kept when it differs from
-        // head's (by bytes), as an entry is.
-        let frame = document.frame
-        if try frame != context.documentFrame(at: head) {
-          planned?.changeFrame(to: frame)
-        }
-      }
-      guard let planned else {
-        throw CatalogError.database(.inconsistent("the document was not read"))
-      }
+      let planned =
+        head == 0 && !options.dryRun
+        ? try Self.planFirstImport(from: source, limits: limits, progress: progress, in: context)
+        : try Self.planAgainstHead(
+          head, from: source, options: options, prune: prune, limits: limits,
+          progress: progress, in: context)
       return try RevisionWriter(context: context).write(
         planned, options: options, source: source.name, operation: "import")
     }
+  }
+
+  /// The plan of a first import: every entry added, handed to the engine's stream as it is
+  /// read.
+  private static func planFirstImport(
+    from source: DocumentSource, limits: DocumentLimits,
+    progress: ((ImportProgress) -> Void)?, in context: any CatalogWriteContext
+  ) throws -> PlannedWrite {
+    var planned: PlannedWrite?
+    try source.withReader(maxDepth: limits.maxDepth, maxSize: limits.maxSize) { reader, total in
+      // Order keys are spaced for as many entries as the document could hold: each takes
+      // at least 54 bytes (`{"kind":"k","category":"","description":"","payload":0}`)
+      // and a comma.
+      let revision: Int64 = 1
+      var planner = ChangePlanner(
+        firstImportInto: try context.streamAddedEntries(
+          revision: revision, capacity: min(total ?? limits.maxSize, limits.maxSize) / 54 + 1),
+        revision: revision)
+      defer { planner.cancel() }
+      let document = CatalogDocumentReader(reader)
+      do {
+        // Entries stay bytes from the file to the database (see RawCatalogEntry).
+        while try document.nextRaw() {
+          try planner.add(document.currentRaw, context: context)
+          if let progress, planner.entryCount % 4096 == 0 {
+            progress(
+              ImportProgress(
+                entries: planner.entryCount, bytesRead: document.bytesConsumed,
+                totalBytes: total))
+          }
+        }
+      } catch let diagnostics as JSONDiagnostics {
+        throw CatalogError.invalidDocument(source: source.name, diagnostics)
+      }
+      planned = try planner.plan(prune: false, head: 0)
+      // The frame is complete once the document is: it is kept when it differs from
+      // head's (by bytes), as an entry is.
+      let frame = document.frame
+      if try frame != context.documentFrame(at: 0) {
+        planned?.changeFrame(to: frame)
+      }
+    }
+    guard let planned else {
+      throw CatalogError.database(.inconsistent("the document was not read"))
+    }
+    return planned
+  }
+
+  /// The plan of an import into a catalog with a head (or of a dry run): each entry compared
+  /// with head's.
+  ///
+  /// The document is read on a thread of its own (``DocumentReadAhead``) while this one
+  /// reads head's rows and then compares the entries as they come; only this thread uses
+  /// `context`. The reading thread starts before head is read and looks kinds up in its
+  /// own table until head's kinds are handed to it, then in head's.
+  private static func planAgainstHead(
+    _ head: Int64, from source: DocumentSource, options: WriteOptions, prune: Bool,
+    limits: DocumentLimits, progress: ((ImportProgress) -> Void)?,
+    in context: any CatalogWriteContext
+  ) throws -> PlannedWrite {
+    let document = DocumentReadAhead(source: source, limits: limits)
+    document.start()
+    defer { document.cancel() }
+    var index = try context.headIndex(at: head)
+    // The reader's duplicate check looks kinds up in head's, which the planner then uses.
+    document.useKnownKinds(index.knownKinds())
+    var planner = ChangePlanner(index: index, storesPayloads: !options.dryRun)
+    planner.keepsDeprecations = true
+    defer { planner.cancel() }
+    while let batch = try document.next() {
+      for entry in 0..<batch.count {
+        try batch.withEntry(entry) { try planner.add($0, context: context) }
+        if let progress, planner.entryCount % 4096 == 0 {
+          progress(
+            ImportProgress(
+              entries: planner.entryCount, bytesRead: batch.bytesConsumed,
+              totalBytes: document.totalBytes))
+        }
+      }
+      document.recycle(batch)
+    }
+    var planned = try planner.plan(prune: prune, head: head)
+    // The frame is complete once the document is: it is kept when it differs from head's
+    // (by bytes), as an entry is.
+    guard let frame = document.frame else {
+      throw CatalogError.database(.inconsistent("the document was not read"))
+    }
+    if try frame != context.documentFrame(at: head) {
+      planned.changeFrame(to: frame)
+    }
+    return planned
   }
 
   static func check(_ expectHead: Int64?, head: Int64) throws {

@@ -106,21 +106,25 @@ struct ChangePlanner {
   /// The head slots in the order they are exported.
   mutating func slotsInPositionOrder() -> [Int32] { index.slotsInPositionOrder() }
 
-  /// Adds the next entry of the desired catalog, as the document reader left it: the
-  /// import's path, which makes no `String` for an entry that is unchanged or new.
+  /// Adds the next entry of a first import, as the document reader left it: it makes no
+  /// `String` for the entry.
   mutating func add(_ raw: RawCatalogEntry, context: any CatalogReadContext) throws {
     if case .firstImport(let stream, _) = mode {
       try stream.add(raw)
       firstImportKinds.append(String(decoding: raw.kind, as: UTF8.self))
       return
     }
-    let extra = EntryCodec.extraColumn(raw.extraMembers)
-    let keyOrder = EntryCodec.keyOrderColumn(raw.memberOrder)
+    // Against head, entries come from ``DocumentReadAhead``, with their columns made.
+    throw CatalogError.database(.inconsistent("an import against head takes entries read ahead"))
+  }
+
+  /// Adds the next entry of the desired catalog, as ``DocumentReadAhead`` hands it over.
+  mutating func add(_ entry: ReadEntry, context: any CatalogReadContext) throws {
     try add(
-      kind: raw.kind, category: raw.category, description: raw.description, payload: raw.payload,
-      extra: extra, keyOrder: keyOrder,
-      saysDeprecated: raw.extraMembers.contains { $0.key == "deprecated" },
-      position: raw.position, knownKind: raw.knownKind, context: context)
+      kind: entry.kind, category: entry.category, description: entry.description,
+      payload: entry.payload, extra: entry.extra, keyOrder: entry.keyOrder,
+      saysDeprecated: entry.saysDeprecated, position: entry.position,
+      knownKind: entry.knownKind, context: context)
   }
 
   /// Adds every entry of a whole desired catalog, in order.
@@ -144,18 +148,35 @@ struct ChangePlanner {
   mutating func add(
     _ entry: CatalogEntry, at position: SourcePosition? = nil, context: any CatalogReadContext
   ) throws {
-    try add(
-      kind: Array(entry.kind.utf8), category: Array(entry.category.utf8),
-      description: Array(entry.description.utf8), payload: entry.payload.bytes,
-      extra: EntryCodec.extraColumn(entry.extraMembers),
-      keyOrder: EntryCodec.keyOrderColumn(entry.memberOrder),
-      saysDeprecated: entry[extra: "deprecated"] != nil, position: position, context: context)
+    let kind = Array(entry.kind.utf8)
+    let category = Array(entry.category.utf8)
+    let description = Array(entry.description.utf8)
+    try kind.withUnsafeBytes { kind in
+      try category.withUnsafeBytes { category in
+        try description.withUnsafeBytes { description in
+          try entry.payload.bytes.withUnsafeBytes { payload in
+            try Self.withOptionalBytes(EntryCodec.extraColumn(entry.extraMembers)) { extra in
+              try Self.withOptionalBytes(EntryCodec.keyOrderColumn(entry.memberOrder)) {
+                keyOrder in
+                try add(
+                  kind: kind, category: category, description: description, payload: payload,
+                  extra: extra, keyOrder: keyOrder,
+                  saysDeprecated: entry[extra: "deprecated"] != nil, position: position,
+                  context: context)
+              }
+            }
+          }
+        }
+      }
+    }
   }
 
   private mutating func add(
-    kind: [UInt8], category: [UInt8], description: [UInt8], payload: [UInt8], extra: [UInt8]?,
-    keyOrder: [UInt8]?, saysDeprecated: Bool, position: SourcePosition?,
-    knownKind: RawCatalogEntry.KnownKindMatch = .notLookedUp, context: any CatalogReadContext
+    kind: UnsafeRawBufferPointer, category: UnsafeRawBufferPointer,
+    description: UnsafeRawBufferPointer, payload: UnsafeRawBufferPointer,
+    extra: UnsafeRawBufferPointer?, keyOrder: UnsafeRawBufferPointer?, saysDeprecated: Bool,
+    position: SourcePosition?, knownKind: RawCatalogEntry.KnownKindMatch = .notLookedUp,
+    context: any CatalogReadContext
   ) throws {
     guard case .againstHead = mode else {
       throw CatalogError.database(.inconsistent("a first import takes entries as read"))
@@ -180,7 +201,7 @@ struct ChangePlanner {
     } else {
       if slotsByRank == nil { slotsByRank = index.slotsInPositionOrder() }
       let expected = slotsByRank.flatMap { nextRank < $0.count ? Int($0[nextRank]) : nil }
-      match = kind.withUnsafeBytes { index.slot(matching: $0, expecting: expected) }
+      match = index.slot(matching: kind, expecting: expected)
       slot = match?.slot
       if let slot {
         seen[slot] = true
@@ -192,42 +213,52 @@ struct ChangePlanner {
         }
       }
     }
-    var extra = extra
-    var keyOrder = keyOrder
     if keepsDeprecations, !saysDeprecated, let slot, try Self.isDeprecated(index, slot) {
       // Appended after the other members, as `catalog deprecate` writes it.
-      extra =
-        Array((extra?.dropLast() ?? [0x7B]) + (extra == nil ? [] : [0x2C]))
+      let keptExtra =
+        Array((extra.map(Array.init)?.dropLast() ?? [0x7B]) + (extra == nil ? [] : [0x2C]))
         + Array(#""deprecated":true}"#.utf8)
-      keyOrder = keyOrder.map { Array($0.dropLast()) + Array(#","deprecated"]"#.utf8) }
+      let keptKeyOrder = keyOrder.map { Array($0.dropLast()) + Array(#","deprecated"]"#.utf8) }
       keptDeprecations.append(String(decoding: kind, as: UTF8.self))
-    }
-    if let slot, !isRename, match?.sameBytes == true {
-      let sameTexts = category.withUnsafeBytes { category in
-        description.withUnsafeBytes { description in
-          Self.withOptionalBytes(extra) { extra in
-            Self.withOptionalBytes(keyOrder) { keyOrder in
-              index.matches(
-                slot, category: category, description: description, extra: extra,
-                keyOrder: keyOrder)
-            }
-          }
+      try keptExtra.withUnsafeBytes { extra in
+        try Self.withOptionalBytes(keptKeyOrder) { keyOrder in
+          try add(
+            kind: kind, category: category, description: description, payload: payload,
+            extra: extra, keyOrder: keyOrder, position: position, slot: slot, match: match,
+            isRename: isRename, context: context)
         }
       }
+    } else {
+      try add(
+        kind: kind, category: category, description: description, payload: payload,
+        extra: extra, keyOrder: keyOrder, position: position, slot: slot, match: match,
+        isRename: isRename, context: context)
+    }
+  }
+
+  /// The rest of ``add(kind:category:description:payload:extra:keyOrder:saysDeprecated:position:knownKind:context:)``,
+  /// once the head entry (`slot`) is known and `extra` and `keyOrder` are final.
+  private mutating func add(
+    kind: UnsafeRawBufferPointer, category: UnsafeRawBufferPointer,
+    description: UnsafeRawBufferPointer, payload: UnsafeRawBufferPointer,
+    extra: UnsafeRawBufferPointer?, keyOrder: UnsafeRawBufferPointer?,
+    position: SourcePosition?, slot: Int?, match: (slot: Int, sameBytes: Bool)?, isRename: Bool,
+    context: any CatalogReadContext
+  ) throws {
+    if let slot, !isRename, match?.sameBytes == true,
+      index.matches(
+        slot, category: category, description: description, extra: extra, keyOrder: keyOrder)
+    {
       // Every other text is the same: the payload's bytes decide, compared with the stored
       // text (no hash is needed for that: a hash only finds candidates).
-      if sameTexts {
-        let cursor = try storedPayloads ?? context.payloadCursor()
-        storedPayloads = cursor
-        let samePayload = try payload.withUnsafeBytes { bytes in
-          try cursor.withPayload(index.payloadID(slot)) { stored in
-            stored.count == bytes.count && OrderKey.compare(stored, bytes) == 0
-          }
-        }
-        if samePayload {
-          entries.append(Planned(status: .unchanged, existing: Int32(slot), row: -1))
-          return
-        }
+      let cursor = try storedPayloads ?? context.payloadCursor()
+      storedPayloads = cursor
+      let samePayload = try cursor.withPayload(index.payloadID(slot)) { stored in
+        stored.count == payload.count && OrderKey.compare(stored, payload) == 0
+      }
+      if samePayload {
+        entries.append(Planned(status: .unchanged, existing: Int32(slot), row: -1))
+        return
       }
     }
     var payloadID: Int64 = 0
@@ -236,25 +267,13 @@ struct ChangePlanner {
         throw CatalogError.database(
           .inconsistent("a plan that stores payloads needs the writer lock"))
       }
-      payloadID = try payload.withUnsafeBytes {
-        try writer.internPayload(bytes: $0, hash: JSONText.stableHash(of: $0))
-      }
+      payloadID = try writer.internPayload(bytes: payload, hash: JSONText.stableHash(of: payload))
     }
-    let row = kind.withUnsafeBytes { kind in
-      category.withUnsafeBytes { category in
-        description.withUnsafeBytes { description in
-          Self.withOptionalBytes(extra) { extra in
-            Self.withOptionalBytes(keyOrder) { keyOrder in
-              rows.append(
-                componentID: slot.map(index.componentID) ?? 0, kind: kind, category: category,
-                description: description, payloadID: payloadID, extra: extra, keyOrder: keyOrder)
-            }
-          }
-        }
-      }
-    }
+    let row = rows.append(
+      componentID: slot.map(index.componentID) ?? 0, kind: kind, category: category,
+      description: description, payloadID: payloadID, extra: extra, keyOrder: keyOrder)
     rowPositions.append(position)
-    if !storesPayloads { unstoredPayloads[row] = payload }
+    if !storesPayloads { unstoredPayloads[row] = Array(payload) }
     entries.append(
       Planned(
         status: slot == nil ? .added : .changed, isRename: isRename, existing: Int32(slot ?? -1),

@@ -59,6 +59,27 @@ struct ReaderKindsTests {
     }
   }
 
+  /// ``read(_:)``, handing the reader `known` (``CatalogDocumentReader/useKnownKinds(_:)``)
+  /// after `after` entries.
+  private func read(_ reader: CatalogDocumentReader, knownAfter after: Int, _ known: KnownKinds)
+    -> (entries: [String], diagnostics: [String], known: [RawCatalogEntry.KnownKindMatch])
+  {
+    var entries: [String] = []
+    var matches: [RawCatalogEntry.KnownKindMatch] = []
+    do {
+      if after == 0 { reader.useKnownKinds(known) }
+      while try reader.nextRaw() {
+        let raw = reader.currentRaw
+        entries.append("\(raw.index) \(String(decoding: raw.kind, as: UTF8.self))")
+        matches.append(raw.knownKind)
+        if entries.count == after { reader.useKnownKinds(known) }
+      }
+      return (entries, [], matches)
+    } catch {
+      return (entries, error.diagnostics.map(\.description), matches)
+    }
+  }
+
   private static func knownKinds(_ kinds: [String], order: [Int32]? = nil) -> KnownKinds {
     var strings = ByteStrings()
     for kind in kinds { strings.append(kind) }
@@ -131,6 +152,42 @@ struct ReaderKindsTests {
               document.bytes.contains { $0 >= 0x80 }
               || String(decoding: document.bytes, as: UTF8.self).contains("\\u")
             #expect(!known.isASCII || outsideASCII, "\(document.name)")
+          }
+        }
+      }
+    }
+  }
+
+  /// Known kinds handed over while the document is read (an import reading head on another
+  /// thread) change nothing the reader reports either, wherever they come: a kind met
+  /// before is still a duplicate when met again after, whether known or not. Entries read
+  /// before are not looked up; after, each is, unless a kind outside ASCII was met.
+  @Test func knownKindsGivenWhileReadingChangeNothingTheReaderReports() throws {
+    var documents: [(name: String, bytes: [UInt8], kinds: [String])] = []
+    for kinds in Self.kindLists {
+      documents.append((kinds.joined(separator: ","), document(entries: kinds), kinds))
+    }
+    let long = (0..<40).map { "k\($0 % 13)" } + ["new", "k3", "new"]
+    documents.append(("long", document(entries: long), long))
+    for document in documents {
+      let plain = read(CatalogDocumentReader(JSONReader(bytes: document.bytes)))
+      for known in Self.knownSets(for: document.kinds) {
+        for after in 0...document.kinds.count {
+          let reader = CatalogDocumentReader(JSONReader(bytes: document.bytes))
+          let got = read(reader, knownAfter: after, known)
+          #expect(got.entries == plain.entries, "\(document.name) after \(after)")
+          #expect(got.diagnostics == plain.diagnostics, "\(document.name) after \(after)")
+          for (i, match) in got.known.enumerated() {
+            let kind = String(got.entries[i].drop { $0 != " " }.dropFirst())
+            switch match {
+            case .found(let id): #expect(known.string(id).utf8.elementsEqual(kind.utf8))
+            case .absent:
+              #expect(
+                !(0..<known.count).contains { known.string($0).utf8.elementsEqual(kind.utf8) })
+            case .notLookedUp:
+              let outsideASCII = document.bytes.contains { $0 >= 0x80 }
+              #expect(i < after || !known.isASCII || outsideASCII, "\(document.name)")
+            }
           }
         }
       }

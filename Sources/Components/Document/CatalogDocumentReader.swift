@@ -53,7 +53,7 @@ public final class CatalogDocumentReader {
   private var known: KnownKinds?
   private var knownSeenAt: [(index: Int, position: SourcePosition)] = []
   /// Whether known kinds were given: then ``takeKinds()`` has no table to give.
-  private let tookKnownKinds: Bool
+  private var tookKnownKinds: Bool
   /// Whether the text of each entry, as written, is kept until the next entry is read
   /// (``withCurrentEntryText(_:)``).
   package var keepsEntryText = false
@@ -96,6 +96,29 @@ public final class CatalogDocumentReader {
       knownSeenAt = Array(
         repeating: (-1, SourcePosition(line: 0, column: 0, offset: 0)), count: knownKinds.count)
     }
+  }
+
+  /// Looks the kinds of the entries read from now on up in `knownKinds`, as a reader made
+  /// with them (``init(_:knownKinds:)``) does, for a caller that has them only once reading
+  /// has begun (an import reading head on another thread while the document is read). The
+  /// kinds read before are looked up in them too, so that a later duplicate of one is
+  /// reported as before; their entries keep ``RawCatalogEntry/KnownKindMatch/notLookedUp``.
+  /// Nothing changes when kinds were given already, or some kind (read or known) is outside
+  /// ASCII.
+  package func useKnownKinds(_ knownKinds: KnownKinds) {
+    guard !tookKnownKinds, knownKinds.isASCII, kindsSeen.isASCII else { return }
+    var known = knownKinds
+    var seenAt = Array(
+      repeating: (index: -1, position: SourcePosition(line: 0, column: 0, offset: 0)),
+      count: known.count)
+    kindsSeen.strings.withStorage { stored in
+      for id in 0..<kindsSeenAt.count {
+        if let knownID = known.id(of: stored[id]) { seenAt[knownID] = kindsSeenAt[id] }
+      }
+    }
+    self.known = known
+    knownSeenAt = seenAt
+    tookKnownKinds = true
   }
 
   /// Bytes read so far, for progress reports.
@@ -511,9 +534,9 @@ public final class CatalogDocumentReader {
   private func stopUsingKnownKinds() {
     guard let known else { return }
     known.strings.withStorage { stored in
+      // A kind read before the known kinds were (``useKnownKinds(_:)``) is there already.
       for id in 0..<known.count where knownSeenAt[id].index >= 0 {
-        _ = kindsSeen.insert(stored[id])
-        kindsSeenAt.append(knownSeenAt[id])
+        if kindsSeen.insert(stored[id]).inserted { kindsSeenAt.append(knownSeenAt[id]) }
       }
     }
     self.known = nil

@@ -9,6 +9,12 @@ struct SeenKinds {
   private var table = ByteStringTable()
   private var byName: [String: Int]?
 
+  /// Whether every kind met is ASCII.
+  var isASCII: Bool { byName == nil }
+
+  /// The kinds met, by bytes, kind `i` the `i`-th met.
+  var strings: ByteStrings { table.strings }
+
   /// Records `kind` unless an equal one was met; returns the id of the first one met and
   /// whether its bytes differ from these.
   mutating func insert(_ kind: UnsafeRawBufferPointer) -> (

@@ -1,0 +1,216 @@
+import Components
+import Foundation
+
+/// Reads a components.json document on a thread of its own, ahead of the caller, handing the
+/// entries over in batches: an import against head then parses the document while the
+/// caller's thread reads head's rows and compares entries with them, so the import takes
+/// about as long as the larger of the two halves instead of their sum.
+///
+/// The reading thread touches no database: the catalog's connection, its transaction and
+/// everything the write reads and writes stay on the caller's thread, as in any other write,
+/// on every engine. What crosses is bytes (``ReadEntryBatch``), through a queue of at most
+/// ``maxBytesAhead`` bytes, so memory stays bounded whatever the document's size.
+///
+/// The caller gets the batches in document order and, after the last, the end or the
+/// document's problem (``next()``): exactly what reading it on its own thread would have
+/// given, in the same order. ``cancel()`` (after an error of the caller's) stops the reading
+/// thread at its next batch.
+final class DocumentReadAhead: @unchecked Sendable {
+  // `@unchecked Sendable`: the object is shared with its reading thread. Its mutable state is
+  // guarded by `condition` (the queue, the free batches, the outcome, `cancelled`); a batch
+  // belongs to whoever took it from the queue or the free list under the lock.
+
+  /// Entries per batch.
+  static let batchSize = 512
+  /// The most bytes of entries read and not yet taken: enough for the reading thread to get
+  /// well ahead while the caller reads head, small against the document's own size.
+  static let maxBytesAhead = 8 << 20
+
+  private let source: DocumentSource
+  private let limits: DocumentLimits
+  private let condition = NSCondition()
+  private var queue: [ReadEntryBatch] = []
+  private var queuedBytes = 0
+  private var free: [ReadEntryBatch] = []
+  private var cancelled = false
+  /// Set when the reading thread is done: the document's frame, or the error that ended it.
+  private var outcome: Result<DocumentFrame, any Error>?
+  /// Kinds to look entries up in, handed over by the caller (``useKnownKinds(_:)``) and not
+  /// yet taken by the reading thread.
+  private var knownKinds: KnownKinds?
+  private var total: Int?
+
+  private let batchSize: Int
+  private let maxBytesAhead: Int
+  /// Whether the reading thread has ended (for tests: ``cancel()`` does not wait for it).
+  private var ended = false
+
+  /// A reader of `source`, whose batches hold `batchSize` entries and which reads ahead by
+  /// at most `maxBytesAhead` bytes of entries (at least one batch).
+  init(
+    source: DocumentSource, limits: DocumentLimits, batchSize: Int = DocumentReadAhead.batchSize,
+    maxBytesAhead: Int = DocumentReadAhead.maxBytesAhead
+  ) {
+    self.source = source
+    self.limits = limits
+    self.batchSize = max(1, batchSize)
+    self.maxBytesAhead = maxBytesAhead
+  }
+
+  /// Starts the reading thread.
+  func start() {
+    let thread = Thread { [self] in self.run() }
+    thread.name = "catalog document reader"
+    thread.start()
+  }
+
+  // MARK: - The caller's side
+
+  /// The next batch of entries, in document order, or nil after the last entry of a valid
+  /// document; give the batch back with ``recycle(_:)`` once done with it.
+  ///
+  /// - Throws: what reading the document threw, after every batch read before it:
+  ///   ``CatalogError/invalidDocument(source:_:)`` or ``CatalogError/unreadable(path:reason:)``.
+  func next() throws -> ReadEntryBatch? {
+    condition.lock()
+    defer { condition.unlock() }
+    while queue.isEmpty && outcome == nil { condition.wait() }
+    if !queue.isEmpty {
+      let batch = queue.removeFirst()
+      queuedBytes -= batch.byteCount
+      condition.broadcast()
+      return batch
+    }
+    if case .failure(let error) = outcome { throw error }
+    return nil
+  }
+
+  /// Takes back a batch the caller is done with.
+  func recycle(_ batch: ReadEntryBatch) {
+    batch.removeAll()
+    condition.lock()
+    free.append(batch)
+    condition.unlock()
+  }
+
+  /// The document's size in bytes when it is known (a regular file, bytes in memory), once
+  /// ``next()`` has returned a batch.
+  var totalBytes: Int? {
+    condition.lock()
+    defer { condition.unlock() }
+    return total
+  }
+
+  /// The document's frame, once ``next()`` has returned nil.
+  var frame: DocumentFrame? {
+    condition.lock()
+    defer { condition.unlock() }
+    return try? outcome?.get()
+  }
+
+  /// Lets the reading thread look the kinds it reads next up in `kinds` (head's), for its
+  /// duplicate check and for the caller (``RawCatalogEntry/knownKind``); see
+  /// ``CatalogDocumentReader/useKnownKinds(_:)``.
+  func useKnownKinds(_ kinds: KnownKinds) {
+    condition.lock()
+    knownKinds = kinds
+    condition.unlock()
+  }
+
+  /// Stops the reading thread at its next batch, without waiting for it: it may be waiting
+  /// for standard input or a pipe, which an error of the caller's must not wait for. The
+  /// thread holds nothing of the caller's (the file it reads is its own, closed as it ends).
+  func cancel() {
+    condition.lock()
+    cancelled = true
+    queue.removeAll()
+    queuedBytes = 0
+    condition.broadcast()
+    condition.unlock()
+  }
+
+  // MARK: - The reading thread
+
+  private func run() {
+    let result: Result<DocumentFrame, any Error>
+    do {
+      result = .success(try read())
+    } catch let diagnostics as JSONDiagnostics {
+      result = .failure(CatalogError.invalidDocument(source: source.name, diagnostics))
+    } catch {
+      result = .failure(error)
+    }
+    condition.lock()
+    outcome = result
+    ended = true
+    condition.broadcast()
+    condition.unlock()
+  }
+
+  /// Waits until the reading thread has ended, for at most `seconds`; whether it has.
+  func waitUntilEnded(seconds: Double) -> Bool {
+    let deadline = Date(timeIntervalSinceNow: seconds)
+    condition.lock()
+    defer { condition.unlock() }
+    while !ended {
+      if !condition.wait(until: deadline) { return ended }
+    }
+    return true
+  }
+
+  /// Reads the document into batches; returns its frame, or throws when it is invalid, or
+  /// ``Cancelled`` when the caller gave up.
+  private func read() throws -> DocumentFrame {
+    try source.withReader(maxDepth: limits.maxDepth, maxSize: limits.maxSize) { reader, total in
+      condition.lock()
+      self.total = total
+      condition.unlock()
+      let document = CatalogDocumentReader(reader)
+      var batch = try takeFreeBatch()
+      while try document.nextRaw() {
+        if batch.count == 0, let kinds = takeKnownKinds() {
+          document.useKnownKinds(kinds)
+        }
+        batch.append(document.currentRaw)
+        if batch.count == batchSize {
+          batch.bytesConsumed = document.bytesConsumed
+          try submit(batch)
+          batch = try takeFreeBatch()
+        }
+      }
+      if batch.count > 0 {
+        batch.bytesConsumed = document.bytesConsumed
+        try submit(batch)
+      }
+      return document.frame
+    }
+  }
+
+  /// What ends the reading thread when the caller cancelled.
+  private struct Cancelled: Error {}
+
+  private func takeKnownKinds() -> KnownKinds? {
+    condition.lock()
+    defer { condition.unlock() }
+    defer { knownKinds = nil }
+    return knownKinds
+  }
+
+  /// A free batch, once fewer than ``maxBytesAhead`` bytes wait for the caller.
+  private func takeFreeBatch() throws -> ReadEntryBatch {
+    condition.lock()
+    defer { condition.unlock() }
+    while queuedBytes >= maxBytesAhead && queuedBytes > 0 && !cancelled { condition.wait() }
+    if cancelled { throw Cancelled() }
+    return free.popLast() ?? ReadEntryBatch()
+  }
+
+  private func submit(_ batch: ReadEntryBatch) throws {
+    condition.lock()
+    defer { condition.unlock() }
+    if cancelled { throw Cancelled() }
+    queue.append(batch)
+    queuedBytes += batch.byteCount
+    condition.broadcast()
+  }
+}

@@ -1,0 +1,88 @@
+import CatalogStorage
+import Components
+
+/// Entries that ``DocumentReadAhead``'s thread read, in the form ``ChangePlanner`` takes
+/// them: each entry's texts, its `extra` and `key_order` columns already made, in one
+/// ``ByteStrings`` buffer, so that a batch costs a few allocations however many entries it
+/// holds, and is reused once the caller is done with it.
+final class ReadEntryBatch {
+  /// The texts of each entry, in this order, at ids `entry * fieldCount + field`.
+  private enum Field: Int, CaseIterable {
+    case kind, category, description, payload, extra, keyOrder
+  }
+
+  private var texts = ByteStrings()
+  /// Bit 0: no `extra` column (NULL); bit 1: no `key_order` column; bit 2: the entry has a
+  /// `"deprecated"` member.
+  private var flags: [UInt8] = []
+  private var knownKinds: [RawCatalogEntry.KnownKindMatch] = []
+  private var positions: [SourcePosition] = []
+  /// The document's bytes read when the batch's last entry was.
+  var bytesConsumed = 0
+
+  /// The number of entries.
+  var count: Int { flags.count }
+
+  /// About the bytes the batch holds, for the read-ahead's bound: the texts, and a
+  /// generous 64 for each entry's offsets, flags, kind match and position.
+  var byteCount: Int { texts.byteCount + count * 64 }
+
+  /// Appends a copy of the entry the document reader left in `raw`.
+  func append(_ raw: RawCatalogEntry) {
+    let extra = EntryCodec.extraColumn(raw.extraMembers)
+    let keyOrder = EntryCodec.keyOrderColumn(raw.memberOrder)
+    texts.append(raw.kind)
+    texts.append(raw.category)
+    texts.append(raw.description)
+    texts.append(raw.payload)
+    texts.append(extra ?? [])
+    texts.append(keyOrder ?? [])
+    let saysDeprecated = raw.extraMembers.contains { $0.key == "deprecated" }
+    flags.append((extra == nil ? 1 : 0) | (keyOrder == nil ? 2 : 0) | (saysDeprecated ? 4 : 0))
+    knownKinds.append(raw.knownKind)
+    positions.append(raw.position)
+  }
+
+  /// Empties the batch, keeping its storage.
+  func removeAll() {
+    texts.removeAll()
+    flags.removeAll(keepingCapacity: true)
+    knownKinds.removeAll(keepingCapacity: true)
+    positions.removeAll(keepingCapacity: true)
+    bytesConsumed = 0
+  }
+
+  /// Calls `body` with entry `entry`'s texts, valid only during the call.
+  func withEntry<R>(_ entry: Int, _ body: (ReadEntry) throws -> R) rethrows -> R {
+    let base = entry * Field.allCases.count
+    let flag = flags[entry]
+    return try texts.withStorage { stored in
+      try body(
+        ReadEntry(
+          kind: stored[base + Field.kind.rawValue],
+          category: stored[base + Field.category.rawValue],
+          description: stored[base + Field.description.rawValue],
+          payload: stored[base + Field.payload.rawValue],
+          extra: flag & 1 != 0 ? nil : stored[base + Field.extra.rawValue],
+          keyOrder: flag & 2 != 0 ? nil : stored[base + Field.keyOrder.rawValue],
+          saysDeprecated: flag & 4 != 0, position: positions[entry],
+          knownKind: knownKinds[entry]))
+    }
+  }
+}
+
+/// One entry of a ``ReadEntryBatch``, its texts borrowed from the batch.
+struct ReadEntry {
+  var kind: UnsafeRawBufferPointer
+  var category: UnsafeRawBufferPointer
+  var description: UnsafeRawBufferPointer
+  /// The payload's canonical compact text.
+  var payload: UnsafeRawBufferPointer
+  /// The `extra` and `key_order` columns (``EntryCodec``), nil for NULL.
+  var extra: UnsafeRawBufferPointer?
+  var keyOrder: UnsafeRawBufferPointer?
+  /// Whether the entry has a `"deprecated"` member.
+  var saysDeprecated: Bool
+  var position: SourcePosition
+  var knownKind: RawCatalogEntry.KnownKindMatch
+}
