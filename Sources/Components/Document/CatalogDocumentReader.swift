@@ -46,12 +46,12 @@ public final class CatalogDocumentReader {
   /// The kinds read so far, and where each was first found (by the kind's id in the table),
   /// to report a duplicate with the place of the first.
   private var kindsSeen = SeenKinds()
-  private var kindsSeenAt: [(index: Int, position: SourcePosition)] = []
+  private var kindsSeenAt = KindPlaces()
   /// The kinds the caller knows (see ``init(_:knownKinds:)``), nil when none were given or
   /// once a kind outside ASCII was met; and for each, where it was first found (index -1:
   /// not yet).
   private var known: KnownKinds?
-  private var knownSeenAt: [(index: Int, position: SourcePosition)] = []
+  private var knownSeenAt = KindPlaces()
   /// Whether known kinds were given: then ``takeKinds()`` has no table to give.
   private var tookKnownKinds: Bool
   /// Whether the text of each entry, as written, is kept until the next entry is read
@@ -93,8 +93,7 @@ public final class CatalogDocumentReader {
     tookKnownKinds = true
     if knownKinds.isASCII {
       known = knownKinds
-      knownSeenAt = Array(
-        repeating: (-1, SourcePosition(line: 0, column: 0, offset: 0)), count: knownKinds.count)
+      knownSeenAt = KindPlaces(unmet: knownKinds.count)
     }
   }
 
@@ -108,9 +107,7 @@ public final class CatalogDocumentReader {
   package func useKnownKinds(_ knownKinds: KnownKinds) {
     guard !tookKnownKinds, knownKinds.isASCII, kindsSeen.isASCII else { return }
     var known = knownKinds
-    var seenAt = Array(
-      repeating: (index: -1, position: SourcePosition(line: 0, column: 0, offset: 0)),
-      count: known.count)
+    var seenAt = KindPlaces(unmet: known.count)
     kindsSeen.strings.withStorage { stored in
       for id in 0..<kindsSeenAt.count {
         if let knownID = known.id(of: stored[id]) { seenAt[knownID] = kindsSeenAt[id] }
@@ -183,6 +180,8 @@ public final class CatalogDocumentReader {
   package func takeKinds() -> ByteStringTable? {
     guard endReturned, !tookKnownKinds else { return nil }
     endReturned = false
+    // Where each kind was first met is for reporting a duplicate, and reading is over.
+    kindsSeenAt = KindPlaces()
     return kindsSeen.take()
   }
 
@@ -508,9 +507,8 @@ public final class CatalogDocumentReader {
     if known != nil && !raw.kind.allSatisfy({ $0 < 0x80 }) { stopUsingKnownKinds() }
     if known != nil {
       if let id = raw.kind.withUnsafeBytes({ known?.id(of: $0) }) {
-        let first = knownSeenAt[id]
-        guard first.index >= 0 else {
-          knownSeenAt[id] = (index, kindPosition)
+        guard let first = knownSeenAt[id] else {
+          knownSeenAt[id] = KindPlaces.Place(index: index, at: kindPosition)
           raw.knownKind = .found(id)
           return true
         }
@@ -521,11 +519,13 @@ public final class CatalogDocumentReader {
     }
     let (inserted, id, differentBytes) = raw.kind.withUnsafeBytes { kindsSeen.insert($0) }
     if inserted {
-      kindsSeenAt.append((index, kindPosition))
+      kindsSeenAt.append(KindPlaces.Place(index: index, at: kindPosition))
       return true
     }
+    // Every kind in the table had its place appended with it.
+    let first = kindsSeenAt[id] ?? KindPlaces.Place(index: index, at: kindPosition)
     reportDuplicateKind(
-      raw.kind, at: kindPosition, index: index, first: kindsSeenAt[id], spelling: differentBytes)
+      raw.kind, at: kindPosition, index: index, first: first, spelling: differentBytes)
     return false
   }
 
@@ -535,17 +535,18 @@ public final class CatalogDocumentReader {
     guard let known else { return }
     known.strings.withStorage { stored in
       // A kind read before the known kinds were (``useKnownKinds(_:)``) is there already.
-      for id in 0..<known.count where knownSeenAt[id].index >= 0 {
-        if kindsSeen.insert(stored[id]).inserted { kindsSeenAt.append(knownSeenAt[id]) }
+      for id in 0..<known.count {
+        guard let place = knownSeenAt[id] else { continue }
+        if kindsSeen.insert(stored[id]).inserted { kindsSeenAt.append(place) }
       }
     }
     self.known = nil
-    knownSeenAt = []
+    knownSeenAt = KindPlaces()
   }
 
   private func reportDuplicateKind(
     _ kindBytes: [UInt8], at kindPosition: SourcePosition, index: Int,
-    first: (index: Int, position: SourcePosition), spelling differentBytes: Bool
+    first: KindPlaces.Place, spelling differentBytes: Bool
   ) {
     // Kinds are compared as Swift compares strings, so that two spellings of one name
     // (NFC and NFD) cannot both reach an app's registry; say so when the bytes differ.
@@ -555,7 +556,7 @@ public final class CatalogDocumentReader {
       JSONDiagnostic(
         .invalidDocument, at: kindPosition, pointer: entryPointer(index).appending("kind"),
         "duplicate kind \"\(kind)\": also at \(arrayPointer.appending(first.index)) "
-          + "(line \(first.position.line), column \(first.position.column))\(spelling)"))
+          + "(line \(first.line), column \(first.column))\(spelling)"))
   }
 
   /// Transcodes a member's value into `out`; document errors inside it gain the member's
