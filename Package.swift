@@ -19,11 +19,12 @@ let package = Package(
       providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]
     ),
 
-    // The system's libpq, the PostgreSQL client library, found with pkg-config.
-    .systemLibrary(
+    // The system's libpq, the PostgreSQL client library: its header (apt: libpq-dev), and
+    // the library loaded with dlopen on first use, so that a process that never connects
+    // to PostgreSQL does not map it (Sources/CLibPQ/libpq-loader.c).
+    .target(
       name: "CLibPQ",
-      pkgConfig: "libpq",
-      providers: [.apt(["libpq-dev"]), .brew(["libpq"])]
+      linkerSettings: [.linkedLibrary("dl")]
     ),
 
     // The component system and the catalog document model: zero dependencies beyond Foundation.
@@ -80,7 +81,9 @@ let package = Package(
     .target(
       name: "CatalogCLI",
       dependencies: ["CatalogStore", "CatalogDiff", "CatalogSite", "Components"]),
-    .executableTarget(name: "catalog", dependencies: ["CatalogCLI"]),
+    // The C library's malloc settings the `catalog` process starts with (main.swift).
+    .target(name: "CMallocSettings"),
+    .executableTarget(name: "catalog", dependencies: ["CatalogCLI", "CMallocSettings"]),
     .executableTarget(
       name: "catalog-bench",
       dependencies: ["CatalogCLI", "CatalogStore", "CatalogDiff", "Components"]

@@ -199,6 +199,9 @@ final class SQLiteCatalogStorage: CatalogStorage {
   ///   transaction keeps, to undo itself alone if it fails) stay in memory instead of a
   ///   temporary file, which took hundreds of thousands of small writes per import.
   static let pageCacheKiB = 8192
+  /// The page cache of a first import's write (see
+  /// ``SQLiteContext/streamAddedEntries(revision:capacity:)``).
+  static let firstImportPageCacheKiB = 1024
 
   static let tuning = """
     PRAGMA cache_size = -\(pageCacheKiB);
@@ -263,7 +266,10 @@ final class SQLiteCatalogStorage: CatalogStorage {
         context.payloadTableWasEmpty =
           try database.scalar(sql: "SELECT NOT EXISTS (SELECT 1 FROM payload)") == 1
         let before = checking == .beforeCommit ? try context.newRowBounds() : nil
-        defer { context.restoreChecks() }
+        defer {
+          context.restoreChecks()
+          context.restorePageCache()
+        }
         switch try body(context) {
         case .commit(let value):
           try context.flushPendingPayloads()

@@ -51,7 +51,7 @@ extension SQLiteContext {
     }
     nextPayloadID = id + 1
     pendingPayloads.append(id: id, hash: hash, text: bytes)
-    storedPayloads.insertIfAbsent(hash, id: id)
+    storedPayloads.insertFirst(hash: hash, id: id)
     if pendingPayloads.count == PendingPayloads.batchSize { try flushPendingPayloads() }
     return id
   }
@@ -79,11 +79,9 @@ extension SQLiteContext {
     guard database.lastInsertRowID == last else {
       throw CatalogError.database(.inconsistent("new payloads did not get the ids expected"))
     }
-    if deferredPayloadHashes != nil {
-      pendingPayloads.forEachHash {
-        deferredPayloadHashes?.append(PayloadHashRow(hash: $0, id: $1))
-      }
-    } else {
+    // While the hash rows are deferred, each new payload's hash is its own (a repeated hash
+    // ends the deferral first) and its row is in `storedPayloads`.
+    if deferredPayloadHashes == nil {
       let one = try insertPayloadHashStatement()
       try pendingPayloads.forEachHash { hash, id in
         try one.execute([.integer(hash), .integer(id)])
@@ -109,20 +107,34 @@ extension SQLiteContext {
     return result
   }
 
-  /// Keeps this write's `payload_hash` rows in memory until
-  /// ``insertDeferredPayloadHashes()`` (16 bytes a payload), for a first import.
+  /// Keeps this write's `payload_hash` rows in memory (``storedPayloads``) until
+  /// ``insertDeferredPayloadHashes()``, for a first import.
   func deferPayloadHashes() {
-    if deferredPayloadHashes == nil { deferredPayloadHashes = [] }
+    if deferredPayloadHashes == nil { deferredPayloadHashes = storedPayloads.count }
   }
 
   /// Inserts the deferred `payload_hash` rows in key order, 64 per statement, and ends the
   /// deferral. In key order each row goes at the end of the table's last leaf, where rows
   /// in payload order would each descend to a random one.
-  func insertDeferredPayloadHashes() throws {
-    guard deferredPayloadHashes != nil else { return }
+  ///
+  /// With `forgettingStoredPayloads` (at the end of a first import, whose last payload is
+  /// stored), ``storedPayloads`` is emptied as well, its rows taken rather than copied: from
+  /// here on `payload_hash` finds every payload this write stored, and the memory goes
+  /// before the indexes made after the last row.
+  func insertDeferredPayloadHashes(forgettingStoredPayloads: Bool = false) throws {
+    guard let first = deferredPayloadHashes else {
+      if forgettingStoredPayloads { try forgetStoredPayloads() }
+      return
+    }
     try flushPendingPayloads()
-    guard var rows = deferredPayloadHashes else { return }
     deferredPayloadHashes = nil
+    var rows: [PayloadHashRow]
+    if forgettingStoredPayloads {
+      rows = storedPayloads.takeRows(from: first)
+      payloadTableWasEmpty = false
+    } else {
+      rows = storedPayloads.rows(from: first)
+    }
     rows.sortByKey()
     let batch = PendingPayloads.batchSize
     var start = 0
@@ -139,6 +151,14 @@ extension SQLiteContext {
       _ = try statement.step()
       start = end
     }
+  }
+
+  /// Empties ``storedPayloads`` once every payload of this write and its `payload_hash` row
+  /// are inserted: a payload met again is then found through `payload_hash`.
+  private func forgetStoredPayloads() throws {
+    try flushPendingPayloads()
+    storedPayloads = StoredPayloads()
+    payloadTableWasEmpty = false
   }
 
   func insertPayloadStatement() throws -> Statement {

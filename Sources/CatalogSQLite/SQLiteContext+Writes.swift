@@ -26,14 +26,36 @@ extension SQLiteContext {
 
   func streamAddedEntries(revision: Int64, capacity: Int) throws -> any AddedEntryStream {
     let deferred = try dropIndexesFilledAtRandom()
+    try lowerPageCacheForFirstImport()
     deferPayloadHashes()
     let stream = SQLiteEntryStream(context: self, revision: revision, capacity: capacity) {
       [self] in
-      try insertDeferredPayloadHashes()
+      try insertDeferredPayloadHashes(forgettingStoredPayloads: true)
       for sql in deferred { try database.execute(sql: sql) }
     }
     stream.start()
     return stream
+  }
+
+  /// Limits the page cache to ``SQLiteCatalogStorage/firstImportPageCacheKiB`` until the
+  /// write ends (``restorePageCache()``). A first import appends every row at the right
+  /// edge of each B-tree (`entry_version_by_kind` and `payload_hash` are filled after the
+  /// last row, in key order), so it reads back no page it wrote, and a 48 MB catalog
+  /// passes through the cache whatever its size: SQLite writes dirty pages out when the
+  /// cache is full (https://sqlite.org/pragma.html#pragma_cache_spill) as it did at 8 MiB,
+  /// the same number of writes. The usual 8 MiB was the largest item of the import's
+  /// memory.
+  private func lowerPageCacheForFirstImport() throws {
+    try database.execute(
+      script: "PRAGMA cache_size = -\(SQLiteCatalogStorage.firstImportPageCacheKiB);")
+    pageCacheLowered = true
+  }
+
+  /// Gives the connection its usual page cache back after a first import's write.
+  func restorePageCache() {
+    guard pageCacheLowered else { return }
+    pageCacheLowered = false
+    try? database.execute(script: "PRAGMA cache_size = -\(SQLiteCatalogStorage.pageCacheKiB);")
   }
 
   /// The indexes a first import would fill in random order (kinds; payload hashes have a

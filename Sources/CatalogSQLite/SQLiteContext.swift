@@ -12,7 +12,7 @@ final class SQLiteContext: CatalogWriteContext {
   /// Payloads stored by this write: the first one stored with each hash. The texts are not
   /// kept (an import of 100,000 entries would hold every payload in memory); a repeated hash
   /// reads the stored text back.
-  var storedPayloads = PayloadIDsByHash()
+  var storedPayloads = StoredPayloads()
   var insertVersion: Statement?
   var insertVersions: Statement?
   var insertPayload: Statement?
@@ -23,15 +23,17 @@ final class SQLiteContext: CatalogWriteContext {
   var pendingPayloads = PendingPayloads()
   /// The id the next inserted payload gets; nil until the first insert asks.
   var nextPayloadID: Int64?
-  /// The `payload_hash` rows of the payloads this write inserted, kept to be inserted in key
-  /// order by ``insertDeferredPayloadHashes()`` (a first import); nil when each payload's
-  /// row goes in with it.
-  var deferredPayloadHashes: [PayloadHashRow]?
+  /// While this write's `payload_hash` rows are kept to be inserted in key order by
+  /// ``insertDeferredPayloadHashes()`` (a first import), the first of them in
+  /// ``storedPayloads``' rows, which hold them; nil when each payload's row goes in with it.
+  var deferredPayloadHashes: Int?
   var insertPayloadHash: Statement?
   var insertPayloadHashes: Statement?
   /// The id the next new component gets; nil until the first ``newComponents(count:)``.
   var nextComponentID: Int64?
   var checksRelaxed = false
+  /// Whether a first import lowered the page cache (see ``restorePageCache()``).
+  var pageCacheLowered = false
   /// Entry versions this write appended (``appendVersion(_:)``).
   var appendedVersions = 0
   /// The entry versions a first import's stream appended, whose references hold by

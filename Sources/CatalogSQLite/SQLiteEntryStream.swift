@@ -168,12 +168,28 @@ final class SQLiteEntryStream: AddedEntryStream, @unchecked Sendable {
     var payloadIDs: [Int64] = []
     payloadIDs.reserveCapacity(batch.count)
     try batch.rows.withRows { row in
+      // Four payloads hashed at a time (``JSONText/stableHashes(of:)``).
+      var hashes: [Int64] = []
+      hashes.reserveCapacity(batch.count)
+      var entry = 0
+      while entry + 4 <= batch.count {
+        let four = JSONText.stableHashes(
+          of: (
+            row(entry).payload, row(entry + 1).payload, row(entry + 2).payload,
+            row(entry + 3).payload
+          ))
+        hashes += [four.0, four.1, four.2, four.3]
+        entry += 4
+      }
+      while entry < batch.count {
+        hashes.append(JSONText.stableHash(of: row(entry).payload))
+        entry += 1
+      }
       // The batch's bytes live until this closure returns, and are inserted before then.
       try context.lendingPayloads {
         for entry in 0..<batch.count {
-          let payload = row(entry).payload
           payloadIDs.append(
-            try context.internPayload(bytes: payload, hash: JSONText.stableHash(of: payload)))
+            try context.internPayload(bytes: row(entry).payload, hash: hashes[entry]))
         }
       }
     }

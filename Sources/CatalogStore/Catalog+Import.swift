@@ -32,7 +32,8 @@ public struct WriteResult: Sendable {
   /// Head after the write (unchanged when nothing was written).
   public var head: Int64
   public var counts: ChangeCounts
-  public var added: [String] = []
+  /// Compact (``KindList``): a first import adds every kind of its file.
+  public var added = KindList()
   public var changed: [String] = []
   public var removed: [String] = []
   public var moved: [String] = []
@@ -132,6 +133,13 @@ extension Catalog {
         }
       } catch let diagnostics as JSONDiagnostics {
         throw CatalogError.invalidDocument(source: source.name, diagnostics)
+      }
+      // Every kind, from the reader's duplicate check (kind `i` is entry `i`'s); the reader
+      // forgets them, and its table's hash slots go before the import's last work.
+      planner.firstImportKinds = document.takeKinds().map {
+        var kinds = $0.strings
+        kinds.trimCapacity()
+        return kinds
       }
       planned = try planner.plan(prune: false, head: 0)
       // The frame is complete once the document is: it is kept when it differs from

@@ -47,8 +47,13 @@ struct ChangePlanner {
   private(set) var index: HeadIndex
   /// The desired catalog, in order (against head).
   private(set) var entries: [Planned] = []
-  /// The kinds of a first import, in document order.
-  private var firstImportKinds: [String] = []
+  /// How many entries a first import added.
+  private var firstImportCount = 0
+  /// The kinds of a first import, in document order, kind `i` being entry `i`'s: the
+  /// document reader's duplicate check holds them anyway, so the caller hands its table over
+  /// (``CatalogDocumentReader/takeKinds()``) before ``plan(prune:head:)`` instead of the
+  /// planner keeping a second copy of every kind while it reads.
+  var firstImportKinds: ByteStrings?
   /// Whether a first import's stream was finished or cancelled.
   private var streamClosed = false
   /// Which head slots the desired catalog holds, by kind.
@@ -99,7 +104,7 @@ struct ChangePlanner {
 
   /// How many desired entries were added so far.
   var entryCount: Int {
-    if case .firstImport = mode { return firstImportKinds.count }
+    if case .firstImport = mode { return firstImportCount }
     return entries.count
   }
 
@@ -111,7 +116,7 @@ struct ChangePlanner {
   mutating func add(_ raw: RawCatalogEntry, context: any CatalogReadContext) throws {
     if case .firstImport(let stream, _) = mode {
       try stream.add(raw)
-      firstImportKinds.append(String(decoding: raw.kind, as: UTF8.self))
+      firstImportCount += 1
       return
     }
     // Against head, entries come from ``DocumentReadAhead``, with their columns made.
@@ -311,11 +316,17 @@ struct ChangePlanner {
     closeStoredPayloads()
     if case .firstImport(let stream, let revision) = mode {
       streamClosed = true
+      guard let kinds = firstImportKinds, kinds.count == firstImportCount else {
+        throw CatalogError.database(.inconsistent("a first import's kinds were not handed over"))
+      }
+      // Not needed by the stream's last work (the indexes made after the last row, the
+      // import's peak of memory): the kinds are the result's from here on.
+      firstImportKinds = nil
       _ = try stream.finish()
       var result = WriteResult(
-        revision: nil, head: head, counts: ChangeCounts(added: firstImportKinds.count))
-      result.added = firstImportKinds
-      result.entryCount = firstImportKinds.count
+        revision: nil, head: head, counts: ChangeCounts(added: firstImportCount))
+      result.added = KindList(strings: kinds)
+      result.entryCount = firstImportCount
       return PlannedWrite(firstImport: result, revision: revision)
     }
     let renamed = Set(renames.values.map(index.componentID))

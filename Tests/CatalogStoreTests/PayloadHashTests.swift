@@ -48,11 +48,12 @@ struct PayloadHashTests {
     #expect(one == [PayloadHashRow(hash: -1, id: 1)])
   }
 
-  /// The writer's table of the first payload stored per hash answers as a dictionary would,
-  /// through many doublings, with hashes that share their top bits (one slot) and zero.
-  @Test func payloadIDsByHashAnswersAsADictionary() {
+  /// The writer's table of the first payload stored per hash (``StoredPayloads``) answers as
+  /// a dictionary would, through many doublings, with hashes that share their top or bottom
+  /// bits and zero.
+  @Test func storedPayloadsAnswerAsADictionary() {
     var generator = SystemRandomNumberGenerator()
-    var table = PayloadIDsByHash()
+    var table = StoredPayloads()
     var oracle: [Int64: Int64] = [:]
     for id in Int64(1)...20_000 {
       let hash: Int64
@@ -62,7 +63,7 @@ struct PayloadHashTests {
       case 2: hash = Int64(id) << 40  // differ only in high bits
       default: hash = 0
       }
-      table.insertIfAbsent(hash, id: id)
+      table.insertFirst(hash: hash, id: id)
       if oracle[hash] == nil { oracle[hash] = id }
     }
     #expect(table.count == oracle.count)

@@ -209,7 +209,7 @@ enum ResultJSON {
 
   private static func number(_ value: Int) -> JSONValue { .number(JSONNumber(value)) }
 
-  private static func strings(_ values: [String]) -> JSONValue {
+  private static func strings(_ values: some Sequence<String>) -> JSONValue {
     .array(values.map(JSONValue.string))
   }
 }

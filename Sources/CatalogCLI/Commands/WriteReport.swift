@@ -36,7 +36,8 @@ enum WriteReport {
     } else if result.dryRun {
       console.print("dry run: would write revision \(result.head + 1): \(summary(result))")
       let groups = [
-        ("+", result.added), ("~", result.changed), ("-", result.removed), (">", result.moved),
+        ("+", Array(result.added)), ("~", result.changed), ("-", result.removed),
+        (">", result.moved),
       ]
       for (sign, kinds) in groups {
         for kind in kinds { console.print("  \(sign) \(kind)") }

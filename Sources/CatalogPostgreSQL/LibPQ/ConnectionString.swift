@@ -18,8 +18,16 @@ struct ConnectionString: Sendable, Hashable, CustomStringConvertible {
   /// Checks `text` with libpq's parser.
   ///
   /// - Throws: ``PostgreSQLError`` of kind `.connection` when libpq cannot parse it (its
-  ///   message, which quotes no password, names the problem).
+  ///   message, which quotes no password, names the problem), or cannot be loaded (libpq is
+  ///   loaded on first use: see `Sources/CLibPQ`).
   init(_ text: String) throws {
+    // Every connection starts from a parsed string: libpq is loaded here, on first use.
+    if let problem = clibpq_load() {
+      throw PostgreSQLError(
+        kind: .connection,
+        message: "the PostgreSQL client library could not be loaded: "
+          + PostgreSQLError.firstLine(String(cString: problem)))
+    }
     var message: UnsafeMutablePointer<CChar>?
     guard let options = PQconninfoParse(text, &message) else {
       let reason = message.map { String(cString: $0) } ?? "out of memory"

@@ -102,6 +102,22 @@ package struct ByteStrings: Sendable {
     ends.removeAll(keepingCapacity: true)
   }
 
+  /// Gives back the room that appending reserved past the strings held (up to as much again
+  /// as they take): for a list that is complete and kept a while, such as a first import's
+  /// kinds, kept for its result while the import's last work runs.
+  package mutating func trimCapacity() {
+    bytes = Self.trimmed(bytes)
+    ends = Self.trimmed(ends)
+  }
+
+  private static func trimmed<T: BitwiseCopyable>(_ array: [T]) -> [T] {
+    guard array.capacity > array.count else { return array }
+    return [T](unsafeUninitializedCapacity: array.count) { buffer, count in
+      _ = buffer.initialize(from: array)
+      count = array.count
+    }
+  }
+
   /// Reserves room for `count` strings of `bytes` bytes in all.
   package mutating func reserveCapacity(strings count: Int, bytes byteCount: Int) {
     ends.reserveCapacity(count)

@@ -46,12 +46,12 @@ public final class CatalogDocumentReader {
   /// The kinds read so far, and where each was first found (by the kind's id in the table),
   /// to report a duplicate with the place of the first.
   private var kindsSeen = SeenKinds()
-  private var kindsSeenAt: [(index: Int, position: SourcePosition)] = []
+  private var kindsSeenAt = KindPlaces()
   /// The kinds the caller knows (see ``init(_:knownKinds:)``), nil when none were given or
   /// once a kind outside ASCII was met; and for each, where it was first found (index -1:
   /// not yet).
   private var known: KnownKinds?
-  private var knownSeenAt: [(index: Int, position: SourcePosition)] = []
+  private var knownSeenAt = KindPlaces()
   /// Whether known kinds were given: then ``takeKinds()`` has no table to give.
   private var tookKnownKinds: Bool
   /// Whether the text of each entry, as written, is kept until the next entry is read
@@ -61,8 +61,8 @@ public final class CatalogDocumentReader {
   private var endReturned = false
   private var rootPosition = SourcePosition(line: 1, column: 1, offset: 0)
   /// The entry being read, reused from entry to entry so that reading allocates nothing per
-  /// entry; see ``currentRaw``.
-  private var raw = RawCatalogEntry()
+  /// entry; see ``currentRaw`` (which is inlined into its callers, hence not private).
+  @usableFromInline var raw = RawCatalogEntry()
   /// Scratch space for member names and for values that are read only to be skipped.
   private var keyBytes: [UInt8] = []
   private var scratch: [UInt8] = []
@@ -93,8 +93,7 @@ public final class CatalogDocumentReader {
     tookKnownKinds = true
     if knownKinds.isASCII {
       known = knownKinds
-      knownSeenAt = Array(
-        repeating: (-1, SourcePosition(line: 0, column: 0, offset: 0)), count: knownKinds.count)
+      knownSeenAt = KindPlaces(unmet: knownKinds.count)
     }
   }
 
@@ -111,9 +110,7 @@ public final class CatalogDocumentReader {
   package func useKnownKinds(_ knownKinds: KnownKinds) -> [RawCatalogEntry.KnownKindMatch]? {
     guard !tookKnownKinds, knownKinds.isASCII, kindsSeen.isASCII else { return nil }
     var known = knownKinds
-    var seenAt = Array(
-      repeating: (index: -1, position: SourcePosition(line: 0, column: 0, offset: 0)),
-      count: known.count)
+    var seenAt = KindPlaces(unmet: known.count)
     var matches: [RawCatalogEntry.KnownKindMatch] = []
     matches.reserveCapacity(kindsSeenAt.count)
     kindsSeen.strings.withStorage { stored in
@@ -181,8 +178,10 @@ public final class CatalogDocumentReader {
 
   /// The entry the last successful ``nextRaw()`` read. Its buffers are reused by the next
   /// call: copy what must outlive it.
-  package var currentRaw: RawCatalogEntry {
-    // Lent, not copied: a copy retained and released each of the entry's buffers.
+  @inlinable package var currentRaw: RawCatalogEntry {
+    // Lent, not copied: a copy retained and released each of the entry's buffers. Inlined:
+    // called across modules, the accessor allocated its coroutine's frame and the caller
+    // copied the entry it lent (seven retains and releases, a malloc and a free per entry).
     _read { yield raw }
   }
 
@@ -194,6 +193,8 @@ public final class CatalogDocumentReader {
   package func takeKinds() -> ByteStringTable? {
     guard endReturned, !tookKnownKinds else { return nil }
     endReturned = false
+    // Where each kind was first met is for reporting a duplicate, and reading is over.
+    kindsSeenAt = KindPlaces()
     return kindsSeen.take()
   }
 
@@ -370,6 +371,7 @@ public final class CatalogDocumentReader {
       return false
     }
     if keepsEntryText { json.input.keepText(from: position.offset) }
+    if let isEntry = readEntryFast(index: index, position: position) { return isEntry }
     try json.beginContainer(0x7B)
     if json.isEmptyContainer(close: 0x7D) {
       report(
@@ -490,6 +492,33 @@ public final class CatalogDocumentReader {
     raw.endOffset = json.bytesConsumed
     if keepsEntryText { json.input.endKeptText(at: raw.endOffset) }
 
+    return finishEntry(
+      &raw, present: present, assigned: assigned, kindPosition: kindPosition, valid: valid)
+  }
+
+  /// Reads the entry whose `{` is next with the fast entry scanner
+  /// (``JSONReader/readEntryFast(into:index:position:)``) into `raw`, as ``readEntry(index:)`` does; nil,
+  /// having read nothing, when the scanner cannot take it.
+  private func readEntryFast(index: Int, position: SourcePosition) -> Bool? {
+    // `raw` is passed inout as a whole, once or twice an entry: its exclusivity checks cost
+    // less than swapping it into a local and back.
+    guard let kindPosition = json.readEntryFast(into: &raw, index: index, position: position)
+    else { return nil }
+    raw.endOffset = json.bytesConsumed
+    if keepsEntryText { json.input.endKeptText(at: raw.endOffset) }
+    return finishEntry(&raw, present: .all, assigned: .all, kindPosition: kindPosition, valid: true)
+  }
+
+  /// The checks of an entry read to its `}`: members missing, an empty or duplicate kind.
+  /// `true` when it is a valid entry (`valid` and all four members read as valid values)
+  /// and no problem has been found before.
+  private func finishEntry(
+    _ raw: inout RawCatalogEntry, present: RawCatalogEntry.MemberSet,
+    assigned: RawCatalogEntry.MemberSet, kindPosition: SourcePosition, valid: Bool
+  ) -> Bool {
+    let index = raw.index
+    let position = raw.position
+    var valid = valid
     for member in RawCatalogEntry.StandardMember.allCases where !present.contains(member) {
       report(
         JSONDiagnostic(
@@ -519,9 +548,8 @@ public final class CatalogDocumentReader {
     if known != nil && !raw.kind.allSatisfy({ $0 < 0x80 }) { stopUsingKnownKinds() }
     if known != nil {
       if let id = raw.kind.withUnsafeBytes({ known?.id(of: $0) }) {
-        let first = knownSeenAt[id]
-        guard first.index >= 0 else {
-          knownSeenAt[id] = (index, kindPosition)
+        guard let first = knownSeenAt[id] else {
+          knownSeenAt[id] = KindPlaces.Place(index: index, at: kindPosition)
           raw.knownKind = .found(id)
           return true
         }
@@ -532,11 +560,13 @@ public final class CatalogDocumentReader {
     }
     let (inserted, id, differentBytes) = raw.kind.withUnsafeBytes { kindsSeen.insert($0) }
     if inserted {
-      kindsSeenAt.append((index, kindPosition))
+      kindsSeenAt.append(KindPlaces.Place(index: index, at: kindPosition))
       return true
     }
+    // Every kind in the table had its place appended with it.
+    let first = kindsSeenAt[id] ?? KindPlaces.Place(index: index, at: kindPosition)
     reportDuplicateKind(
-      raw.kind, at: kindPosition, index: index, first: kindsSeenAt[id], spelling: differentBytes)
+      raw.kind, at: kindPosition, index: index, first: first, spelling: differentBytes)
     return false
   }
 
@@ -546,17 +576,18 @@ public final class CatalogDocumentReader {
     guard let known else { return }
     known.strings.withStorage { stored in
       // A kind read before the known kinds were (``useKnownKinds(_:)``) is there already.
-      for id in 0..<known.count where knownSeenAt[id].index >= 0 {
-        if kindsSeen.insert(stored[id]).inserted { kindsSeenAt.append(knownSeenAt[id]) }
+      for id in 0..<known.count {
+        guard let place = knownSeenAt[id] else { continue }
+        if kindsSeen.insert(stored[id]).inserted { kindsSeenAt.append(place) }
       }
     }
     self.known = nil
-    knownSeenAt = []
+    knownSeenAt = KindPlaces()
   }
 
   private func reportDuplicateKind(
     _ kindBytes: [UInt8], at kindPosition: SourcePosition, index: Int,
-    first: (index: Int, position: SourcePosition), spelling differentBytes: Bool
+    first: KindPlaces.Place, spelling differentBytes: Bool
   ) {
     // Kinds are compared as Swift compares strings, so that two spellings of one name
     // (NFC and NFD) cannot both reach an app's registry; say so when the bytes differ.
@@ -566,7 +597,7 @@ public final class CatalogDocumentReader {
       JSONDiagnostic(
         .invalidDocument, at: kindPosition, pointer: entryPointer(index).appending("kind"),
         "duplicate kind \"\(kind)\": also at \(arrayPointer.appending(first.index)) "
-          + "(line \(first.position.line), column \(first.position.column))\(spelling)"))
+          + "(line \(first.line), column \(first.column))\(spelling)"))
   }
 
   /// Transcodes a member's value into `out`; document errors inside it gain the member's

@@ -57,10 +57,57 @@ public struct JSONText: Sendable, Hashable, CustomStringConvertible {
   /// FNV-1a takes one byte at a time by definition, and stored hashes must not change, so
   /// this stays byte-serial; it reads through a pointer so that the loop has no bounds checks.
   public static func stableHash(of bytes: UnsafeRawBufferPointer) -> Int64 {
-    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-    for byte in bytes {
-      hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
+    Int64(bitPattern: fnv1a(bytes, from: 0, hash: fnvOffsetBasis))
+  }
+
+  /// ``stableHash`` of four texts at once: `hashes[i]` is the hash of `texts[i]`.
+  ///
+  /// Each hash is a chain of multiplications, one per byte, each waiting for the last; four
+  /// independent chains in one loop keep the multiplier busy while each waits, so this
+  /// takes about a third of the time of four calls. The values are those of
+  /// ``stableHash(of:)``, byte for byte (stored hashes must not change).
+  public static func stableHashes(
+    of texts: (
+      UnsafeRawBufferPointer, UnsafeRawBufferPointer, UnsafeRawBufferPointer,
+      UnsafeRawBufferPointer
+    )
+  ) -> (Int64, Int64, Int64, Int64) {
+    var h0 = fnvOffsetBasis
+    var h1 = fnvOffsetBasis
+    var h2 = fnvOffsetBasis
+    var h3 = fnvOffsetBasis
+    let common = min(texts.0.count, texts.1.count, texts.2.count, texts.3.count)
+    var done = 0
+    if common > 0, let b0 = texts.0.baseAddress, let b1 = texts.1.baseAddress,
+      let b2 = texts.2.baseAddress, let b3 = texts.3.baseAddress
+    {
+      for i in 0..<common {
+        h0 = (h0 ^ UInt64(b0.load(fromByteOffset: i, as: UInt8.self))) &* fnvPrime
+        h1 = (h1 ^ UInt64(b1.load(fromByteOffset: i, as: UInt8.self))) &* fnvPrime
+        h2 = (h2 ^ UInt64(b2.load(fromByteOffset: i, as: UInt8.self))) &* fnvPrime
+        h3 = (h3 ^ UInt64(b3.load(fromByteOffset: i, as: UInt8.self))) &* fnvPrime
+      }
+      done = common
     }
-    return Int64(bitPattern: hash)
+    return (
+      Int64(bitPattern: fnv1a(texts.0, from: done, hash: h0)),
+      Int64(bitPattern: fnv1a(texts.1, from: done, hash: h1)),
+      Int64(bitPattern: fnv1a(texts.2, from: done, hash: h2)),
+      Int64(bitPattern: fnv1a(texts.3, from: done, hash: h3))
+    )
+  }
+
+  private static let fnvOffsetBasis: UInt64 = 0xcbf2_9ce4_8422_2325
+  private static let fnvPrime: UInt64 = 0x100_0000_01b3
+
+  /// FNV-1a of `bytes[start...]`, continuing from `hash`.
+  private static func fnv1a(_ bytes: UnsafeRawBufferPointer, from start: Int, hash: UInt64)
+    -> UInt64
+  {
+    var hash = hash
+    for byte in bytes[start...] {
+      hash = (hash ^ UInt64(byte)) &* fnvPrime
+    }
+    return hash
   }
 }
