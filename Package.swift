@@ -81,7 +81,9 @@ let package = Package(
     .target(
       name: "CatalogCLI",
       dependencies: ["CatalogStore", "CatalogDiff", "CatalogSite", "Components"]),
-    .executableTarget(name: "catalog", dependencies: ["CatalogCLI"]),
+    // The C library's malloc settings the `catalog` process starts with (main.swift).
+    .target(name: "CMallocSettings"),
+    .executableTarget(name: "catalog", dependencies: ["CatalogCLI", "CMallocSettings"]),
     .executableTarget(
       name: "catalog-bench",
       dependencies: ["CatalogCLI", "CatalogStore", "CatalogDiff", "Components"]
