@@ -13,6 +13,8 @@ case "spawn":
   exit(ChildProcess.launch(Array(arguments.dropFirst())))
 case "generate":
   exit(GenerateCommand.run(Array(arguments.dropFirst())))
+case "read":
+  exit(ReadCommand.run(Array(arguments.dropFirst())))
 case "--help", "-h":
   print(BenchOptions.usage)
 default:

@@ -61,8 +61,8 @@ public final class CatalogDocumentReader {
   private var endReturned = false
   private var rootPosition = SourcePosition(line: 1, column: 1, offset: 0)
   /// The entry being read, reused from entry to entry so that reading allocates nothing per
-  /// entry; see ``currentRaw``.
-  private var raw = RawCatalogEntry()
+  /// entry; see ``currentRaw`` (which is inlined into its callers, hence not private).
+  @usableFromInline var raw = RawCatalogEntry()
   /// Scratch space for member names and for values that are read only to be skipped.
   private var keyBytes: [UInt8] = []
   private var scratch: [UInt8] = []
@@ -167,8 +167,10 @@ public final class CatalogDocumentReader {
 
   /// The entry the last successful ``nextRaw()`` read. Its buffers are reused by the next
   /// call: copy what must outlive it.
-  package var currentRaw: RawCatalogEntry {
-    // Lent, not copied: a copy retained and released each of the entry's buffers.
+  @inlinable package var currentRaw: RawCatalogEntry {
+    // Lent, not copied: a copy retained and released each of the entry's buffers. Inlined:
+    // called across modules, the accessor allocated its coroutine's frame and the caller
+    // copied the entry it lent (seven retains and releases, a malloc and a free per entry).
     _read { yield raw }
   }
 
@@ -358,6 +360,7 @@ public final class CatalogDocumentReader {
       return false
     }
     if keepsEntryText { json.input.keepText(from: position.offset) }
+    if let isEntry = readEntryFast(index: index, position: position) { return isEntry }
     try json.beginContainer(0x7B)
     if json.isEmptyContainer(close: 0x7D) {
       report(
@@ -478,6 +481,33 @@ public final class CatalogDocumentReader {
     raw.endOffset = json.bytesConsumed
     if keepsEntryText { json.input.endKeptText(at: raw.endOffset) }
 
+    return finishEntry(
+      &raw, present: present, assigned: assigned, kindPosition: kindPosition, valid: valid)
+  }
+
+  /// Reads the entry whose `{` is next with the fast entry scanner
+  /// (``JSONReader/readEntryFast(into:index:position:)``) into `raw`, as ``readEntry(index:)`` does; nil,
+  /// having read nothing, when the scanner cannot take it.
+  private func readEntryFast(index: Int, position: SourcePosition) -> Bool? {
+    // `raw` is passed inout as a whole, once or twice an entry: its exclusivity checks cost
+    // less than swapping it into a local and back.
+    guard let kindPosition = json.readEntryFast(into: &raw, index: index, position: position)
+    else { return nil }
+    raw.endOffset = json.bytesConsumed
+    if keepsEntryText { json.input.endKeptText(at: raw.endOffset) }
+    return finishEntry(&raw, present: .all, assigned: .all, kindPosition: kindPosition, valid: true)
+  }
+
+  /// The checks of an entry read to its `}`: members missing, an empty or duplicate kind.
+  /// `true` when it is a valid entry (`valid` and all four members read as valid values)
+  /// and no problem has been found before.
+  private func finishEntry(
+    _ raw: inout RawCatalogEntry, present: RawCatalogEntry.MemberSet,
+    assigned: RawCatalogEntry.MemberSet, kindPosition: SourcePosition, valid: Bool
+  ) -> Bool {
+    let index = raw.index
+    let position = raw.position
+    var valid = valid
     for member in RawCatalogEntry.StandardMember.allCases where !present.contains(member) {
       report(
         JSONDiagnostic(

@@ -4,29 +4,34 @@
 /// This is the import's fast path: an import compares and stores bytes, so it needs neither
 /// a `String` per member nor a ``CatalogEntry`` per entry. ``entry`` makes the value when
 /// one is wanted.
-package struct RawCatalogEntry: Sendable {
+@usableFromInline package struct RawCatalogEntry: Sendable {
   /// The four members every entry has, in their standard order.
   package enum StandardMember: Int, CaseIterable, Sendable {
     case kind, category, description, payload
 
     package var name: String { CatalogEntry.standardKeys[rawValue] }
 
-    /// The names as static bytes, to compare keys without making strings.
-    private static let names: [StaticString] = ["kind", "category", "description", "payload"]
-
     /// The member a key names, or nil for any other key.
     package init?(_ key: [UInt8]) {
+      guard let member = key.withUnsafeBytes({ Self($0) }) else { return nil }
+      self = member
+    }
+
+    /// The member a key's bytes name, or nil for any other key.
+    @inline(__always)
+    init?(_ key: UnsafeRawBufferPointer) {
+      // By length, then the bytes against the name as static bytes: no string is made.
       let member: StandardMember
+      let name: StaticString
       switch key.count {
-      case 4: member = .kind
-      case 7: member = .payload
-      case 8: member = .category
-      case 11: member = .description
+      case 4: (member, name) = (.kind, "kind")
+      case 7: (member, name) = (.payload, "payload")
+      case 8: (member, name) = (.category, "category")
+      case 11: (member, name) = (.description, "description")
       default: return nil
       }
-      let name = Self.names[member.rawValue]
       let nameBytes = UnsafeRawBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount)
-      guard key.withUnsafeBytes({ ByteComparison.equal($0, nameBytes) }) else { return nil }
+      guard ByteComparison.equal(key, nameBytes) else { return nil }
       self = member
     }
   }

@@ -33,6 +33,15 @@ package enum ByteScan {
     return ~(((x & lowBits) &+ lowBits) | x | lowBits)
   }
 
+  /// The bytes of `word` that are not spaces (exact: no borrow between bytes).
+  @inline(__always)
+  static func nonSpaceBits(_ word: UInt64) -> UInt64 {
+    let lowBits: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+    let x = word ^ (0x20 &* ones)
+    // Bit 7 of each byte: set when its low seven bits are not all clear, or when it was.
+    return (((x & lowBits) &+ lowBits) | x) & high
+  }
+
   /// The UTF-8 continuation bytes (`10xxxxxx`) of `word` (exact).
   @inline(__always)
   static func continuationBits(_ word: UInt64) -> UInt64 {

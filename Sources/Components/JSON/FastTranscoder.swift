@@ -16,8 +16,9 @@
 /// ``Scratch/outputCapacity``: the output of a value is never longer than its input (only
 /// whitespace is dropped and `\/` shortened), and the input read is bounded by that capacity.
 enum FastTranscoder {
-  /// Working memory, allocated on first use and kept from value to value.
-  final class Scratch {
+  /// Working memory, allocated on first use and kept from value to value: raw pointers, so
+  /// that passing it costs no reference counting. Its owner (``JSONReader``) frees it.
+  struct Scratch {
     /// The most output (and so input: canonical text is never longer) of one fast value.
     static let outputCapacity = 1 << 20
     /// The deepest nesting the fast path follows; deeper values take the general path.
@@ -32,7 +33,8 @@ enum FastTranscoder {
     /// How many keys each open object has.
     let keyCounts = UnsafeMutablePointer<Int>.allocate(capacity: maxLevels)
 
-    deinit {
+    /// Frees the memory; the scratch must not be used after.
+    func deallocate() {
       output.deallocate()
       keys.deallocate()
       keyCounts.deallocate()
@@ -52,8 +54,40 @@ enum FastTranscoder {
     _ bytes: UnsafeBufferPointer<UInt8>, levels: Int, scratch: Scratch, into result: inout [UInt8]
   ) -> Int? {
     guard let b = bytes.baseAddress else { return nil }
-    let start = 0
-    let limit = min(bytes.count, Scratch.outputCapacity)
+    var lines = LineTally()
+    guard
+      let (end, count) = transcode(
+        b, from: 0, limit: bytes.count, levels: levels, scratch: scratch, lines: &lines)
+    else { return nil }
+    result.append(contentsOf: UnsafeBufferPointer(start: scratch.output, count: count))
+    return end
+  }
+
+  /// The newlines a fast pass met. A valid JSON text has newlines only in whitespace (a
+  /// string holds them escaped), and the fast paths see every byte of that: they count them
+  /// on the way, so that the input's line and column bookkeeping can move past their bytes
+  /// without reading them again.
+  struct LineTally {
+    /// How many newlines.
+    var newlines = 0
+    /// The index of the last of them, when there is one.
+    var lastNewline = 0
+  }
+
+  /// Transcodes the value at `b[start]` (no whitespace before it) into the first `count`
+  /// bytes of `scratch.output`, counting the newlines of its whitespace into `lines`.
+  ///
+  /// - Returns: The index just after the value and the length of its canonical text, or nil
+  ///   when this path cannot take it (`scratch.output` then holds garbage, `lines` too).
+  @inline(__always)
+  static func transcode(
+    _ b: UnsafePointer<UInt8>, from start: Int, limit bytesEnd: Int, levels: Int,
+    scratch: Scratch, lines linesOut: inout LineTally
+  ) -> (end: Int, count: Int)? {
+    var lines = linesOut  // a local, which can stay in registers
+    // Reads stay below `limit`, so the output (never longer than the input read) stays in
+    // the output's capacity.
+    let limit = min(bytesEnd, start + Scratch.outputCapacity)
     guard limit > start else { return nil }
     let out = scratch.output
     let keys = scratch.keys
@@ -67,24 +101,53 @@ enum FastTranscoder {
     var level = 0
     var objects: UInt64 = 0
 
-    enum Expecting {
-      case value
-      case key
-    }
-    var expecting = Expecting.value
+    /// Whether an object's key is next (else a value).
+    var expectingKey = false
     parsing: while true {
-      Self.skipWhitespace(b, &p, limit)
+      Self.skipWhitespace(b, &p, limit, &lines)
       guard p < limit else { return nil }
       let c = b[p]
-      switch expecting {
-      case .value:
+      if c == 0x22 {
+        // A string, a key or a value: one call site, which keeps the scanner inlined.
+        let keyStart = o
+        guard Self.fastString(b, &p, limit, out, &o) else { return nil }
+        if expectingKey {
+          let keyLength = o - keyStart
+          let open = level - 1
+          let count = keyCounts[open]
+          guard count < maxKeys else { return nil }
+          let ranges = keys + 2 * maxKeys * open
+          for k in 0..<count {
+            let otherStart = ranges[2 * k]
+            // Lengths, then the first byte after the quote (the closing quote of an empty
+            // key), then all of them.
+            if ranges[2 * k + 1] - otherStart == keyLength
+              && out[otherStart + 1] == out[keyStart + 1]
+              && ByteComparison.equal(out + otherStart, out + keyStart, count: keyLength)
+            {
+              return nil  // a duplicate key: the general path reports it
+            }
+          }
+          ranges[2 * count] = keyStart
+          ranges[2 * count + 1] = o
+          keyCounts[open] = count + 1
+          Self.skipWhitespace(b, &p, limit, &lines)
+          guard p < limit, b[p] == 0x3A else { return nil }
+          out[o] = 0x3A
+          o += 1
+          p += 1
+          expectingKey = false
+          continue parsing
+        }
+      } else {
+        guard !expectingKey else { return nil }
         switch c {
         case 0x7B, 0x5B:  // { [
           guard level < levelsAvailable else { return nil }
           out[o] = c
           o += 1
           p += 1
-          Self.skipWhitespace(b, &p, limit)
+          Self.skipWhitespace(b, &p, limit, &lines)
           guard p < limit else { return nil }
           if b[p] == c + 2 {  // '{' + 2 == '}', '[' + 2 == ']': empty, a complete value
             out[o] = c + 2
@@ -94,15 +157,13 @@ enum FastTranscoder {
             if c == 0x7B {
               objects |= 1 << UInt64(level)
               keyCounts[level] = 0
-              expecting = .key
+              expectingKey = true
             } else {
               objects &= ~(1 << UInt64(level))
             }
             level += 1
             continue parsing
           }
-        case 0x22:
-          guard Self.fastString(b, &p, limit, out, &o) else { return nil }
         case 0x74:
           guard Self.fastLiteral("true", b, &p, limit, out, &o) else { return nil }
         case 0x66:
@@ -114,38 +175,11 @@ enum FastTranscoder {
         default:
           return nil
         }
-      case .key:
-        guard c == 0x22 else { return nil }
-        let keyStart = o
-        guard Self.fastString(b, &p, limit, out, &o) else { return nil }
-        let keyLength = o - keyStart
-        let open = level - 1
-        let count = keyCounts[open]
-        guard count < maxKeys else { return nil }
-        let ranges = keys + 2 * maxKeys * open
-        for k in 0..<count {
-          let otherStart = ranges[2 * k]
-          if ranges[2 * k + 1] - otherStart == keyLength
-            && ByteComparison.equal(out + otherStart, out + keyStart, count: keyLength)
-          {
-            return nil  // a duplicate key: the general path reports it
-          }
-        }
-        ranges[2 * count] = keyStart
-        ranges[2 * count + 1] = o
-        keyCounts[open] = count + 1
-        Self.skipWhitespace(b, &p, limit)
-        guard p < limit, b[p] == 0x3A else { return nil }
-        out[o] = 0x3A
-        o += 1
-        p += 1
-        expecting = .value
-        continue parsing
       }
       // After a value: close containers, or move to the next member or element.
       while true {
         if level == 0 { break parsing }
-        Self.skipWhitespace(b, &p, limit)
+        Self.skipWhitespace(b, &p, limit, &lines)
         guard p < limit else { return nil }
         let next = b[p]
         let isObject = objects >> UInt64(level - 1) & 1 == 1
@@ -153,7 +187,7 @@ enum FastTranscoder {
           out[o] = 0x2C
           o += 1
           p += 1
-          expecting = isObject ? .key : .value
+          expectingKey = isObject
           continue parsing
         }
         guard next == (isObject ? 0x7D : 0x5D) else { return nil }
@@ -163,21 +197,34 @@ enum FastTranscoder {
         level -= 1
       }
     }
-    result.append(contentsOf: UnsafeBufferPointer(start: out, count: o))
-    return p
+    linesOut = lines
+    return (p, o)
   }
 
+  /// Skips whitespace, counting its newlines, and the spaces of indentation eight at a time.
   @inline(__always)
-  private static func isWhitespace(_ c: UInt8) -> Bool {
-    c == 0x20 || c == 0x0A || c == 0x0D || c == 0x09
-  }
-  /// Skips whitespace, eight spaces at a time where the indentation allows.
-  @inline(__always)
-  private static func skipWhitespace(_ b: UnsafePointer<UInt8>, _ p: inout Int, _ limit: Int) {
-    while true {
-      if p + 8 <= limit && ByteScan.loadWord(b, p) == 0x2020_2020_2020_2020 {
-        p += 8
-      } else if p < limit && isWhitespace(b[p]) {
+  static func skipWhitespace(
+    _ b: UnsafePointer<UInt8>, _ p: inout Int, _ limit: Int, _ lines: inout LineTally
+  ) {
+    while p < limit {
+      // Tests in order of likelihood, and no jump table: most calls find a token at once.
+      let c = b[p]
+      if c > 0x20 { return }
+      if c == 0x20 {
+        p += 1
+        while p + 8 <= limit {
+          let others = ByteScan.nonSpaceBits(ByteScan.loadWord(b, p))
+          if others != 0 {
+            p += others.trailingZeroBitCount / 8
+            break
+          }
+          p += 8
+        }
+      } else if c == 0x0A {
+        lines.newlines += 1
+        lines.lastNewline = p
+        p += 1
+      } else if c == 0x09 || c == 0x0D {
         p += 1
       } else {
         return
@@ -194,11 +241,20 @@ enum FastTranscoder {
 
   /// A string token at `p` (its quote), copied in canonical form; false when the fast path
   /// cannot take it.
-  @inline(__always)
+  // Guaranteed inlining (SE-0496): `@inline(__always)` leaves a function this large out of
+  // line, and a call per token costs a tenth of the transcoding.
+  @inline(always)
   private static func fastString(
-    _ b: UnsafePointer<UInt8>, _ p: inout Int, _ limit: Int,
-    _ out: UnsafeMutablePointer<UInt8>, _ o: inout Int
+    _ b: UnsafePointer<UInt8>, _ pIn: inout Int, _ limit: Int,
+    _ out: UnsafeMutablePointer<UInt8>, _ oIn: inout Int
   ) -> Bool {
+    // Working on local copies keeps the two indices in registers.
+    var p = pIn
+    var o = oIn
+    defer {
+      pIn = p
+      oIn = o
+    }
     out[o] = 0x22
     o += 1
     p += 1
@@ -247,35 +303,7 @@ enum FastTranscoder {
         p += 1
         continue
       }
-      // A multi-byte UTF-8 sequence, validated as the general path validates it.
-      let length: Int
-      var scalar: UInt32
-      let minimum: UInt32
-      switch c {
-      case 0xC2...0xDF:
-        length = 2
-        scalar = UInt32(c & 0x1F)
-        minimum = 0x80
-      case 0xE0...0xEF:
-        length = 3
-        scalar = UInt32(c & 0x0F)
-        minimum = 0x800
-      case 0xF0...0xF4:
-        length = 4
-        scalar = UInt32(c & 0x07)
-        minimum = 0x10000
-      default:
-        return false
-      }
-      guard p + length <= limit else { return false }
-      for k in 1..<length {
-        let continuation = b[p + k]
-        guard continuation & 0xC0 == 0x80 else { return false }
-        scalar = scalar << 6 | UInt32(continuation & 0x3F)
-      }
-      guard scalar >= minimum, scalar <= 0x10FFFF, !(0xD800...0xDFFF).contains(scalar) else {
-        return false
-      }
+      guard let length = Self.multibyteLength(b, p, limit) else { return false }
       for k in 0..<length { out[o + k] = b[p + k] }
       o += length
       p += length
@@ -283,8 +311,47 @@ enum FastTranscoder {
     return false
   }
 
-  /// A number token at `p`, copied as written, when it is valid and ends inside the buffer.
+  /// The length of the valid multi-byte UTF-8 sequence at `p` (its lead byte is 0x80 or
+  /// more), validated as the general path validates it; nil when it is not one or does not
+  /// end before `limit`.
   @inline(__always)
+  static func multibyteLength(_ b: UnsafePointer<UInt8>, _ p: Int, _ limit: Int) -> Int? {
+    let c = b[p]
+    let length: Int
+    var scalar: UInt32
+    let minimum: UInt32
+    switch c {
+    case 0xC2...0xDF:
+      length = 2
+      scalar = UInt32(c & 0x1F)
+      minimum = 0x80
+    case 0xE0...0xEF:
+      length = 3
+      scalar = UInt32(c & 0x0F)
+      minimum = 0x800
+    case 0xF0...0xF4:
+      length = 4
+      scalar = UInt32(c & 0x07)
+      minimum = 0x10000
+    default:
+      return nil
+    }
+    guard p + length <= limit else { return nil }
+    for k in 1..<length {
+      let continuation = b[p + k]
+      guard continuation & 0xC0 == 0x80 else { return nil }
+      scalar = scalar << 6 | UInt32(continuation & 0x3F)
+    }
+    guard scalar >= minimum, scalar <= 0x10FFFF, !(0xD800...0xDFFF).contains(scalar) else {
+      return nil
+    }
+    return length
+  }
+
+  /// A number token at `p`, copied as written, when it is valid and ends inside the buffer.
+  // Guaranteed inlining (SE-0496): `@inline(__always)` leaves a function this large out of
+  // line, and a call per token costs a tenth of the transcoding.
+  @inline(always)
   private static func fastNumber(
     _ b: UnsafePointer<UInt8>, _ p: inout Int, _ limit: Int,
     _ out: UnsafeMutablePointer<UInt8>, _ o: inout Int
@@ -315,9 +382,21 @@ enum FastTranscoder {
       while p < limit && Self.isDigit(b[p]) { p += 1 }
       guard p > digits, p < limit else { return false }
     }
-    for k in first..<p {
-      out[o] = b[k]
-      o += 1
+    // Copied eight bytes at a time where eight more bytes are readable (the store then
+    // stays in the output's capacity, as in fastString); the bytes stored past the number
+    // are overwritten by what follows.
+    var k = first
+    while k < p {
+      if k + 8 <= limit {
+        UnsafeMutableRawPointer(out + o).storeBytes(of: ByteScan.loadWord(b, k), as: UInt64.self)
+        let copied = min(8, p - k)
+        o += copied
+        k += copied
+      } else {
+        out[o] = b[k]
+        o += 1
+        k += 1
+      }
     }
     return true
   }

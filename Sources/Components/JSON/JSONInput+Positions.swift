@@ -20,6 +20,21 @@ extension JSONInput {
     trackIndex = target
   }
 
+  /// Moves the line/column bookkeeping forward to `target` (a buffer index) past bytes
+  /// whose newlines a fast path counted (``FastTranscoder/LineTally``): `newlines` of them
+  /// in `buffer[trackIndex..<target]`, the last at buffer index `lastNewline`.
+  func advanceTracking(to target: Int, newlines: Int, lastNewline: Int) {
+    guard target > trackIndex else { return }
+    let bytes = UnsafePointer(buffer)
+    if newlines == 0 {
+      trackColumn += ByteScan.scalarCount(bytes, from: trackIndex, to: target)
+    } else {
+      trackLine += newlines
+      trackColumn = 1 + ByteScan.scalarCount(bytes, from: lastNewline + 1, to: target)
+    }
+    trackIndex = target
+  }
+
   /// The source location of buffer index `bufferIndex`, which must not be before earlier
   /// locations asked for in the same buffer.
   func position(at bufferIndex: Int) -> SourcePosition {

@@ -41,8 +41,8 @@ public final class JSONReader {
   /// The walker's stacks, kept from value to value so that a walk allocates nothing.
   var frames: [WalkFrame] = []
   var keys = ObjectKeyStack()
-  /// The fast transcoder's working memory, allocated on first use.
-  private var fastScratch: FastTranscoder.Scratch?
+  /// The fast transcoder's working memory, allocated on first use (``fastScratch``).
+  private var fastScratchStorage: FastTranscoder.Scratch?
 
   /// A reader over bytes in memory.
   public init(
@@ -51,6 +51,10 @@ public final class JSONReader {
   ) {
     self.maxDepth = maxDepth
     self.input = JSONInput(bytes: bytes, maxSize: maxSize)
+  }
+
+  deinit {
+    fastScratchStorage?.deallocate()
   }
 
   /// A reader over UTF-8 text.
@@ -108,8 +112,7 @@ public final class JSONReader {
   /// which reports any error.
   public func transcodeValue(into out: inout [UInt8]) throws(JSONDiagnostic) {
     input.skipWhitespace()
-    let scratch = fastScratch ?? FastTranscoder.Scratch()
-    fastScratch = scratch
+    let scratch = fastScratch
     let levels = maxDepth - depth
     let done = input.consumeBuffered { bytes in
       FastTranscoder.transcode(bytes, levels: levels, scratch: scratch, into: &out)
@@ -119,6 +122,14 @@ public final class JSONReader {
     swap(&sink.out, &out)
     defer { swap(&sink.out, &out) }
     try walkValue(into: &sink)
+  }
+
+  /// The fast paths' working memory.
+  var fastScratch: FastTranscoder.Scratch {
+    if let scratch = fastScratchStorage { return scratch }
+    let scratch = FastTranscoder.Scratch()
+    fastScratchStorage = scratch
+    return scratch
   }
 
   /// Reads a string token and returns its value.

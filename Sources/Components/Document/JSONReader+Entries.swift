@@ -1,0 +1,47 @@
+/// Reading a catalog entry whole with ``FastEntryScanner``.
+extension JSONReader {
+  /// Reads the entry object that is next with the fast entry scanner into `raw`, reset for
+  /// entry `index` at `position`: the `{`, after whitespace, must be the next byte and its
+  /// place the last asked for (``positionOfNextToken()``).
+  ///
+  /// - Returns: The position of the entry's kind, or nil when the scanner cannot take the
+  ///   entry; then nothing was read and `raw` is unchanged.
+  func readEntryFast(
+    into raw: inout RawCatalogEntry, index: Int, position: SourcePosition
+  ) -> SourcePosition? {
+    let input = self.input
+    let start = input.index
+    // The line bookkeeping goes on from the `{` with the scanner's newlines.
+    guard depth < maxDepth, input.trackIndex == start, start < input.end else { return nil }
+    let scratch = fastScratch
+    let base = UnsafePointer(input.buffer + start)
+    guard
+      let entry = FastEntryScanner.scan(
+        base, limit: input.end - start, levels: maxDepth - depth, scratch: scratch)
+    else { return nil }
+    func bytes(_ range: Range<Int>) -> UnsafeBufferPointer<UInt8> {
+      UnsafeBufferPointer(start: base + range.lowerBound, count: range.count)
+    }
+    raw.reset(index: index, position: position)
+    raw.kind.append(contentsOf: bytes(entry.kind))
+    raw.category.append(contentsOf: bytes(entry.category))
+    raw.description.append(contentsOf: bytes(entry.description))
+    raw.payload.append(
+      contentsOf: UnsafeBufferPointer(start: scratch.output, count: entry.payloadCount))
+    for k in 0..<RawCatalogEntry.StandardMember.allCases.count {
+      raw.order.append(Int(entry.order >> UInt32(8 * k) & 0xFF))
+    }
+    let beforeKind = entry.linesBeforeKind
+    input.advanceTracking(
+      to: start + entry.kindQuote, newlines: beforeKind.newlines,
+      lastNewline: start + beforeKind.lastNewline)
+    let kindPosition = SourcePosition(
+      line: input.trackLine, column: input.trackColumn,
+      offset: input.bufferOffset + start + entry.kindQuote)
+    input.advanceTracking(
+      to: start + entry.end, newlines: entry.lines.newlines - beforeKind.newlines,
+      lastNewline: start + entry.lines.lastNewline)
+    input.index = start + entry.end
+    return kindPosition
+  }
+}
