@@ -163,12 +163,27 @@ final class PostgreSQLContext: CatalogWriteContext {
     WHERE change <> 'removed'
     """
 
+  /// The same rows' keys alone (``EntryReading/keys``), the other texts sent as empty.
+  private static let keysInForce = """
+    SELECT component_id, revision_id, change, kind, '', '', payload_id, NULL, NULL, position
+    FROM (SELECT DISTINCT ON (component_id) component_id, revision_id, change, kind,
+                 payload_id, position
+          FROM entry_version WHERE revision_id <= $1
+          ORDER BY component_id, revision_id DESC) AS v
+    WHERE change <> 'removed'
+    """
+
   func forEachEntryRow(
     at revision: Int64, _ reading: EntryReading, _ body: (EntryRow) throws -> Void
   ) throws {
     try flush()
     guard revision > 0 else { return }
-    let sql = reading == .inExportOrder ? Self.entriesInForce : Self.rowsInForce
+    let sql: String
+    switch reading {
+    case .inExportOrder: sql = Self.entriesInForce
+    case .withoutPayloads: sql = Self.rowsInForce
+    case .keys: sql = Self.keysInForce
+    }
     try connection.forEachRow(sql, [.int(revision)]) { row in
       try body(try Self.entryRow(row))
     }

@@ -8,7 +8,10 @@ extension SQLiteContext {
   ) throws {
     switch reading {
     case .inExportOrder: try forEachEntryInExportOrder(at: revision, body)
-    case .withoutPayloads: try forEachEntryNewestComponentFirst(at: revision, body)
+    case .withoutPayloads:
+      try forEachEntryNewestComponentFirst(at: revision, sql: Self.rowsInForceNewestFirst, body)
+    case .keys:
+      try forEachEntryNewestComponentFirst(at: revision, sql: Self.keysInForceNewestFirst, body)
     }
   }
 
@@ -22,12 +25,21 @@ extension SQLiteContext {
     ORDER BY component_id DESC, revision_id DESC
     """
 
+  /// ``rowsInForceNewestFirst`` with only the keys (``EntryReading/keys``): the columns a
+  /// read does not ask for are not taken out of each row's record, which was most of a
+  /// scan's cost.
+  private static let keysInForceNewestFirst = """
+    SELECT component_id, revision_id, change, kind, '', '', payload_id, NULL, NULL, position
+    FROM entry_version WHERE revision_id <= ?1
+    ORDER BY component_id DESC, revision_id DESC
+    """
+
   private func forEachEntryNewestComponentFirst(
-    at revision: Int64, _ body: (EntryRow) throws -> Void
+    at revision: Int64, sql: String, _ body: (EntryRow) throws -> Void
   ) throws {
     try flushPendingVersions()
     guard revision > 0 else { return }
-    let statement = try database.cachedStatement(sql: Self.rowsInForceNewestFirst)
+    let statement = try database.cachedStatement(sql: sql)
     try statement.bind([.integer(revision)])
     defer { statement.reset() }
     try Self.forEachRowInForce(statement) {
@@ -51,6 +63,42 @@ extension SQLiteContext {
           .inconsistent("entry version \(component)/\(revision) is missing"))
       }
       try body(try SQLiteEntryColumns.row(from: lookup, withPayload: true))
+    }
+  }
+
+  /// Both revisions' rows in force in one pass of the primary key backwards: in each
+  /// component's run (newest revision first), the first row at or before a revision is the
+  /// one in force there, so the run's first row at or before the later revision and its
+  /// first at or before the earlier one are all a diff needs. Half the reading of two passes.
+  func forEachEntryKey(
+    at first: Int64, and second: Int64, _ body: (EntryRow, RowInForce) throws -> Void
+  ) throws {
+    try flushPendingVersions()
+    let (later, earlier): (Int64, Int64) = first >= second ? (first, second) : (second, first)
+    let (laterSide, earlierSide): (RowInForce, RowInForce) =
+      first >= second ? (.first, .second) : (.second, .first)
+    guard later > 0 else { return }
+    let statement = try database.cachedStatement(sql: Self.keysInForceNewestFirst)
+    try statement.bind([.integer(later)])
+    defer { statement.reset() }
+    var previous: Int64 = 0  // component ids start at 1
+    var earlierFound = false
+    while try statement.step() {
+      let component = statement.int64(at: 0)
+      let revision = statement.int64(at: 1)
+      var side: RowInForce = []
+      if component != previous {
+        // The component's row in force at the later revision.
+        previous = component
+        side.insert(laterSide)
+        earlierFound = false
+      }
+      if !earlierFound && revision <= earlier && earlier > 0 {
+        side.insert(earlierSide)
+        earlierFound = true
+      }
+      guard !side.isEmpty, !statement.textEquals(at: 2, "removed") else { continue }
+      try body(try SQLiteEntryColumns.row(from: statement, withPayload: false), side)
     }
   }
 

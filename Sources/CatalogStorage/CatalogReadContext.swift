@@ -42,6 +42,14 @@ package protocol CatalogReadContext {
     at revision: Int64, _ reading: EntryReading, _ body: (EntryRow) throws -> Void
   ) throws
 
+  /// Calls `body` with the keys (``EntryReading/keys``) of the rows in force at `first` and
+  /// at `second`, in any order, each with the revisions it is in force at: a row in force
+  /// at both comes once. What a diff of two revisions reads first; an engine may read both
+  /// in one pass (the default reads each revision in turn).
+  func forEachEntryKey(
+    at first: Int64, and second: Int64, _ body: (EntryRow, RowInForce) throws -> Void
+  ) throws
+
   /// Calls `body` with each of the entry versions `versions` names (component id, revision
   /// that wrote it), with its payload text, in any order: what a diff of two revisions reads
   /// for the components whose row in force differs between them.
@@ -107,6 +115,10 @@ package enum EntryReading: Sendable {
   case inExportOrder
   /// In any order, without payload texts (what a write compares against).
   case withoutPayloads
+  /// In any order, only the keys: component and revision ids, change, kind, payload id and
+  /// order key; `category` and `description` are empty, `extra` and `keyOrder` nil, the
+  /// payload text empty. What a diff of two revisions and the export's order check read.
+  case keys
 }
 
 /// What an engine found when it checked its own storage.
@@ -127,7 +139,25 @@ package struct StorageCheck: Sendable, Equatable {
   }
 }
 
+/// Where a row read by ``CatalogReadContext/forEachEntryKey(at:and:_:)`` is in force.
+package struct RowInForce: OptionSet, Sendable {
+  package let rawValue: UInt8
+  package init(rawValue: UInt8) { self.rawValue = rawValue }
+  /// In force at the first revision asked for.
+  package static let first = RowInForce(rawValue: 1)
+  /// In force at the second.
+  package static let second = RowInForce(rawValue: 2)
+}
+
 extension CatalogReadContext {
+  /// Reads each revision's keys in turn.
+  package func forEachEntryKey(
+    at first: Int64, and second: Int64, _ body: (EntryRow, RowInForce) throws -> Void
+  ) throws {
+    try forEachEntryRow(at: first, .keys) { try body($0, .first) }
+    try forEachEntryRow(at: second, .keys) { try body($0, .second) }
+  }
+
   /// The entries present at `revision`, in export order, as values.
   package func forEachEntry(at revision: Int64, _ body: (EntryVersion) throws -> Void) throws {
     try forEachEntryRow(at: revision, .inExportOrder) { try body(try EntryCodec.decode($0)) }

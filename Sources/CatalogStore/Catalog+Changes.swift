@@ -33,11 +33,23 @@ extension Catalog {
   static func diff(from old: Int64, to new: Int64, in context: any CatalogReadContext) throws
     -> CatalogDiff
   {
-    let before = try RevisionKeys(at: old, in: context)
-    let after = try RevisionKeys(at: new, in: context)
-    var newIndexOfComponent: [Int64: Int] = [:]
-    newIndexOfComponent.reserveCapacity(after.count)
-    for (j, k) in after.order.enumerated() { newIndexOfComponent[after.components[k]] = j }
+    let (before, after) = try RevisionKeys.pair(at: old, and: new, in: context)
+    // Each old entry's new export index, found by walking both revisions' entries in
+    // component order at once (engines deliver them in that order or its reverse).
+    var newIndexOfOld = [Int](repeating: -1, count: before.components.count)
+    do {
+      var newIndex = [Int](repeating: 0, count: after.components.count)
+      for (j, k) in after.order.enumerated() { newIndex[k] = j }
+      let (olds, news) = (before.inComponentOrder(), after.inComponentOrder())
+      var n = 0
+      for k in olds {
+        let component = before.components[k]
+        while n < news.count && after.components[news[n]] < component { n += 1 }
+        if n < news.count && after.components[news[n]] == component {
+          newIndexOfOld[k] = newIndex[news[n]]
+        }
+      }
+    }
 
     // Pair the entries that are the same row at both; the others are read in full, and a
     // component in both whose kind differs is a rename.
@@ -47,7 +59,8 @@ extension Catalog {
     var renames: [String: String] = [:]
     for (i, k) in before.order.enumerated() {
       let component = before.components[k]
-      guard let j = newIndexOfComponent[component] else {
+      let j = newIndexOfOld[k]
+      guard j >= 0 else {
         oldToRead.append((component, before.revisions[k]))
         continue
       }
@@ -64,7 +77,7 @@ extension Catalog {
           decoding: oldKind, as: UTF8.self)
       }
     }
-    newIndexOfComponent = [:]
+    newIndexOfOld = []
     var newToRead: [(component: Int64, revision: Int64)] = []
     for (j, k) in after.order.enumerated() where newPartner[j] < 0 {
       newToRead.append((after.components[k], after.revisions[k]))

@@ -149,7 +149,7 @@ extension Catalog {
   ) throws -> [VersionKey]? {
     var keys: [(version: VersionKey, position: Int)] = []
     var positions = ByteStrings()
-    try context.forEachEntryRow(at: revision, .withoutPayloads) { row in
+    try context.forEachEntryRow(at: revision, .keys) { row in
       keys.append(
         (
           VersionKey(component: row.componentID, revision: row.revision),

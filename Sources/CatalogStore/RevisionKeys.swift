@@ -15,17 +15,54 @@ struct RevisionKeys {
 
   var count: Int { order.count }
 
+  /// The indices `k` in ascending component order: the order read, or its reverse (SQLite
+  /// reads newest component first), else sorted.
+  func inComponentOrder() -> [Int] {
+    let ids = components
+    if ids.indices.dropFirst().allSatisfy({ ids[$0 - 1] < ids[$0] }) { return Array(ids.indices) }
+    if ids.indices.dropFirst().allSatisfy({ ids[$0 - 1] > ids[$0] }) {
+      return Array(ids.indices.reversed())
+    }
+    return ids.indices.sorted { ids[$0] < ids[$1] }
+  }
+
   /// Reads the keys of the entries present at `revision` (none at revision 0): one pass
   /// over the rows in force without their payloads.
   init(at revision: Int64, in context: any CatalogReadContext) throws {
     guard revision > 0 else { return }
     var positions = ByteStrings()
-    try context.forEachEntryRow(at: revision, .withoutPayloads) { row in
-      components.append(row.componentID)
-      revisions.append(row.revision)
-      _ = kinds.append(row.kind)
-      _ = positions.append(row.orderKey)
+    try context.forEachEntryRow(at: revision, .keys) { row in
+      append(row, positions: &positions)
     }
+    sort(positions: positions)
+  }
+
+  private init() {}
+
+  /// The keys at two revisions, read together (``CatalogReadContext/forEachEntryKey(at:and:_:)``).
+  static func pair(at first: Int64, and second: Int64, in context: any CatalogReadContext)
+    throws -> (RevisionKeys, RevisionKeys)
+  {
+    var (a, b) = (RevisionKeys(), RevisionKeys())
+    var (positionsA, positionsB) = (ByteStrings(), ByteStrings())
+    try context.forEachEntryKey(at: first, and: second) { row, side in
+      if side.contains(.first) { a.append(row, positions: &positionsA) }
+      if side.contains(.second) { b.append(row, positions: &positionsB) }
+    }
+    a.sort(positions: positionsA)
+    b.sort(positions: positionsB)
+    return (a, b)
+  }
+
+  private mutating func append(_ row: EntryRow, positions: inout ByteStrings) {
+    components.append(row.componentID)
+    revisions.append(row.revision)
+    _ = kinds.append(row.kind)
+    _ = positions.append(row.orderKey)
+  }
+
+  /// Puts the entries read in export order (``order``).
+  private mutating func sort(positions: ByteStrings) {
     let ids = components
     let count = ids.count
     order = positions.withStorage { stored in
