@@ -493,8 +493,7 @@ public final class CatalogDocumentReader {
     // less than swapping it into a local and back.
     guard let kindPosition = json.readEntryFast(into: &raw, index: index, position: position)
     else { return nil }
-    raw.endOffset = json.bytesConsumed
-    if keepsEntryText { json.input.endKeptText(at: raw.endOffset) }
+    if keepsEntryText { json.input.endKeptText(at: json.bytesConsumed) }
     return finishEntry(&raw, present: .all, assigned: .all, kindPosition: kindPosition, valid: true)
   }
 

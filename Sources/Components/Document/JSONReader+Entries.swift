@@ -1,8 +1,8 @@
 /// Reading a catalog entry whole with ``FastEntryScanner``.
 extension JSONReader {
   /// Reads the entry object that is next with the fast entry scanner into `raw`, reset for
-  /// entry `index` at `position`: the `{`, after whitespace, must be the next byte and its
-  /// place the last asked for (``positionOfNextToken()``).
+  /// entry `index` at `position`, its end offset set: the `{`, after whitespace, must be the
+  /// next byte and its place the last asked for (``positionOfNextToken()``).
   ///
   /// - Returns: The position of the entry's kind, or nil when the scanner cannot take the
   ///   entry; then nothing was read and `raw` is unchanged.
@@ -42,6 +42,7 @@ extension JSONReader {
       to: start + entry.end, newlines: entry.lines.newlines - beforeKind.newlines,
       lastNewline: start + entry.lines.lastNewline)
     input.index = start + entry.end
+    raw.endOffset = input.bufferOffset + input.index
     return kindPosition
   }
 }

@@ -49,6 +49,20 @@ package enum ByteScan {
     word & ~(word << 1) & high
   }
 
+  /// What a UTF-8 lead byte (0x80 or more) says of its sequence: its length, the bits of the
+  /// scalar it holds, and the least scalar that length may encode (a smaller one is an
+  /// overlong form); nil for a byte that starts no sequence (a continuation byte, 0xC0,
+  /// 0xC1, 0xF5 and up). The one place both string scanners decode a lead byte.
+  @inline(__always)
+  static func utf8Lead(_ lead: UInt8) -> (length: Int, bits: UInt32, minimum: UInt32)? {
+    switch lead {
+    case 0xC2...0xDF: return (2, UInt32(lead & 0x1F), 0x80)
+    case 0xE0...0xEF: return (3, UInt32(lead & 0x0F), 0x800)
+    case 0xF0...0xF4: return (4, UInt32(lead & 0x07), 0x10000)
+    default: return nil
+    }
+  }
+
   /// The end of the run of bytes of `bytes[from..<end]` from `from` that need no attention in
   /// a string (see ``attentionBits(_:)``).
   static func plainRunEnd(_ bytes: UnsafePointer<UInt8>, from: Int, to end: Int) -> Int {

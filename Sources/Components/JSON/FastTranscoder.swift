@@ -316,27 +316,10 @@ enum FastTranscoder {
   /// end before `limit`.
   @inline(__always)
   static func multibyteLength(_ b: UnsafePointer<UInt8>, _ p: Int, _ limit: Int) -> Int? {
-    let c = b[p]
-    let length: Int
-    var scalar: UInt32
-    let minimum: UInt32
-    switch c {
-    case 0xC2...0xDF:
-      length = 2
-      scalar = UInt32(c & 0x1F)
-      minimum = 0x80
-    case 0xE0...0xEF:
-      length = 3
-      scalar = UInt32(c & 0x0F)
-      minimum = 0x800
-    case 0xF0...0xF4:
-      length = 4
-      scalar = UInt32(c & 0x07)
-      minimum = 0x10000
-    default:
+    guard let (length, bits, minimum) = ByteScan.utf8Lead(b[p]), p + length <= limit else {
       return nil
     }
-    guard p + length <= limit else { return nil }
+    var scalar = bits
     for k in 1..<length {
       let continuation = b[p + k]
       guard continuation & 0xC0 == 0x80 else { return nil }

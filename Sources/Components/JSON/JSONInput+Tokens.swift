@@ -226,25 +226,10 @@ extension JSONInput {
   private func copyMultibyteScalar(into out: inout [UInt8]) throws(JSONDiagnostic) {
     let start = bytesConsumed
     let lead = buffer[index]
-    let length: Int
-    var minimum: UInt32
-    var scalar: UInt32
-    switch lead {
-    case 0xC2...0xDF:
-      length = 2
-      minimum = 0x80
-      scalar = UInt32(lead & 0x1F)
-    case 0xE0...0xEF:
-      length = 3
-      minimum = 0x800
-      scalar = UInt32(lead & 0x0F)
-    case 0xF0...0xF4:
-      length = 4
-      minimum = 0x10000
-      scalar = UInt32(lead & 0x07)
-    default:
+    guard let (length, bits, minimum) = ByteScan.utf8Lead(lead) else {
       throw syntaxError("invalid UTF-8: unexpected byte 0x\(hex2(lead))")
     }
+    var scalar = bits
     var bytes: [UInt8] = [lead]
     advance()
     for _ in 1..<length {
