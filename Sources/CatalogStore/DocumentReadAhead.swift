@@ -16,9 +16,10 @@ import Foundation
 /// given, in the same order. ``cancel()`` (after an error of the caller's) stops the reading
 /// thread at its next batch.
 final class DocumentReadAhead: @unchecked Sendable {
-  // `@unchecked Sendable`: the object is shared with its reading thread. Its mutable state is
-  // guarded by `condition` (the queue, the free batches, the outcome, `cancelled`); a batch
-  // belongs to whoever took it from the queue or the free list under the lock.
+  // `@unchecked Sendable`: the object is shared with its reading thread. Its mutable state
+  // (the queue, the held and free batches, the kinds, the outcome, the flags) is guarded by
+  // `condition`; a batch belongs to whoever took it from the queue or the free list under
+  // the lock, and the document reader to the reading thread alone.
 
   /// Entries per batch.
   static let batchSize = 512
@@ -38,6 +39,14 @@ final class DocumentReadAhead: @unchecked Sendable {
   /// Kinds to look entries up in, handed over by the caller (``useKnownKinds(_:)``) and not
   /// yet taken by the reading thread.
   private var knownKinds: KnownKinds?
+  /// Whether head's kinds were taken (or the document ended first): until then full batches
+  /// are held back, counted in `queuedBytes`, so that their entries can be told what was
+  /// found of their kinds before the caller, who needs head to compare them, takes them.
+  private var adopted = false
+  /// Whether the caller gave head's kinds (``useKnownKinds(_:)``): a caller that did not
+  /// gets held batches as they are when it asks for one.
+  private var kindsGiven = false
+  private var held: [ReadEntryBatch] = []
   private var total: Int?
 
   private let batchSize: Int
@@ -74,7 +83,14 @@ final class DocumentReadAhead: @unchecked Sendable {
   func next() throws -> ReadEntryBatch? {
     condition.lock()
     defer { condition.unlock() }
-    while queue.isEmpty && outcome == nil { condition.wait() }
+    while queue.isEmpty && outcome == nil {
+      // A caller that gives no kinds gets the held batches as they are.
+      if !kindsGiven && !held.isEmpty {
+        tellHeld(nil)
+        continue
+      }
+      condition.wait()
+    }
     if !queue.isEmpty {
       let batch = queue.removeFirst()
       queuedBytes -= batch.byteCount
@@ -86,7 +102,7 @@ final class DocumentReadAhead: @unchecked Sendable {
   }
 
   /// Takes back a batch the caller is done with.
-  func recycle(_ batch: ReadEntryBatch) {
+  func recycle(_ batch: consuming ReadEntryBatch) {
     batch.removeAll()
     condition.lock()
     free.append(batch)
@@ -114,6 +130,8 @@ final class DocumentReadAhead: @unchecked Sendable {
   func useKnownKinds(_ kinds: KnownKinds) {
     condition.lock()
     knownKinds = kinds
+    kindsGiven = true
+    condition.broadcast()
     condition.unlock()
   }
 
@@ -166,22 +184,30 @@ final class DocumentReadAhead: @unchecked Sendable {
       self.total = total
       condition.unlock()
       let document = CatalogDocumentReader(reader)
-      var batch = try takeFreeBatch()
-      while try document.nextRaw() {
-        if batch.count == 0, let kinds = takeKnownKinds() {
-          document.useKnownKinds(kinds)
+      var batch = try takeFreeBatch(document)
+      do {
+        while try document.nextRaw() {
+          batch.append(document.currentRaw)
+          if batch.count == batchSize {
+            batch.bytesConsumed = document.bytesConsumed
+            var full = ReadEntryBatch()
+            swap(&full, &batch)
+            try pass(full)
+            batch = try takeFreeBatch(document)
+          }
         }
-        batch.append(document.currentRaw)
-        if batch.count == batchSize {
-          batch.bytesConsumed = document.bytesConsumed
-          try submit(batch)
-          batch = try takeFreeBatch()
-        }
+      } catch let error as JSONDiagnostics {
+        // What was read before the problem goes first, as a thread of its own would have
+        // handed it; head's kinds are not waited for.
+        if batch.count > 0 { try pass(batch) }
+        try releaseHeld()
+        throw error
       }
       if batch.count > 0 {
         batch.bytesConsumed = document.bytesConsumed
-        try submit(batch)
+        try pass(batch)
       }
+      try releaseHeld()
       return document.frame
     }
   }
@@ -189,28 +215,67 @@ final class DocumentReadAhead: @unchecked Sendable {
   /// What ends the reading thread when the caller cancelled.
   private struct Cancelled: Error {}
 
-  private func takeKnownKinds() -> KnownKinds? {
-    condition.lock()
-    defer { condition.unlock() }
-    defer { knownKinds = nil }
-    return knownKinds
-  }
-
-  /// A free batch, once fewer than ``maxBytesAhead`` bytes wait for the caller.
-  private func takeFreeBatch() throws -> ReadEntryBatch {
-    condition.lock()
-    defer { condition.unlock() }
-    while queuedBytes >= maxBytesAhead && queuedBytes > 0 && !cancelled { condition.wait() }
-    if cancelled { throw Cancelled() }
-    return free.popLast() ?? ReadEntryBatch()
-  }
-
-  private func submit(_ batch: ReadEntryBatch) throws {
+  /// Hands a full batch over, or holds it back while head's kinds have not come.
+  private func pass(_ batch: ReadEntryBatch) throws {
     condition.lock()
     defer { condition.unlock() }
     if cancelled { throw Cancelled() }
-    queue.append(batch)
+    if adopted {
+      queue.append(batch)
+    } else {
+      held.append(batch)
+    }
     queuedBytes += batch.byteCount
+    // A caller waiting without kinds takes held batches too (``next()``).
+    condition.broadcast()
+  }
+
+  /// A free batch, once fewer than ``maxBytesAhead`` bytes are read and not taken; takes
+  /// head's kinds first when they have come.
+  private func takeFreeBatch(_ document: CatalogDocumentReader) throws -> ReadEntryBatch {
+    condition.lock()
+    defer { condition.unlock() }
+    while true {
+      if cancelled { throw Cancelled() }
+      if !adopted, let kinds = knownKinds {
+        knownKinds = nil
+        condition.unlock()
+        let matches = document.useKnownKinds(kinds)
+        condition.lock()
+        tellHeld(matches)
+        continue
+      }
+      if queuedBytes < maxBytesAhead || queuedBytes == 0 {
+        return free.popLast() ?? ReadEntryBatch()
+      }
+      condition.wait()
+    }
+  }
+
+  /// Hands the held batches over as they are (the document ended before head's kinds came).
+  private func releaseHeld() throws {
+    condition.lock()
+    defer { condition.unlock() }
+    if cancelled { throw Cancelled() }
+    tellHeld(nil)
+  }
+
+  /// Tells the held batches' entries what was found of their kinds (`matches`, in the order
+  /// read: see ``CatalogDocumentReader/useKnownKinds(_:)``; nil leaves them not looked up)
+  /// and hands them over; from now on batches are handed over as they fill. Under the lock.
+  private func tellHeld(_ matches: [RawCatalogEntry.KnownKindMatch]?) {
+    if let matches {
+      var next = 0
+      for i in held.indices {
+        for entry in 0..<held[i].count where next < matches.count {
+          held[i].setKnownKind(matches[next], of: entry)
+          next += 1
+        }
+      }
+    }
+    queue.append(contentsOf: held)
+    held.removeAll()
+    adopted = true
     condition.broadcast()
   }
 }

@@ -5,7 +5,11 @@ import Components
 /// them: each entry's texts, its `extra` and `key_order` columns already made, in one
 /// ``ByteStrings`` buffer, so that a batch costs a few allocations however many entries it
 /// holds, and is reused once the caller is done with it.
-final class ReadEntryBatch {
+///
+/// A value, not an object: its arrays are appended to once per entry, and a class's stored
+/// properties would pay a dynamic exclusivity check for each append. It moves between the
+/// threads whole (``DocumentReadAhead``'s queue), held by one of them at a time.
+struct ReadEntryBatch {
   /// The texts of each entry, in this order, at ids `entry * fieldCount + field`.
   private enum Field: Int, CaseIterable {
     case kind, category, description, payload, extra, keyOrder
@@ -28,7 +32,7 @@ final class ReadEntryBatch {
   var byteCount: Int { texts.byteCount + count * 64 }
 
   /// Appends a copy of the entry the document reader left in `raw`.
-  func append(_ raw: RawCatalogEntry) {
+  mutating func append(_ raw: borrowing RawCatalogEntry) {
     let extra = EntryCodec.extraColumn(raw.extraMembers)
     let keyOrder = EntryCodec.keyOrderColumn(raw.memberOrder)
     texts.append(raw.kind)
@@ -43,8 +47,13 @@ final class ReadEntryBatch {
     positions.append(raw.position)
   }
 
+  /// Sets what was found of entry `entry`'s kind among head's kinds, once known.
+  mutating func setKnownKind(_ match: RawCatalogEntry.KnownKindMatch, of entry: Int) {
+    knownKinds[entry] = match
+  }
+
   /// Empties the batch, keeping its storage.
-  func removeAll() {
+  mutating func removeAll() {
     texts.removeAll()
     flags.removeAll(keepingCapacity: true)
     knownKinds.removeAll(keepingCapacity: true)

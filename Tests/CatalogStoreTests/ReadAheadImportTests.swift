@@ -214,6 +214,22 @@ struct ReadAheadImportTests {
     waiting.cancel()
     #expect(waiting.waitUntilEnded(seconds: 60))
 
+    // Head's kinds given while the thread waits: the entries read before are told what was
+    // found of theirs, as the later ones are.
+    let told = DocumentReadAhead(
+      source: .bytes(bytes, name: "a.json"), limits: DocumentLimits(), batchSize: 5,
+      maxBytesAhead: 1)
+    told.start()
+    var strings = ByteStrings()
+    for i in (0..<300).reversed() { strings.append("k\(i)") }
+    told.useKnownKinds(KnownKinds(strings))
+    var matches: [RawCatalogEntry.KnownKindMatch] = []
+    while let batch = try told.next() {
+      for i in 0..<batch.count { batch.withEntry(i) { matches.append($0.knownKind) } }
+      told.recycle(batch)
+    }
+    #expect(matches == (0..<200).map { .found(299 - $0) })
+
     var entries = (0..<200).map { Self.entry($0) }
     entries[150] = "{"
     let broken = Self.document(entries)
@@ -234,7 +250,7 @@ struct ReadAheadImportTests {
       #expect(source == "b.json")
       #expect(diagnostics == Self.problems(of: broken))
     }
-    #expect(kinds == (0..<147).map { "k\($0)" })
+    #expect(kinds == (0..<150).map { "k\($0)" })
     #expect(reading.waitUntilEnded(seconds: 60))
   }
 }

@@ -101,21 +101,32 @@ public final class CatalogDocumentReader {
   /// with them (``init(_:knownKinds:)``) does, for a caller that has them only once reading
   /// has begun (an import reading head on another thread while the document is read). The
   /// kinds read before are looked up in them too, so that a later duplicate of one is
-  /// reported as before; their entries keep ``RawCatalogEntry/KnownKindMatch/notLookedUp``.
-  /// Nothing changes when kinds were given already, or some kind (read or known) is outside
-  /// ASCII.
-  package func useKnownKinds(_ knownKinds: KnownKinds) {
-    guard !tookKnownKinds, knownKinds.isASCII, kindsSeen.isASCII else { return }
+  /// reported as before, and what was found of each is returned, in the order they were
+  /// first read: the entries ``nextRaw()`` returned so far, in order, are the first of them
+  /// (each has a kind not met before; they keep
+  /// ``RawCatalogEntry/KnownKindMatch/notLookedUp`` themselves). Nothing changes, and nil is
+  /// returned, when kinds were given already, or some kind (read or known) is outside ASCII.
+  @discardableResult
+  package func useKnownKinds(_ knownKinds: KnownKinds) -> [RawCatalogEntry.KnownKindMatch]? {
+    guard !tookKnownKinds, knownKinds.isASCII, kindsSeen.isASCII else { return nil }
     var known = knownKinds
     var seenAt = KindPlaces(unmet: known.count)
+    var matches: [RawCatalogEntry.KnownKindMatch] = []
+    matches.reserveCapacity(kindsSeenAt.count)
     kindsSeen.strings.withStorage { stored in
       for id in 0..<kindsSeenAt.count {
-        if let knownID = known.id(of: stored[id]) { seenAt[knownID] = kindsSeenAt[id] }
+        if let knownID = known.id(of: stored[id]) {
+          seenAt[knownID] = kindsSeenAt[id]
+          matches.append(.found(knownID))
+        } else {
+          matches.append(.absent)
+        }
       }
     }
     self.known = known
     knownSeenAt = seenAt
     tookKnownKinds = true
+    return matches
   }
 
   /// Bytes read so far, for progress reports.
