@@ -80,10 +80,12 @@ let package = Package(
     // The `catalog` command: argument parsing, formatting, exit statuses.
     .target(
       name: "CatalogCLI",
-      dependencies: ["CatalogStore", "CatalogDiff", "CatalogSite", "Components"]),
-    // The C library's malloc settings the `catalog` process starts with (main.swift).
+      dependencies: [
+        "CatalogStore", "CatalogDiff", "CatalogSite", "Components", "CMallocSettings",
+      ]),
+    // The C library's malloc settings of an import (ImportCommand).
     .target(name: "CMallocSettings"),
-    .executableTarget(name: "catalog", dependencies: ["CatalogCLI", "CMallocSettings"]),
+    .executableTarget(name: "catalog", dependencies: ["CatalogCLI"]),
     .executableTarget(
       name: "catalog-bench",
       dependencies: ["CatalogCLI", "CatalogStore", "CatalogDiff", "Components"]
