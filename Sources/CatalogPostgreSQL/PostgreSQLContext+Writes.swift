@@ -44,6 +44,9 @@ extension PostgreSQLContext {
                             payload_id, extra, key_order, position) FROM STDIN
         """, rows: pendingVersions)
       pendingVersions.removeAll()
+      try connection.copyIn(
+        "COPY kind_version (kind, revision_id, component_id) FROM STDIN", rows: pendingKinds)
+      pendingKinds.removeAll()
     }
   }
 
@@ -85,6 +88,10 @@ extension PostgreSQLContext {
     pendingVersions.append(optionalText: row.extra)
     pendingVersions.append(optionalText: row.keyOrder)
     pendingVersions.append(text: row.orderKey)
+    pendingKinds.append(text: row.kind)
+    pendingKinds.append(row.revision)
+    pendingKinds.append(row.componentID)
+    pendingKinds.endRow()
     try endVersionRow()
   }
 

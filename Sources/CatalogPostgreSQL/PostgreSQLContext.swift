@@ -16,6 +16,8 @@ final class PostgreSQLContext: CatalogWriteContext {
   // Rows a write has made but not yet sent, encoded for COPY; see ``flush()``.
   var pendingPayloads = CopyBuffer()
   var pendingPayloadHashes = CopyBuffer()
+  /// The `kind_version` rows of the entry versions in `pendingVersions`.
+  var pendingKinds = CopyBuffer()
   var pendingVersions = CopyBuffer()
   /// The first payload this write stored with each hash, and its text, to find a repeated
   /// payload without asking the server.
@@ -250,7 +252,7 @@ final class PostgreSQLContext: CatalogWriteContext {
     try flush()
     return try connection.execute(
       """
-      SELECT component_id FROM entry_version WHERE kind = $1 AND revision_id <= $2
+      SELECT component_id FROM kind_version WHERE kind = $1 AND revision_id <= $2
       ORDER BY revision_id DESC LIMIT 1
       """, [.text(kind), .int(revision)]
     ).int64(row: 0, column: 0)
@@ -284,7 +286,15 @@ final class PostgreSQLContext: CatalogWriteContext {
          WHERE NOT EXISTS (SELECT 1 FROM payload_hash AS h
                            WHERE h.hash = p.hash AND h.payload_id = p.id)),
         (SELECT count(*) FROM payload_hash AS h
-         WHERE NOT EXISTS (SELECT 1 FROM payload AS p WHERE p.id = h.payload_id AND p.hash = h.hash))
+         WHERE NOT EXISTS (SELECT 1 FROM payload AS p WHERE p.id = h.payload_id AND p.hash = h.hash)),
+        (SELECT count(*) FROM entry_version AS v
+         WHERE NOT EXISTS (SELECT 1 FROM kind_version AS k
+                           WHERE k.kind = v.kind AND k.revision_id = v.revision_id
+                             AND k.component_id = v.component_id)),
+        (SELECT count(*) FROM kind_version AS k
+         WHERE NOT EXISTS (SELECT 1 FROM entry_version AS v
+                           WHERE v.component_id = k.component_id AND v.revision_id = k.revision_id
+                             AND v.kind = k.kind))
       """)
     var problems: [String] = []
     if let rows = try result.int64(row: 0, column: 0), rows > 0 {
@@ -297,8 +307,11 @@ final class PostgreSQLContext: CatalogWriteContext {
     if let rows = try result.int64(row: 0, column: 2), rows > 0 {
       problems.append("payload_hash: \(rows) rows name no payload with that hash")
     }
+    problems += KindVersionCheck.problems(
+      missing: try result.int64(row: 0, column: 3) ?? 0,
+      stray: try result.int64(row: 0, column: 4) ?? 0)
     return StorageCheck(
-      problems: problems, passed: "references between rows ok, payload hashes ok")
+      problems: problems, passed: "references between rows ok, payload hashes ok, kinds ok")
   }
 
   func unreferencedPayloadCount() throws -> Int {

@@ -21,6 +21,16 @@ struct PendingVersions {
 
   mutating func removeAll() { rows.removeAll() }
 
+  /// Calls `body` with each row's kind, revision and component, in order.
+  func forEachKind(_ body: (UnsafeRawBufferPointer, Int64, Int64) throws -> Void) rethrows {
+    try rows.withRows { row in
+      for index in 0..<rows.count {
+        let version = row(index)
+        try body(version.kind, version.revision, version.componentID)
+      }
+    }
+  }
+
   /// Binds `rows` to the parameters of `statement` (``SQLiteEntryColumns/count`` per row, in
   /// the INSERT's column order) and runs it once.
   func bind(to statement: Statement, rows range: Range<Int>) throws {

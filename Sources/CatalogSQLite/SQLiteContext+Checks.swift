@@ -11,8 +11,32 @@ extension SQLiteContext {
       return StorageCheck(problems: damage, isDamaged: true, passed: "")
     }
     return StorageCheck(
-      problems: try foreignKeyProblems() + payloadHashProblems(),
-      passed: "integrity_check ok, foreign keys ok, payload hashes ok")
+      problems: try foreignKeyProblems() + payloadHashProblems() + kindVersionProblems(),
+      passed: "integrity_check ok, foreign keys ok, payload hashes ok, kinds ok")
+  }
+
+  /// `kind_version` against `entry_version` (no foreign key either): an entry version
+  /// without its row would not be found by its kind, so a kind that comes back would start
+  /// a new component.
+  func kindVersionProblems() throws -> [String] {
+    try flushPendingVersions()
+    let missing: Int64 =
+      try database.scalar(
+        sql: """
+          SELECT count(*) FROM entry_version AS v
+          WHERE NOT EXISTS (SELECT 1 FROM kind_version AS k
+                            WHERE k.kind = v.kind AND k.revision_id = v.revision_id
+                              AND k.component_id = v.component_id)
+          """) ?? 0
+    let stray: Int64 =
+      try database.scalar(
+        sql: """
+          SELECT count(*) FROM kind_version AS k
+          WHERE NOT EXISTS (SELECT 1 FROM entry_version AS v
+                            WHERE v.component_id = k.component_id
+                              AND v.revision_id = k.revision_id AND v.kind = k.kind)
+          """) ?? 0
+    return KindVersionCheck.problems(missing: missing, stray: stray)
   }
 
   /// `payload_hash` against `payload` (it has no foreign key, so SQLite does not check it):

@@ -164,7 +164,7 @@ extension SQLiteContext {
     try flushPendingVersions()
     let statement = try database.cachedStatement(
       sql: """
-        SELECT component_id FROM entry_version WHERE kind = ? AND revision_id <= ?
+        SELECT component_id FROM kind_version WHERE kind = ? AND revision_id <= ?
         ORDER BY revision_id DESC LIMIT 1
         """)
     try statement.bind([.text(kind), .integer(revision)])

@@ -24,23 +24,22 @@ extension SQLiteContext {
     return first
   }
 
+  /// A first import's rows go to a second thread (``SQLiteEntryStream``); the tables that a
+  /// first import would fill in random key order, `payload_hash` and `kind_version`, get
+  /// their rows at the end instead, sorted, each appended at the end of the last leaf.
   func streamAddedEntries(revision: Int64, capacity: Int) throws -> any AddedEntryStream {
-    let deferred = try dropIndexesFilledAtRandom()
     try lowerPageCacheForFirstImport()
     deferPayloadHashes()
-    let stream = SQLiteEntryStream(context: self, revision: revision, capacity: capacity) {
-      [self] in
-      try insertDeferredPayloadHashes(forgettingStoredPayloads: true)
-      for sql in deferred { try database.execute(sql: sql) }
-    }
+    if deferredKinds == nil { deferredKinds = KindRows() }
+    let stream = SQLiteEntryStream(context: self, revision: revision, capacity: capacity)
     stream.start()
     return stream
   }
 
   /// Limits the page cache to ``SQLiteCatalogStorage/firstImportPageCacheKiB`` until the
   /// write ends (``restorePageCache()``). A first import appends every row at the right
-  /// edge of each B-tree (`entry_version_by_kind` and `payload_hash` are filled after the
-  /// last row, in key order), so it reads back no page it wrote, and a 48 MB catalog
+  /// edge of each B-tree (`kind_version` and `payload_hash` are filled after the last
+  /// row, in key order), so it reads back no page it wrote, and a 48 MB catalog
   /// passes through the cache whatever its size: SQLite writes dirty pages out when the
   /// cache is full (https://sqlite.org/pragma.html#pragma_cache_spill) as it did at 8 MiB,
   /// the same number of writes. The usual 8 MiB was the largest item of the import's
@@ -58,30 +57,78 @@ extension SQLiteContext {
     try? database.execute(script: "PRAGMA cache_size = -\(SQLiteCatalogStorage.pageCacheKiB);")
   }
 
-  /// The indexes a first import would fill in random order (kinds; payload hashes have a
-  /// table, `payload_hash`, filled in key order from memory instead): each
-  /// of 100,000 rows is a B-tree descent to a random leaf, where building the index once at
-  /// the end sorts the keys and writes the leaves in order. They are dropped here, inside
-  /// the import's transaction, and made again by the stream's `finish` with the very SQL
-  /// text `sqlite_master` held, so the committed schema is byte for byte the same; a failed
-  /// import rolls the drop back with everything else. Returns the statements that make them.
-  private func dropIndexesFilledAtRandom() throws -> [String] {
-    var statements: [String] = []
-    for name in ["entry_version_by_kind"] {
-      let sql: String? = try database.scalar(
-        sql: "SELECT sql FROM sqlite_master WHERE type = 'index' AND name = ?",
-        arguments: [.text(name)])
-      guard let sql else { continue }
-      try database.execute(sql: "DROP INDEX \(name)")
-      statements.append(sql)
-    }
-    return statements
-  }
-
   func appendVersion(_ row: EntryRow) throws {
     appendedVersions += 1
     pendingVersions.append(row)
     if pendingVersions.count == PendingVersions.batchSize { try flushPendingVersions() }
+  }
+
+  /// Takes the deferred `kind_version` rows (see ``deferredKinds``) and ends the deferral:
+  /// rows of later entry versions go in as they are inserted.
+  func takeDeferredKinds() throws -> KindRows? {
+    try flushPendingVersions()
+    defer { deferredKinds = nil }
+    return deferredKinds
+  }
+
+  /// Inserts `rows` into `kind_version` in `order`, 64 per statement.
+  func insertKindRows(_ rows: KindRows, in order: [Int32]) throws {
+    var start = 0
+    while start < order.count {
+      let many = order.count - start >= PendingVersions.batchSize
+      let statement = many ? try insertKindVersionsStatement() : try insertKindVersionStatement()
+      let end = many ? start + PendingVersions.batchSize : start + 1
+      try rows.kinds.withStorage { kinds in
+        for (n, row32) in order[start..<end].enumerated() {
+          let row = Int(row32)
+          try statement.bindTextNoCopy(kinds[row], at: Int32(3 * n + 1))
+          try statement.bind(rows.revision(row), at: Int32(3 * n + 2))
+          try statement.bind(rows.component(row), at: Int32(3 * n + 3))
+        }
+        defer {
+          statement.reset()
+          statement.clearBindings()
+        }
+        _ = try statement.step()
+      }
+      start = end
+    }
+  }
+
+  /// The `kind_version` rows of the entry versions waiting in `pendingVersions`: kept for
+  /// the end when deferred, inserted now otherwise.
+  private func recordPendingKinds() throws {
+    if deferredKinds != nil {
+      pendingVersions.forEachKind { kind, revision, component in
+        deferredKinds?.append(kind: kind, revision: revision, component: component)
+      }
+      return
+    }
+    var rows = KindRows()
+    pendingVersions.forEachKind { rows.append(kind: $0, revision: $1, component: $2) }
+    try insertKindRows(rows, in: (0..<rows.count).map { Int32($0) })
+  }
+
+  func insertKindVersionStatement() throws -> Statement {
+    if let statement = insertKindVersion, !statement.lastStepFailed { return statement }
+    let statement = try database.cachedStatement(sql: Self.insertKindVersionsSQL(rows: 1))
+    insertKindVersion = statement
+    return statement
+  }
+
+  func insertKindVersionsStatement() throws -> Statement {
+    if let statement = insertKindVersions, !statement.lastStepFailed { return statement }
+    let statement = try database.cachedStatement(
+      sql: Self.insertKindVersionsSQL(rows: PendingVersions.batchSize))
+    insertKindVersions = statement
+    return statement
+  }
+
+  static func insertKindVersionsSQL(rows: Int) -> String {
+    """
+    INSERT OR ROLLBACK INTO kind_version (kind, revision_id, component_id)
+    VALUES \(repeatElement("(?, ?, ?)", count: rows).joined(separator: ", "))
+    """
   }
 
   /// Inserts the entry versions waiting in `pendingVersions`.
@@ -105,6 +152,7 @@ extension SQLiteContext {
         try pendingVersions.bind(to: statement, rows: row..<row + 1)
       }
     }
+    try recordPendingKinds()
   }
 
   /// Where this write's new rows begin: the head revision before it, for

@@ -29,6 +29,12 @@ final class SQLiteContext: CatalogWriteContext {
   var deferredPayloadHashes: Int?
   var insertPayloadHash: Statement?
   var insertPayloadHashes: Statement?
+  /// The `kind_version` rows of the entry versions this write inserted, kept to be inserted
+  /// in key order at the end (a first import: ``SQLiteEntryStream``); nil when each entry
+  /// version's row goes in with it.
+  var deferredKinds: KindRows?
+  var insertKindVersion: Statement?
+  var insertKindVersions: Statement?
   /// The id the next new component gets; nil until the first ``newComponents(count:)``.
   var nextComponentID: Int64?
   var checksRelaxed = false

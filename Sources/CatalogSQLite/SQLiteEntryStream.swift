@@ -50,15 +50,18 @@ final class SQLiteEntryStream: AddedEntryStream, @unchecked Sendable {
   /// which it cannot: `capacity` is its size over the smallest entry's, keys after the last).
   private var keys: AddedEntryKeys
 
-  /// Runs on the caller's thread once every entry is stored (the indexes made at the end).
-  private let whenStored: () throws -> Void
+  /// The write's context for the caller's last step, the sorted `kind_version` rows
+  /// (``finish()``); weak, so that the stream keeps no connection alive.
+  private weak var callerContext: SQLiteContext?
+  /// The `kind_version` rows of every entry, handed from the writer thread to the caller
+  /// under the lock once the last batch is in (``drained``), for the caller to sort while
+  /// the writer inserts the `payload_hash` rows.
+  private var kinds: KindRows?
+  private var drained = false
 
-  init(
-    context: SQLiteContext, revision: Int64, capacity: Int,
-    whenStored: @escaping () throws -> Void = {}
-  ) {
-    self.whenStored = whenStored
+  init(context: SQLiteContext, revision: Int64, capacity: Int) {
     self.context = context
+    self.callerContext = context
     self.revision = revision
     self.keys = AddedEntryKeys(capacity: capacity)
     self.pool = (0..<Self.poolSize).map { _ in EntryBatch() }
@@ -86,6 +89,10 @@ final class SQLiteEntryStream: AddedEntryStream, @unchecked Sendable {
     }
   }
 
+  /// Waits for the writer thread to store every entry, then inserts the `kind_version` rows
+  /// in key order. The two tables a first import fills from memory in key order are done on
+  /// both threads at once: the writer inserts the `payload_hash` rows while the caller sorts
+  /// the kinds, then the caller inserts them.
   func finish() throws -> Int {
     if let batch = current, batch.count > 0 {
       current = nil
@@ -94,11 +101,22 @@ final class SQLiteEntryStream: AddedEntryStream, @unchecked Sendable {
     condition.lock()
     closed = true
     condition.broadcast()
+    while running && !drained { condition.wait() }
+    let rows = kinds
+    kinds = nil
+    condition.unlock()
+    let order = rows?.sortedOrder()
+    condition.lock()
     while running { condition.wait() }
     let failure = error
     condition.unlock()
     if let failure { throw failure }
-    try whenStored()
+    if let rows, let order {
+      guard let context = callerContext else {
+        throw CatalogError.database(.inconsistent("the import's write ended before its last rows"))
+      }
+      try context.insertKindRows(rows, in: order)
+    }
     return added
   }
 
@@ -134,6 +152,10 @@ final class SQLiteEntryStream: AddedEntryStream, @unchecked Sendable {
       condition.lock()
       while queue.isEmpty && !closed { condition.wait() }
       guard !queue.isEmpty, !cancelled else {
+        let finishing = !cancelled && error == nil
+        condition.unlock()
+        if finishing { storeDeferredRows() }
+        condition.lock()
         context = nil
         running = false
         condition.broadcast()
@@ -158,6 +180,25 @@ final class SQLiteEntryStream: AddedEntryStream, @unchecked Sendable {
       batch.removeAll()
       pool.append(batch)
       condition.broadcast()
+      condition.unlock()
+    }
+  }
+
+  /// After the last batch: hands the `kind_version` rows to the caller, then inserts the
+  /// `payload_hash` rows in key order.
+  private func storeDeferredRows() {
+    guard let context else { return }
+    do {
+      let rows = try context.takeDeferredKinds()
+      condition.lock()
+      kinds = rows
+      drained = true
+      condition.broadcast()
+      condition.unlock()
+      try context.insertDeferredPayloadHashes(forgettingStoredPayloads: true)
+    } catch {
+      condition.lock()
+      if self.error == nil { self.error = error }
       condition.unlock()
     }
   }

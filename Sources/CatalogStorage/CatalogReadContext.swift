@@ -191,3 +191,23 @@ extension CatalogReadContext {
     }
   }
 }
+
+/// The words of `catalog doctor` for `kind_version` rows that disagree with `entry_version`
+/// (migration 0006), on either engine.
+package enum KindVersionCheck {
+  /// - Parameters:
+  ///   - missing: Entry versions without their `kind_version` row: their kind would not find
+  ///     their component.
+  ///   - stray: `kind_version` rows that name no entry version.
+  package static func problems(missing: Int64, stray: Int64) -> [String] {
+    var problems: [String] = []
+    if missing > 0 {
+      problems.append(
+        "kind_version: \(missing) entry versions have no row, so their kind cannot find them")
+    }
+    if stray > 0 {
+      problems.append("kind_version: \(stray) rows name no entry version with that kind")
+    }
+    return problems
+  }
+}

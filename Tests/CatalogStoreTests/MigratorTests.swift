@@ -9,8 +9,9 @@ import Testing
 @Suite("Migrator")
 struct MigratorTests {
   static let catalogTables = [
-    "document_frame", "entry_version", "payload", "payload_hash", "policy_change", "revision",
-    "schema_migration", "tag", "tag_move", "waived_change", "waiver",
+    "document_frame", "entry_version", "kind_version", "payload", "payload_hash",
+    "policy_change", "revision", "schema_migration", "tag", "tag_move", "waived_change",
+    "waiver",
   ]
 
   /// The names of the embedded migrations, in order.

@@ -1,0 +1,94 @@
+import CatalogStorage
+import Foundation
+import TestSupport
+import Testing
+
+@testable import CatalogSQLite
+@testable import CatalogStore
+
+/// `kind_version` (migration 0006) finds a kind's component: one row per entry version, which
+/// a first import sorts in memory and appends in key order.
+@Suite("Kinds found through kind_version")
+struct KindVersionTests {
+  /// The first import's sort gives SQLite's order of (kind, revision, component): kinds
+  /// compared as bytes with a shorter prefix first, kinds shorter than the eight bytes the
+  /// radix sort looks at, kinds that end in a zero byte, long shared prefixes, one kind at
+  /// several revisions.
+  @Test func kindRowsSortAsTheTableDoes() {
+    var generator = SystemRandomNumberGenerator()
+    let alphabet: [UInt8] = [0, 1, 0x2D, 0x61, 0x62, 0x7A, 0xC3, 0xFF]
+    var kinds: [[UInt8]] = [[], [0], [0, 0], Array("tile".utf8), Array("tile\0".utf8)]
+    for _ in 0..<3_000 {
+      let length = Int.random(in: 0...20, using: &generator)
+      let prefix: [UInt8] = Bool.random(using: &generator) ? Array("component-".utf8) : []
+      kinds.append(
+        prefix + (0..<length).map { _ in alphabet.randomElement(using: &generator)! })
+    }
+    var rows = KindRows()
+    var expected: [(kind: [UInt8], revision: Int64, component: Int64)] = []
+    for (index, kind) in kinds.enumerated() {
+      let revision = Int64.random(in: 1...3, using: &generator)
+      let component = Int64(index % 500)
+      kind.withUnsafeBytes { rows.append(kind: $0, revision: revision, component: component) }
+      expected.append((kind, revision, component))
+    }
+    let order = rows.sortedOrder()
+    let sorted = order.map { expected[Int($0)] }
+    let oracle = expected.sorted { a, b in
+      if a.kind != b.kind { return a.kind.lexicographicallyPrecedes(b.kind) }
+      return (a.revision, a.component) < (b.revision, b.component)
+    }
+    #expect(sorted.map(\.kind) == oracle.map(\.kind))
+    #expect(sorted.map(\.revision) == oracle.map(\.revision))
+    #expect(sorted.map(\.component) == oracle.map(\.component))
+  }
+
+  /// After a first import (the streamed path) and a write after it (row by row), the table
+  /// holds a row per entry version; a kind that comes back continues its component.
+  @Test(arguments: TestEngine.allCases)
+  func aKindThatComesBackIsFoundThroughTheTable(_ engine: TestEngine) throws {
+    let (location, catalog) = try CatalogImportTests.open(engine)
+    defer { withExtendedLifetime(location) {} }
+    func entry(_ kind: String) -> String {
+      #"{"kind":"\#(kind)","category":"c","description":"d","payload":{"k":"\#(kind)"}}"#
+    }
+    let both = Array("[\(entry("badge")),\(entry("tile"))]".utf8)
+    let one = Array("[\(entry("tile"))]".utf8)
+    for (name, document) in [("both", both), ("one", one), ("both", both)] {
+      try catalog.importDocument(
+        from: .bytes(document, name: "\(name).json"), options: .init(author: "t"))
+    }
+    let components = try catalog.storage.read { context in
+      try (1...3).map { try context.component(named: "badge", atOrBefore: $0) }
+    }
+    // Found at revision 1 (the first import's sorted rows), still found at 2 (its last
+    // version is a removal, itself a row), and the same component at 3 (a row-by-row write).
+    #expect(components[0] != nil)
+    #expect(components == [components[0], components[0], components[0]])
+    #expect(try catalog.storage.read { try $0.storageCheck() }.problems == [])
+  }
+
+  /// An entry version whose `kind_version` row is gone, and a row that names no entry
+  /// version, are problems `doctor` reports.
+  @Test func doctorFindsAnEntryVersionWithoutItsKindRow() throws {
+    let directory = try TemporaryDirectory()
+    let path = directory.path("catalog.sqlite")
+    let catalog = try Catalog(path: path)
+    try catalog.importDocument(
+      from: .file(Fixtures.url("generated-300.json").path), options: WriteOptions(author: "t"))
+    #expect(try catalog.storage.read { try $0.storageCheck() }.problems == [])
+    let raw = try RawSQLite(path: path)
+    try raw.execute(
+      """
+      DROP TRIGGER kind_version_is_append_only_delete;
+      DROP TRIGGER kind_version_is_append_only_update;
+      DELETE FROM kind_version WHERE component_id IN (1, 2);
+      UPDATE kind_version SET component_id = 1000 WHERE component_id = 3;
+      """)
+    #expect(
+      try catalog.storage.read { try $0.storageCheck() }.problems == [
+        "kind_version: 3 entry versions have no row, so their kind cannot find them",
+        "kind_version: 1 rows name no entry version with that kind",
+      ])
+  }
+}
