@@ -93,8 +93,10 @@ struct KindRows {
             let (a, b) = (Int(a32), Int(b32))
             let (left, right) = (stored[a], stored[b])
             let common = min(left.count, right.count)
-            let compared = common == 0 ? 0 : memcmp(left.baseAddress!, right.baseAddress!, common)
-            if compared != 0 { return compared < 0 }
+            if common > 0, let l = left.baseAddress, let r = right.baseAddress {
+              let compared = memcmp(l, r, common)
+              if compared != 0 { return compared < 0 }
+            }
             if left.count != right.count { return left.count < right.count }
             return (revision(a), component(a)) < (revision(b), component(b))
           }
