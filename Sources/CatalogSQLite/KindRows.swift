@@ -63,26 +63,7 @@ struct KindRows {
         }
         return (prefix, Int32(row))
       }
-      var spare = keys
-      var counts = [Int](repeating: 0, count: 256)
-      for shift in stride(from: UInt64(0), to: 64, by: 8) {
-        for index in counts.indices { counts[index] = 0 }
-        for key in keys { counts[Int(truncatingIfNeeded: key.prefix >> shift & 0xFF)] += 1 }
-        if counts.contains(keys.count) { continue }
-        var offset = 0
-        for index in counts.indices {
-          let size = counts[index]
-          counts[index] = offset
-          offset += size
-        }
-        for key in keys {
-          let slot = Int(truncatingIfNeeded: key.prefix >> shift & 0xFF)
-          spare[counts[slot]] = key
-          counts[slot] += 1
-        }
-        swap(&keys, &spare)
-      }
-      spare = []
+      keys.radixSort { $0.prefix }
       var order = keys.map(\.row)
       var start = 0
       while start < keys.count {

@@ -6,47 +6,17 @@ struct PayloadHashRow: Equatable {
 
 extension Array where Element == PayloadHashRow {
   /// Sorts the rows in the table's key order, (hash, id), in linear time: a radix sort of
-  /// the hashes, eight bits at a time, least significant first, then the ids of any rows
-  /// that share a hash (rare: two payloads whose 64-bit hashes collide). The comparison
-  /// sort it replaces took about as long as inserting the sorted rows.
+  /// the hashes (``Swift/Array/radixSort(byKey:)``), then the ids of any rows that share a
+  /// hash (rare: two payloads whose 64-bit hashes collide).
   mutating func sortByKey() {
-    guard count > 1 else { return }
-    var source = self
-    var target = self
-    var counts = [Int](repeating: 0, count: 256)
-    // Sorting the hashes' bits with the sign bit flipped orders them as signed integers.
-    func digit(_ row: PayloadHashRow, _ shift: UInt64) -> Int {
-      Int(truncatingIfNeeded: (UInt64(bitPattern: row.hash) ^ (1 << 63)) >> shift & 0xFF)
-    }
-    for shift in stride(from: UInt64(0), to: 64, by: 8) {
-      for index in counts.indices { counts[index] = 0 }
-      for row in source { counts[digit(row, shift)] += 1 }
-      // A byte the same in every row orders nothing.
-      if counts.contains(source.count) { continue }
-      var offset = 0
-      for index in counts.indices {
-        let count = counts[index]
-        counts[index] = offset
-        offset += count
-      }
-      source.withUnsafeBufferPointer { from in
-        target.withUnsafeMutableBufferPointer { to in
-          for row in from {
-            let slot = digit(row, shift)
-            to[counts[slot]] = row
-            counts[slot] += 1
-          }
-        }
-      }
-      swap(&source, &target)
-    }
+    // The hashes' bits with the sign bit flipped order as the signed integers do.
+    radixSort { UInt64(bitPattern: $0.hash) ^ (1 << 63) }
     var start = 0
-    while start < source.count {
+    while start < count {
       var end = start + 1
-      while end < source.count && source[end].hash == source[start].hash { end += 1 }
-      if end - start > 1 { source[start..<end].sort { $0.id < $1.id } }
+      while end < count && self[end].hash == self[start].hash { end += 1 }
+      if end - start > 1 { self[start..<end].sort { $0.id < $1.id } }
       start = end
     }
-    self = source
   }
 }
