@@ -189,7 +189,7 @@ extension SQLiteContext {
   /// The statement kept in `slot`, or, when there is none or its last step failed, `sql`
   /// from the cache, kept there: a write of 100,000 rows should not hash its SQL text for
   /// every batch to find it in the cache.
-  private func keptStatement(_ slot: inout Statement?, sql: @autoclosure () -> String) throws
+  func keptStatement(_ slot: inout Statement?, sql: @autoclosure () -> String) throws
     -> Statement
   {
     if let statement = slot, !statement.lastStepFailed { return statement }

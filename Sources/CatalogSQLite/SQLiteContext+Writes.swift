@@ -110,18 +110,12 @@ extension SQLiteContext {
   }
 
   func insertKindVersionStatement() throws -> Statement {
-    if let statement = insertKindVersion, !statement.lastStepFailed { return statement }
-    let statement = try database.cachedStatement(sql: Self.insertKindVersionsSQL(rows: 1))
-    insertKindVersion = statement
-    return statement
+    try keptStatement(&insertKindVersion, sql: Self.insertKindVersionsSQL(rows: 1))
   }
 
   func insertKindVersionsStatement() throws -> Statement {
-    if let statement = insertKindVersions, !statement.lastStepFailed { return statement }
-    let statement = try database.cachedStatement(
-      sql: Self.insertKindVersionsSQL(rows: PendingVersions.batchSize))
-    insertKindVersions = statement
-    return statement
+    try keptStatement(
+      &insertKindVersions, sql: Self.insertKindVersionsSQL(rows: PendingVersions.batchSize))
   }
 
   static func insertKindVersionsSQL(rows: Int) -> String {
