@@ -300,14 +300,10 @@ final class PostgreSQLContext: CatalogWriteContext {
     if let rows = try result.int64(row: 0, column: 0), rows > 0 {
       problems.append("foreign keys: \(rows) rows of entry_version refer to missing rows")
     }
-    if let rows = try result.int64(row: 0, column: 1), rows > 0 {
-      problems.append(
-        "payload_hash: \(rows) payloads have no row, so they cannot be found by their hash")
-    }
-    if let rows = try result.int64(row: 0, column: 2), rows > 0 {
-      problems.append("payload_hash: \(rows) rows name no payload with that hash")
-    }
-    problems += KindVersionCheck.problems(
+    problems += LookupTableCheck.payloadHash(
+      missing: try result.int64(row: 0, column: 1) ?? 0,
+      stray: try result.int64(row: 0, column: 2) ?? 0)
+    problems += LookupTableCheck.kindVersion(
       missing: try result.int64(row: 0, column: 3) ?? 0,
       stray: try result.int64(row: 0, column: 4) ?? 0)
     return StorageCheck(

@@ -36,7 +36,7 @@ extension SQLiteContext {
                             WHERE v.component_id = k.component_id
                               AND v.revision_id = k.revision_id AND v.kind = k.kind)
           """) ?? 0
-    return KindVersionCheck.problems(missing: missing, stray: stray)
+    return LookupTableCheck.kindVersion(missing: missing, stray: stray)
   }
 
   /// `payload_hash` against `payload` (it has no foreign key, so SQLite does not check it):
@@ -56,15 +56,7 @@ extension SQLiteContext {
           SELECT count(*) FROM payload_hash AS h
           WHERE NOT EXISTS (SELECT 1 FROM payload AS p WHERE p.id = h.payload_id AND p.hash = h.hash)
           """) ?? 0
-    var problems: [String] = []
-    if missing > 0 {
-      problems.append(
-        "payload_hash: \(missing) payloads have no row, so they cannot be found by their hash")
-    }
-    if stray > 0 {
-      problems.append("payload_hash: \(stray) rows name no payload with that hash")
-    }
-    return problems
+    return LookupTableCheck.payloadHash(missing: missing, stray: stray)
   }
 
   func integrityProblems() throws -> [String] {
