@@ -310,6 +310,14 @@ final class PostgreSQLContext: CatalogWriteContext {
       problems: problems, passed: "references between rows ok, payload hashes ok, kinds ok")
   }
 
+  func presentCountEstimate(at revision: Int64) throws -> Int {
+    Int(
+      try connection.execute(
+        "SELECT coalesce(sum(added) - sum(removed), 0)::bigint FROM revision WHERE id <= $1",
+        [.int(revision)]
+      ).int64(row: 0, column: 0) ?? 0)
+  }
+
   func unreferencedPayloadCount() throws -> Int {
     try flush()
     return Int(

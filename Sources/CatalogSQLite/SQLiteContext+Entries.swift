@@ -152,6 +152,13 @@ extension SQLiteContext {
     }
   }
 
+  func presentCountEstimate(at revision: Int64) throws -> Int {
+    Int(
+      try database.scalar(
+        sql: "SELECT coalesce(sum(added) - sum(removed), 0) FROM revision WHERE id <= ?",
+        arguments: [.integer(revision)]) ?? 0)
+  }
+
   func unreferencedPayloadCount() throws -> Int {
     try flushPendingVersions()
     return Int(

@@ -1,5 +1,6 @@
 import CSQLite
 import CatalogStorage
+import Components
 
 /// Binding and reading text as bytes, for the loops that move a hundred thousand rows: no
 /// `String`, no `DatabaseValue` array, no copy where SQLite allows none.
@@ -55,6 +56,8 @@ extension Statement {
   func textEquals(at index: Int32, _ text: StaticString) -> Bool {
     let bytes = textBytes(at: index)
     guard bytes.count == text.utf8CodeUnitCount else { return false }
-    return bytes.elementsEqual(UnsafeRawBufferPointer(start: text.utf8Start, count: bytes.count))
+    // `memcmp`, not `elementsEqual`: its iterator walk was 2% of reading head's rows.
+    return ByteComparison.equal(
+      bytes, UnsafeRawBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
   }
 }

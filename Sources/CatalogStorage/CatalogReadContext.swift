@@ -99,6 +99,11 @@ package protocol CatalogReadContext {
   /// Every recorded document frame, in revision order (what a copy carries over).
   func documentFrames() throws -> [(revision: Int64, frame: DocumentFrame)]
 
+  /// About how many components are present at `revision`, from the revisions' counts
+  /// (entries added less entries removed, up to it): a hint for sizing what holds them
+  /// (``CatalogReadContext/forEachEntryRow(at:_:_:)``'s rows), never a count to trust.
+  func presentCountEstimate(at revision: Int64) throws -> Int
+
   /// How many stored payloads no entry version refers to (a write stored them and was not
   /// recorded); they are harmless.
   func unreferencedPayloadCount() throws -> Int

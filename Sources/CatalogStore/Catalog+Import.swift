@@ -123,7 +123,7 @@ extension Catalog {
       do {
         // Entries stay bytes from the file to the database (see RawCatalogEntry).
         while try document.nextRaw() {
-          try planner.add(document.currentRaw, context: context)
+          try document.withCurrentRaw { try planner.add($0, context: context) }
           if let progress, planner.entryCount % 4096 == 0 {
             progress(
               ImportProgress(

@@ -6,6 +6,8 @@ extension CatalogReadContext {
   /// ``payloadCursor()``).
   func headIndex(at revision: Int64) throws -> HeadIndex {
     var index = HeadIndex()
+    // Bounded, so that a wrong count cannot ask for much more than a real catalog's room.
+    index.reserveCapacity(min(max(try presentCountEstimate(at: revision), 0), 1 << 24))
     try forEachEntryRow(at: revision, .withoutPayloads) { row in
       index.append(
         componentID: row.componentID, kind: row.kind, category: row.category,

@@ -25,7 +25,7 @@ final class DocumentReadAhead: @unchecked Sendable {
   static let batchSize = 512
   /// The most bytes of entries read and not yet taken: enough for the reading thread to get
   /// well ahead while the caller reads head, small against the document's own size.
-  static let maxBytesAhead = 8 << 20
+  static let maxBytesAhead = 16 << 20
 
   private let source: DocumentSource
   private let limits: DocumentLimits
@@ -184,16 +184,18 @@ final class DocumentReadAhead: @unchecked Sendable {
       self.total = total
       condition.unlock()
       let document = CatalogDocumentReader(reader)
-      var batch = try takeFreeBatch(document)
+      var batch = try takeFreeBatch(document, textBytes: 0)
       do {
         while try document.nextRaw() {
-          batch.append(document.currentRaw)
+          document.withCurrentRaw { batch.append($0) }
           if batch.count == batchSize {
             batch.bytesConsumed = document.bytesConsumed
             var full = ReadEntryBatch()
             swap(&full, &batch)
+            // A new batch gets the room of this one's texts, and an eighth more.
+            let textBytes = full.textByteCount / 8 * 9
             try pass(full)
-            batch = try takeFreeBatch(document)
+            batch = try takeFreeBatch(document, textBytes: textBytes)
           }
         }
       } catch let error as JSONDiagnostics {
@@ -231,8 +233,11 @@ final class DocumentReadAhead: @unchecked Sendable {
   }
 
   /// A free batch, once fewer than ``maxBytesAhead`` bytes are read and not taken; takes
-  /// head's kinds first when they have come.
-  private func takeFreeBatch(_ document: CatalogDocumentReader) throws -> ReadEntryBatch {
+  /// head's kinds first when they have come. A new one has room for a batch of entries
+  /// whose texts take `textBytes` bytes.
+  private func takeFreeBatch(_ document: CatalogDocumentReader, textBytes: Int) throws
+    -> ReadEntryBatch
+  {
     condition.lock()
     defer { condition.unlock() }
     while true {
@@ -246,7 +251,7 @@ final class DocumentReadAhead: @unchecked Sendable {
         continue
       }
       if queuedBytes < maxBytesAhead || queuedBytes == 0 {
-        return free.popLast() ?? ReadEntryBatch()
+        return free.popLast() ?? ReadEntryBatch(room: batchSize, textBytes: textBytes)
       }
       condition.wait()
     }

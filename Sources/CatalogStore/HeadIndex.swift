@@ -24,11 +24,42 @@ package struct HeadIndex {
   private var order: [Int32]?
   /// The kinds by name, when some stored kind is not ASCII (see ``slot(matching:)``).
   private var byName: [String: Int]?
+  /// How many entries are expected (``reserveCapacity(_:)``), until their texts' room is
+  /// reserved too.
+  private var expectedCount: Int?
+  /// How many entries are appended before the room for the rest's texts is reserved at
+  /// their rate.
+  private static let sampleCount = 512
 
   package init() {}
 
   /// The number of entries.
   package var count: Int { componentIDs.count }
+
+  /// Reserves room for about `count` entries: their numbers now, their texts once
+  /// ``sampleCount`` entries show how long they are. A hint: appending more, or fewer, is
+  /// fine. Growing by doubling instead copied every buffer several times and touched twice
+  /// the memory (docs/benchmarks.md, round six).
+  package mutating func reserveCapacity(_ count: Int) {
+    guard count > self.count else { return }
+    componentIDs.reserveCapacity(count)
+    payloadIDs.reserveCapacity(count)
+    nulls.reserveCapacity(count)
+    expectedCount = count
+  }
+
+  /// Reserves the room of ``expectedCount`` entries' texts at the rate of those appended.
+  private mutating func reserveTexts() {
+    guard let expected = expectedCount else { return }
+    expectedCount = nil
+    let sampled = count
+    guard expected > sampled else { return }
+    // An eighth over the rate, so that slightly longer texts later need no doubling.
+    func room(_ bytes: Int) -> Int { bytes / sampled * expected / 8 * 9 }
+    kinds.reserveCapacity(strings: expected, bytes: room(kinds.strings.byteCount))
+    texts.reserveCapacity(
+      strings: expected * Field.allCases.count, bytes: room(texts.byteCount))
+  }
 
   /// Adds an entry; kinds must be distinct.
   package mutating func append(
@@ -48,6 +79,7 @@ package struct HeadIndex {
     payloadIDs.append(payloadID)
     nulls.append((extra == nil ? 1 : 0) | (keyOrder == nil ? 2 : 0))
     order = nil
+    if count == Self.sampleCount { reserveTexts() }
   }
 
   // MARK: - Lookup

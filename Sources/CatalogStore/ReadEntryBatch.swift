@@ -24,8 +24,24 @@ struct ReadEntryBatch {
   /// The document's bytes read when the batch's last entry was.
   var bytesConsumed = 0
 
+  /// An empty batch.
+  init() {}
+
+  /// An empty batch with room for `count` entries whose texts take `textBytes` bytes: a
+  /// batch grown by doubling from nothing copied its texts several times and touched twice
+  /// their memory, on the reading thread (docs/benchmarks.md, round six).
+  init(room count: Int, textBytes: Int) {
+    texts.reserveCapacity(strings: count * Field.allCases.count, bytes: textBytes)
+    flags.reserveCapacity(count)
+    knownKinds.reserveCapacity(count)
+    positions.reserveCapacity(count)
+  }
+
   /// The number of entries.
   var count: Int { flags.count }
+
+  /// The bytes of the entries' texts.
+  var textByteCount: Int { texts.byteCount }
 
   /// About the bytes the batch holds, for the read-ahead's bound: the texts, and a
   /// generous 64 for each entry's offsets, flags, kind match and position.

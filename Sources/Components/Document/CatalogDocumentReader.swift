@@ -185,6 +185,20 @@ public final class CatalogDocumentReader {
     _read { yield raw }
   }
 
+  /// Calls `body` with the entry the last successful ``nextRaw()`` read, lent: what a caller
+  /// that keeps a copy of its bytes (a batch, a database row) needs. A caller in another
+  /// module that passed ``currentRaw`` on copied the entry (a retain and release of each of
+  /// its buffers, through its value witnesses), and so did passing the stored property to
+  /// `body`: it is moved into a local for the call instead (docs/benchmarks.md, round six).
+  package func withCurrentRaw<R, E: Error>(_ body: (borrowing RawCatalogEntry) throws(E) -> R)
+    throws(E) -> R
+  {
+    var entry = RawCatalogEntry()
+    swap(&entry, &raw)
+    defer { swap(&entry, &raw) }
+    return try body(entry)
+  }
+
   /// Once ``nextRaw()`` has returned `false` (a valid document, read to its end), the
   /// document's kinds by their bytes, kind `i` being entry `i`'s, or nil before that (and
   /// always for a reader given known kinds, which keeps only the others). The

@@ -71,6 +71,11 @@ package struct KnownKinds: Sendable {
     return strings.append(kind)
   }
 
+  /// Reserves room for `count` kinds of `bytes` bytes in all.
+  package mutating func reserveCapacity(strings count: Int, bytes: Int) {
+    strings.reserveCapacity(strings: count, bytes: bytes)
+  }
+
   /// Kind `id` as a `String`.
   package func string(_ id: Int) -> String { strings.string(id) }
 
