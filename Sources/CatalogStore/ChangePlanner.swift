@@ -353,7 +353,7 @@ struct ChangePlanner {
         counts.changed += 1
         result.changed.append(rows.kind(Int(planned.row)))
       case .unchanged:
-        if let key = placement.newKeys[i], key != index.orderKey(Int(planned.existing)) {
+        if let key = placement.newKey(of: i), key != index.orderKey(Int(planned.existing)) {
           moved[i] = true
           counts.moved += 1
           result.moved.append(index.kind(Int(planned.existing)))

@@ -23,8 +23,10 @@ final class DocumentReadAhead: @unchecked Sendable {
 
   /// Entries per batch.
   static let batchSize = 512
-  /// The most bytes of entries read and not yet taken: enough for the reading thread to get
-  /// well ahead while the caller reads head, small against the document's own size.
+  /// The most bytes of entries read and not yet taken: enough for the reading thread not to
+  /// wait while the caller reads head's rows (for 100,000 entries 8 MiB made it wait a fifth
+  /// of the re-import: docs/benchmarks.md, round six), small against the document's own
+  /// size.
   static let maxBytesAhead = 16 << 20
 
   private let source: DocumentSource

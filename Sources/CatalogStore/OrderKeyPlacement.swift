@@ -6,13 +6,20 @@ import Components
 /// the diff's own) keep their order keys; the others get new keys right after the key before
 /// them, below the next key any entry keeps.
 struct OrderKeyPlacement {
-  /// The new order key of each desired entry; nil for an entry that keeps its key.
-  let newKeys: [String?]
+  /// The new order key of each desired entry that gets one, by its index: few, unless the
+  /// write reorders the catalog (an array of an optional key per entry was 1.7 MB to
+  /// allocate and walk for every write of 100,000 entries).
+  private let newKeys: [Int: String]
+
+  /// The new order key of desired entry `i`; nil when it keeps its key.
+  func newKey(of i: Int) -> String? {
+    newKeys.isEmpty ? nil : newKeys[i]
+  }
 
   /// Places `entries` (the desired catalog, in order) among head's, with `kept` (head slots the
   /// desired catalog lacks but the write keeps) staying where they are.
   init(_ entries: [ChangePlanner.Planned], kept: [Int], index: inout HeadIndex) {
-    var newKeys = [String?](repeating: nil, count: entries.count)
+    var newKeys: [Int: String] = [:]
     let existing = entries.indices.filter { entries[$0].existing >= 0 }
     // Ranks stand for positions: comparing integers, not strings, for every entry.
     let needsRanks = !existing.isEmpty || !kept.isEmpty
@@ -69,7 +76,7 @@ struct OrderKeyPlacement {
     // neighbours. Kinds kept from head that the document lacks sit between the document's
     // entries in key order, so with those the keys are left as they are.
     let limit = OrderKey.lengthLimit(count: entries.count)
-    if kept.isEmpty, newKeys.contains(where: { ($0?.utf8.count ?? 0) > limit }) {
+    if kept.isEmpty, newKeys.values.contains(where: { $0.utf8.count > limit }) {
       let current = entries.indices.map {
         newKeys[$0] ?? index.orderKey(Int(entries[$0].existing))
       }

@@ -36,7 +36,7 @@ struct RevisionWriter {
       for (i, entry) in entries.enumerated() {
         switch entry.status {
         case .unchanged:
-          guard moved[i], let key = placement.newKeys[i] else { continue }
+          guard moved[i], let key = placement.newKey(of: i) else { continue }
           try appendCopy(
             of: Int(entry.existing), index: index, change: .moved, orderKey: key, revision)
         case .changed, .added:

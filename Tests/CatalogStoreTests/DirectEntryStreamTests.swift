@@ -94,6 +94,9 @@ private struct PlainContext: CatalogWriteContext {
   }
   func storageCheck() throws -> StorageCheck { try base.storageCheck() }
   func unreferencedPayloadCount() throws -> Int { try base.unreferencedPayloadCount() }
+  func presentCountEstimate(at revision: Int64) throws -> Int {
+    try base.presentCountEstimate(at: revision)
+  }
   func policyRecords() throws -> [PolicyRecord] { try base.policyRecords() }
   func waivers() throws -> [Waiver] { try base.waivers() }
   func appendPolicyRecord(_ record: PolicyRecord) throws -> Int64 {
