@@ -120,10 +120,13 @@ extension Catalog {
         revision: revision)
       defer { planner.cancel() }
       let document = CatalogDocumentReader(reader)
+      // Entries stay bytes from the file to the database (see RawCatalogEntry), each taken
+      // from the reader, not copied (see exchangeCurrentRaw).
+      var entry = RawCatalogEntry()
       do {
-        // Entries stay bytes from the file to the database (see RawCatalogEntry).
         while try document.nextRaw() {
-          try document.withCurrentRaw { try planner.add($0, context: context) }
+          document.exchangeCurrentRaw(with: &entry)
+          try planner.add(entry, context: context)
           if let progress, planner.entryCount % 4096 == 0 {
             progress(
               ImportProgress(

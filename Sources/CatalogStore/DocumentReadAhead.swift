@@ -187,9 +187,12 @@ final class DocumentReadAhead: @unchecked Sendable {
       condition.unlock()
       let document = CatalogDocumentReader(reader)
       var batch = try takeFreeBatch(document, textBytes: 0)
+      // Each entry is taken from the reader, not copied (see exchangeCurrentRaw).
+      var entry = RawCatalogEntry()
       do {
         while try document.nextRaw() {
-          document.withCurrentRaw { batch.append($0) }
+          document.exchangeCurrentRaw(with: &entry)
+          batch.append(entry)
           if batch.count == batchSize {
             batch.bytesConsumed = document.bytesConsumed
             var full = ReadEntryBatch()

@@ -185,18 +185,17 @@ public final class CatalogDocumentReader {
     _read { yield raw }
   }
 
-  /// Calls `body` with the entry the last successful ``nextRaw()`` read, lent: what a caller
-  /// that keeps a copy of its bytes (a batch, a database row) needs. A caller in another
-  /// module that passed ``currentRaw`` on copied the entry (a retain and release of each of
-  /// its buffers, through its value witnesses), and so did passing the stored property to
-  /// `body`: it is moved into a local for the call instead (docs/benchmarks.md, round six).
-  package func withCurrentRaw<R, E: Error>(_ body: (borrowing RawCatalogEntry) throws(E) -> R)
-    throws(E) -> R
-  {
-    var entry = RawCatalogEntry()
-    swap(&entry, &raw)
-    defer { swap(&entry, &raw) }
-    return try body(entry)
+  /// Exchanges the entry the last successful ``nextRaw()`` read with `entry`: the caller
+  /// takes it without a copy, and the reader reads the next entry into the buffers it gets
+  /// (``nextRaw()`` empties them first, keeping their capacity), so that a loop exchanging
+  /// every entry with the same local allocates nothing per entry. ``currentRaw`` is then
+  /// the entry given, until the next ``nextRaw()``.
+  ///
+  /// A caller in another module that passed ``currentRaw`` on copied the entry (a retain
+  /// and release of each of its buffers, through its value witnesses); so did one lent the
+  /// stored entry through a closure (docs/benchmarks.md, round six).
+  @inlinable package func exchangeCurrentRaw(with entry: inout RawCatalogEntry) {
+    swap(&raw, &entry)
   }
 
   /// Once ``nextRaw()`` has returned `false` (a valid document, read to its end), the
