@@ -15,6 +15,8 @@ final class SQLiteContext: CatalogWriteContext {
   var storedPayloads = StoredPayloads()
   var insertVersion: Statement?
   var insertVersions: Statement?
+  /// A first import's INSERT of whole batches of `added` rows (``insertVersions(_:firstComponent:revision:payloadIDs:orderKeys:)``).
+  var insertAddedVersions: Statement?
   var insertPayload: Statement?
   var insertPayloads: Statement?
   /// Entry versions appended but not yet inserted (see ``flushPendingVersions()``).

@@ -21,7 +21,7 @@ import Foundation
 final class SQLiteEntryStream: AddedEntryStream, @unchecked Sendable {
   // `@unchecked Sendable`: the stream crosses to its writer thread. Its mutable state is
   // either guarded by `condition` (the queue, the pool, `error`, `closed`, `running`) or
-  // owned by one side at a time: `current` and `added` by the caller; `keys` by the writer
+  // owned by one side at a time: `current` and `added` by the caller; `keys` and the spare buffers by the writer
   // thread; the batches by whoever took them from the queue or the pool under the lock;
   // `context`, and with it the SQLite connection, by the writer thread from `start()` until
   // it ends, which `finish()` and `cancel()` wait for under the lock. The lock's hand-offs
@@ -49,6 +49,10 @@ final class SQLiteEntryStream: AddedEntryStream, @unchecked Sendable {
   /// The order keys, evenly spaced for `capacity` entries (should the document hold more,
   /// which it cannot: `capacity` is its size over the smallest entry's, keys after the last).
   private var keys: AddedEntryKeys
+  /// The writer thread's buffers for a batch's hashes, payload ids and order keys.
+  private var spareHashes: [Int64] = []
+  private var sparePayloadIDs: [Int64] = []
+  private var spareOrderKeys = ByteStrings()
 
   /// The write's context for the caller's last step, the sorted `kind_version` rows
   /// (``finish()``); weak, so that the stream keeps no connection alive.
@@ -206,26 +210,25 @@ final class SQLiteEntryStream: AddedEntryStream, @unchecked Sendable {
   /// Interns the payloads, numbers the components and appends the versions of a batch.
   private func store(_ batch: EntryBatch) throws {
     guard let context else { return }
-    var payloadIDs: [Int64] = []
-    payloadIDs.reserveCapacity(batch.count)
+    // The writer's buffers, reused from batch to batch.
+    var hashes = spareHashes
+    var payloadIDs = sparePayloadIDs
+    var orderKeys = spareOrderKeys
+    defer {
+      spareHashes = hashes
+      sparePayloadIDs = payloadIDs
+      spareOrderKeys = orderKeys
+    }
+    hashes.removeAll(keepingCapacity: true)
+    payloadIDs.removeAll(keepingCapacity: true)
+    orderKeys.removeAll()
     try batch.rows.withRows { row in
-      // Four payloads hashed at a time (``JSONText/stableHashes(of:)``).
-      var hashes: [Int64] = []
-      hashes.reserveCapacity(batch.count)
-      var entry = 0
-      while entry + 4 <= batch.count {
-        let four = JSONText.stableHashes(
-          of: (
-            row(entry).payload, row(entry + 1).payload, row(entry + 2).payload,
-            row(entry + 3).payload
-          ))
-        hashes += [four.0, four.1, four.2, four.3]
-        entry += 4
+      // Four payloads hashed at a time (``JSONText/stableHashes(count:of:_:)``).
+      hashes.append(contentsOf: repeatElement(0, count: batch.count))
+      hashes.withUnsafeMutableBufferPointer { hashes in
+        JSONText.stableHashes(count: batch.count, of: { row($0).payload }) { hashes[$0] = $1 }
       }
-      while entry < batch.count {
-        hashes.append(JSONText.stableHash(of: row(entry).payload))
-        entry += 1
-      }
+      hashes.withUnsafeBufferPointer { context.storedPayloads.warm(for: $0) }
       // The batch's bytes live until this closure returns, and are inserted before then.
       try context.lendingPayloads {
         for entry in 0..<batch.count {
@@ -235,19 +238,13 @@ final class SQLiteEntryStream: AddedEntryStream, @unchecked Sendable {
       }
     }
     let firstComponent = try context.newComponents(count: batch.count)
-    try batch.rows.withRows { row in
-      for entry in 0..<batch.count {
-        var key = keys.nextKey()
-        try key.withUTF8 { key in
-          var version = row(entry)
-          version.componentID = firstComponent + Int64(entry)
-          version.revision = revision
-          version.payloadID = payloadIDs[entry]
-          version.orderKey = UnsafeRawBufferPointer(key)
-          try context.appendVersion(version)
-        }
-      }
+    for _ in 0..<batch.count {
+      var key = keys.nextKey()
+      key.withUTF8 { _ = orderKeys.append(UnsafeRawBufferPointer($0)) }
     }
+    try context.insertVersions(
+      batch.rows, firstComponent: firstComponent, revision: revision, payloadIDs: payloadIDs,
+      orderKeys: orderKeys)
     context.soundVersions.add(count: batch.count, revision: revision, payloadIDs: payloadIDs)
   }
 }
