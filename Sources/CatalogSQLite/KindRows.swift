@@ -1,3 +1,4 @@
+import CSQLite
 import Components
 import Foundation
 
@@ -70,6 +71,11 @@ struct KindRows {
         var end = start + 1
         while end < keys.count && keys[end].prefix == keys[start].prefix { end += 1 }
         if end - start > 1 {
+          // The run's kinds are scattered over the buffer: asked for all at once, their
+          // cache misses overlap instead of coming one comparison at a time.
+          for row in order[start..<end] {
+            if let bytes = stored[Int(row)].baseAddress { csqlite_prefetch(bytes) }
+          }
           order[start..<end].sort { a32, b32 in
             let (a, b) = (Int(a32), Int(b32))
             let (left, right) = (stored[a], stored[b])

@@ -180,25 +180,45 @@ extension SQLiteContext {
 
   /// Inserts `rows` into `kind_version` in `order`, 64 per statement.
   func insertKindRows(_ rows: KindRows, in order: [Int32]) throws {
-    var start = 0
-    while start < order.count {
-      let many = order.count - start >= PendingVersions.batchSize
-      let statement = many ? try insertKindVersionsStatement() : try insertKindVersionStatement()
-      let end = many ? start + PendingVersions.batchSize : start + 1
-      try rows.kinds.withStorage { kinds in
+    try rows.kinds.withStorage { kinds in
+      // In key order the rows are scattered over the kinds' buffer, and each kind's bytes
+      // were a cache miss met deep in SQLite's insert, one after the other (a third of the
+      // rows' insert). So each statement's kinds are prefetched while the one before runs,
+      // and their end offsets, needed to find them, one statement earlier still.
+      let batch = PendingVersions.batchSize
+      func prefetchEnds(from first: Int) {
+        for index in min(first, order.count)..<min(first + batch, order.count) {
+          csqlite_prefetch(kinds.endAddress(Int(order[index])))
+        }
+      }
+      func prefetchBytes(from first: Int) {
+        for index in min(first, order.count)..<min(first + batch, order.count) {
+          if let bytes = kinds[Int(order[index])].baseAddress { csqlite_prefetch(bytes) }
+        }
+      }
+      prefetchEnds(from: 0)
+      prefetchEnds(from: batch)
+      prefetchBytes(from: 0)
+      var start = 0
+      while start < order.count {
+        prefetchEnds(from: start + 2 * batch)
+        prefetchBytes(from: start + batch)
+        let many = order.count - start >= batch
+        let statement = many ? try insertKindVersionsStatement() : try insertKindVersionStatement()
+        let end = many ? start + batch : start + 1
+        defer {
+          statement.reset()
+          statement.clearBindings()
+        }
         for (n, row32) in order[start..<end].enumerated() {
           let row = Int(row32)
           try statement.bindTextNoCopy(kinds[row], at: Int32(3 * n + 1))
           try statement.bind(rows.revision(row), at: Int32(3 * n + 2))
           try statement.bind(rows.component(row), at: Int32(3 * n + 3))
         }
-        defer {
-          statement.reset()
-          statement.clearBindings()
-        }
         _ = try statement.step()
+        start = end
       }
-      start = end
     }
   }
 

@@ -81,13 +81,21 @@ final class SQLiteEntryStream: AddedEntryStream, @unchecked Sendable {
   // MARK: - The caller's side
 
   func add(_ entry: RawCatalogEntry) throws {
-    if current == nil { current = try takeFreeBatch() }
+    // One reference to the batch per entry (`current?.append`, then `if let batch =
+    // current`, took it three times).
+    let batch: EntryBatch
+    if let current {
+      batch = current
+    } else {
+      batch = try takeFreeBatch()
+      current = batch
+    }
     // The caller's thread, which parses the document, is the longer half of the import: it
     // only copies the entry's texts. The payload's hash and the order key are worked out by
     // the writer thread (``store(_:)``).
-    current?.append(entry)
+    batch.append(entry)
     added += 1
-    if let batch = current, batch.count == Self.batchSize {
+    if batch.count == Self.batchSize {
       current = nil
       try submit(batch)
     }

@@ -30,7 +30,7 @@ struct StableHashTests {
         var calls = 0
         let buffers = texts.map { text in
           let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: text.count, alignment: 1)
-          buffer.copyMemory(from: UnsafeRawBufferPointer(start: text, count: text.count))
+          text.withUnsafeBytes { buffer.copyMemory(from: $0) }
           return UnsafeRawBufferPointer(buffer)
         }
         defer { buffers.forEach { $0.deallocate() } }
