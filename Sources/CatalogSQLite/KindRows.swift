@@ -20,6 +20,16 @@ struct KindRows {
 
   var count: Int { kinds.count }
 
+  init() {}
+
+  /// The rows of a first import's entry versions: `kinds`' string `i` is the kind of
+  /// component `firstComponent + i`, all of `revision`. The kinds are shared, not copied.
+  init(kinds: ByteStrings, revision: Int64, firstComponent: Int64) {
+    self.kinds = kinds
+    commonRevision = revision
+    self.firstComponent = firstComponent
+  }
+
   func revision(_ row: Int) -> Int64 { revisionList.isEmpty ? commonRevision : revisionList[row] }
 
   func component(_ row: Int) -> Int64 {

@@ -30,7 +30,7 @@ extension SQLiteContext {
   func streamAddedEntries(revision: Int64, capacity: Int) throws -> any AddedEntryStream {
     try lowerPageCacheForFirstImport()
     deferPayloadHashes()
-    if deferredKinds == nil { deferredKinds = KindRows() }
+    kindRowsDeferred = true
     let stream = SQLiteEntryStream(context: self, revision: revision, capacity: capacity)
     stream.start()
     return stream
@@ -100,9 +100,6 @@ extension SQLiteContext {
           // the bindings go before they do.
           defer { statement.clearBindings() }
           var kinds = KindRows()
-          var deferred = deferredKinds
-          deferredKinds = nil
-          defer { deferredKinds = deferred }
           try statement.bind(revision, at: 2)
           var start = 0
           while start < whole {
@@ -111,9 +108,7 @@ extension SQLiteContext {
             for n in 0..<batch {
               let row = version(start + n)
               try Self.bindAdded(row, to: statement, after: Int32(2 + 7 * n))
-              if deferred != nil {
-                deferred?.append(kind: row.kind, revision: revision, component: row.componentID)
-              } else {
+              if !kindRowsDeferred {
                 kinds.append(kind: row.kind, revision: revision, component: row.componentID)
               }
             }
@@ -170,12 +165,12 @@ extension SQLiteContext {
       """
   }
 
-  /// Takes the deferred `kind_version` rows (see ``deferredKinds``) and ends the deferral:
-  /// rows of later entry versions go in as they are inserted.
-  func takeDeferredKinds() throws -> KindRows? {
+  /// Inserts the entry versions still waiting and ends the deferral of their `kind_version`
+  /// rows (``kindRowsDeferred``), which the caller inserts: rows of later entry versions go
+  /// in as they are inserted.
+  func endKindRowDeferral() throws {
     try flushPendingVersions()
-    defer { deferredKinds = nil }
-    return deferredKinds
+    kindRowsDeferred = false
   }
 
   /// Inserts `rows` into `kind_version` in `order`, 64 per statement.
@@ -222,15 +217,10 @@ extension SQLiteContext {
     }
   }
 
-  /// The `kind_version` rows of the entry versions waiting in `pendingVersions`: kept for
+  /// The `kind_version` rows of the entry versions waiting in `pendingVersions`: left for
   /// the end when deferred, inserted now otherwise.
   private func recordPendingKinds() throws {
-    if deferredKinds != nil {
-      pendingVersions.forEachKind { kind, revision, component in
-        deferredKinds?.append(kind: kind, revision: revision, component: component)
-      }
-      return
-    }
+    if kindRowsDeferred { return }
     var rows = KindRows()
     pendingVersions.forEachKind { rows.append(kind: $0, revision: $1, component: $2) }
     try insertKindRows(rows, in: (0..<rows.count).map { Int32($0) })

@@ -107,7 +107,9 @@ struct ForeignKeyCheckTests {
         entry.index = index
         try stream.add(entry)
       }
-      #expect(try stream.finish() == count)
+      var kinds = ByteStrings()
+      for index in 0..<count { kinds.append("kind-\(index)") }
+      #expect(try stream.finish(kinds: kinds) == count)
       try extra(try #require(context as? SQLiteContext), revision)
       return .commit(())
     }
