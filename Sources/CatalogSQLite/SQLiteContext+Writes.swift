@@ -72,26 +72,44 @@ extension SQLiteContext {
   }
 
   /// Inserts `rows` into `kind_version` in `order`, 64 per statement.
+  ///
+  /// Each statement's kinds are first copied side by side into one buffer: in key order the
+  /// rows are scattered over the kinds' buffer, and a tight loop of copies lets the processor
+  /// wait for many of those reads at once, where SQLite's copy of each bound kind, one
+  /// statement step apart, waited for each in turn (a first import of 1,000,000 entries spent
+  /// a tenth of its time there).
   func insertKindRows(_ rows: KindRows, in order: [Int32]) throws {
+    var gathered: [UInt8] = []
+    var ends: [Int] = []
     var start = 0
-    while start < order.count {
-      let many = order.count - start >= PendingVersions.batchSize
-      let statement = many ? try insertKindVersionsStatement() : try insertKindVersionStatement()
-      let end = many ? start + PendingVersions.batchSize : start + 1
-      try rows.kinds.withStorage { kinds in
-        for (n, row32) in order[start..<end].enumerated() {
-          let row = Int(row32)
-          try statement.bindTextNoCopy(kinds[row], at: Int32(3 * n + 1))
-          try statement.bind(rows.revision(row), at: Int32(3 * n + 2))
-          try statement.bind(rows.component(row), at: Int32(3 * n + 3))
+    try rows.kinds.withStorage { kinds in
+      while start < order.count {
+        let many = order.count - start >= PendingVersions.batchSize
+        let statement = many ? try insertKindVersionsStatement() : try insertKindVersionStatement()
+        let end = many ? start + PendingVersions.batchSize : start + 1
+        gathered.removeAll(keepingCapacity: true)
+        ends.removeAll(keepingCapacity: true)
+        for row in order[start..<end] {
+          gathered.append(contentsOf: kinds[Int(row)])
+          ends.append(gathered.count)
         }
-        defer {
-          statement.reset()
-          statement.clearBindings()
+        try gathered.withUnsafeBytes { gathered in
+          defer {
+            statement.reset()
+            statement.clearBindings()
+          }
+          for (n, row32) in order[start..<end].enumerated() {
+            let row = Int(row32)
+            let from = n == 0 ? 0 : ends[n - 1]
+            try statement.bindTextNoCopy(
+              UnsafeRawBufferPointer(rebasing: gathered[from..<ends[n]]), at: Int32(3 * n + 1))
+            try statement.bind(rows.revision(row), at: Int32(3 * n + 2))
+            try statement.bind(rows.component(row), at: Int32(3 * n + 3))
+          }
+          _ = try statement.step()
         }
-        _ = try statement.step()
+        start = end
       }
-      start = end
     }
   }
 

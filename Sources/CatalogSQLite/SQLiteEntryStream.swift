@@ -226,6 +226,7 @@ final class SQLiteEntryStream: AddedEntryStream, @unchecked Sendable {
         hashes.append(JSONText.stableHash(of: row(entry).payload))
         entry += 1
       }
+      context.storedPayloads.touch(hashes)
       // The batch's bytes live until this closure returns, and are inserted before then.
       try context.lendingPayloads {
         for entry in 0..<batch.count {

@@ -41,6 +41,26 @@ struct StoredPayloads {
     }
   }
 
+  /// Reads the slot each of `hashes` would start probing at, one after another in a tight
+  /// loop, so that the lookups of a batch that follow find them in the processor's cache.
+  ///
+  /// At 1,000,000 payloads the slots take 8 MiB or more and each lookup waited for memory
+  /// in turn (a tenth of the writer thread's time, and what made a first import's time per
+  /// entry grow with the catalog); reads that do not depend on each other are waited for
+  /// together.
+  mutating func touch(_ hashes: [Int64]) {
+    guard !slots.isEmpty else { return }
+    var sum: UInt32 = 0
+    slots.withUnsafeBufferPointer { slots in
+      let mask = slots.count - 1
+      for hash in hashes { sum &+= slots[Self.slot(of: hash) & mask] }
+    }
+    // Kept, so that the reads are not optimized away.
+    touched &+= sum
+  }
+
+  private var touched: UInt32 = 0
+
   /// Records payload `id` as the first of `hash`, unless a payload of that hash is recorded.
   mutating func insertFirst(hash: Int64, id: Int64) {
     if 2 * (count + 1) > slots.count { grow() }
