@@ -174,44 +174,42 @@ extension SQLiteContext {
   }
 
   /// Inserts `rows` into `kind_version` in `order`, 64 per statement.
+  ///
+  /// Each statement's kinds are first copied side by side into one buffer: in key order the
+  /// rows are scattered over the kinds' buffer, and a tight loop of copies lets the processor
+  /// wait for many of those reads at once, where SQLite's copy of each bound kind, one
+  /// statement step apart, waited for each in turn (a first import of 1,000,000 entries spent
+  /// a tenth of its time there).
   func insertKindRows(_ rows: KindRows, in order: [Int32]) throws {
+    var gathered: [UInt8] = []
+    var ends: [Int] = []
+    var start = 0
     try rows.kinds.withStorage { kinds in
-      // In key order the rows are scattered over the kinds' buffer, and each kind's bytes
-      // were a cache miss met deep in SQLite's insert, one after the other (a third of the
-      // rows' insert). So each statement's kinds are prefetched while the one before runs,
-      // and their end offsets, needed to find them, one statement earlier still.
-      let batch = PendingVersions.batchSize
-      func prefetchEnds(from first: Int) {
-        for index in min(first, order.count)..<min(first + batch, order.count) {
-          csqlite_prefetch(kinds.endAddress(Int(order[index])))
-        }
-      }
-      func prefetchBytes(from first: Int) {
-        for index in min(first, order.count)..<min(first + batch, order.count) {
-          if let bytes = kinds[Int(order[index])].baseAddress { csqlite_prefetch(bytes) }
-        }
-      }
-      prefetchEnds(from: 0)
-      prefetchEnds(from: batch)
-      prefetchBytes(from: 0)
-      var start = 0
       while start < order.count {
-        prefetchEnds(from: start + 2 * batch)
-        prefetchBytes(from: start + batch)
-        let many = order.count - start >= batch
+        let many = order.count - start >= PendingVersions.batchSize
         let statement = many ? try insertKindVersionsStatement() : try insertKindVersionStatement()
-        let end = many ? start + batch : start + 1
-        defer {
-          statement.reset()
-          statement.clearBindings()
+        let end = many ? start + PendingVersions.batchSize : start + 1
+        gathered.removeAll(keepingCapacity: true)
+        ends.removeAll(keepingCapacity: true)
+        for row in order[start..<end] {
+          gathered.append(contentsOf: kinds[Int(row)])
+          ends.append(gathered.count)
         }
-        for (n, row32) in order[start..<end].enumerated() {
-          let row = Int(row32)
-          try statement.bindTextNoCopy(kinds[row], at: Int32(3 * n + 1))
-          try statement.bind(rows.revision(row), at: Int32(3 * n + 2))
-          try statement.bind(rows.component(row), at: Int32(3 * n + 3))
+        try gathered.withUnsafeBytes { gathered in
+          defer {
+            statement.reset()
+            statement.clearBindings()
+          }
+          for (n, row32) in order[start..<end].enumerated() {
+            let row = Int(row32)
+            let from = n == 0 ? 0 : ends[n - 1]
+            try statement.bindTextNoCopy(
+              UnsafeRawBufferPointer(rebasing: gathered[from..<ends[n]]), at: Int32(3 * n + 1))
+            try statement.bind(rows.revision(row), at: Int32(3 * n + 2))
+            try statement.bind(rows.component(row), at: Int32(3 * n + 3))
+          }
+          _ = try statement.step()
         }
-        _ = try statement.step()
         start = end
       }
     }

@@ -33,12 +33,16 @@ struct StableHashTests {
           text.withUnsafeBytes { buffer.copyMemory(from: $0) }
           return UnsafeRawBufferPointer(buffer)
         }
-        defer { buffers.forEach { $0.deallocate() } }
-        JSONText.stableHashes(count: count, of: { buffers[$0] }) { index, hash in
-          #expect(hashes[index] == nil)
-          hashes[index] = hash
-          calls += 1
+        defer {
+          for buffer in buffers { buffer.deallocate() }
         }
+        JSONText.stableHashes(
+          count: count, of: { buffers[$0] },
+          { index, hash in
+            #expect(hashes[index] == nil)
+            hashes[index] = hash
+            calls += 1
+          })
         #expect(calls == count)
         for (index, text) in texts.enumerated() {
           #expect(hashes[index] == text.withUnsafeBytes { JSONText.stableHash(of: $0) })

@@ -94,13 +94,6 @@ package struct ByteStrings: Sendable {
       let start = id == 0 ? 0 : Int(ends[id - 1])
       return UnsafeRawBufferPointer(rebasing: bytes[start..<Int(ends[id])])
     }
-
-    /// Where string `id`'s end offset is kept, which finding its bytes reads: for a prefetch
-    /// of strings read out of order.
-    package func endAddress(_ id: Int) -> UnsafeRawPointer {
-      precondition(id >= 0 && id < ends.count, "no string \(id)")
-      return UnsafeRawPointer(ends.baseAddress! + id)
-    }
   }
 
   /// Removes every string, keeping the storage for reuse.

@@ -137,7 +137,8 @@ public struct JSONText: Sendable, Hashable, CustomStringConvertible {
     // No text is left to start: the lanes still running finish one at a time.
     func finish(_ p: UnsafePointer<UInt8>, _ n: Int, _ i: Int, _ h: UInt64) {
       guard n >= 0 else { return }
-      body(i, Int64(bitPattern: fnv1a(UnsafeRawBufferPointer(start: p, count: n), from: 0, hash: h)))
+      body(
+        i, Int64(bitPattern: fnv1a(UnsafeRawBufferPointer(start: p, count: n), from: 0, hash: h)))
     }
     finish(p0, n0, i0, h0)
     finish(p1, n1, i1, h1)
