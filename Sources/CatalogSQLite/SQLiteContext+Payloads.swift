@@ -20,7 +20,9 @@ extension SQLiteContext {
 
   func internPayload(bytes: UnsafeRawBufferPointer, hash: Int64) throws -> Int64 {
     // A payload this write stored (or is about to): remembered by hash, its text compared.
-    if let id = storedPayloads[hash] {
+    // One probe answers that and, for a new hash, says where it goes.
+    let probe = storedPayloads.probe(hash)
+    if let id = probe.id {
       let equal =
         try pendingPayloads.text(of: id).map { $0.elementsEqual(bytes) }
         ?? payload(id).bytes.elementsEqual(bytes)
@@ -30,7 +32,7 @@ extension SQLiteContext {
       try flushPendingPayloads()
       try insertDeferredPayloadHashes()
     }
-    if !payloadTableWasEmpty || storedPayloads[hash] != nil {
+    if !payloadTableWasEmpty || probe.id != nil {
       let lookup = try database.cachedStatement(
         sql: """
           SELECT p.id, p.json FROM payload_hash AS h JOIN payload AS p ON p.id = h.payload_id
@@ -51,7 +53,9 @@ extension SQLiteContext {
     }
     nextPayloadID = id + 1
     pendingPayloads.append(id: id, hash: hash, text: bytes)
-    storedPayloads.insertFirst(hash: hash, id: id)
+    // The table is unchanged since the probe: flushing and inserting the hash rows above
+    // leave it as it was.
+    storedPayloads.insertFirst(hash: hash, id: id, at: probe)
     if pendingPayloads.count == PendingPayloads.batchSize { try flushPendingPayloads() }
     return id
   }

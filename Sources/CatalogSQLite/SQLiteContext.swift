@@ -15,6 +15,8 @@ final class SQLiteContext: CatalogWriteContext {
   var storedPayloads = StoredPayloads()
   var insertVersion: Statement?
   var insertVersions: Statement?
+  /// A first import's INSERT of whole batches of `added` rows (``insertVersions(_:firstComponent:revision:payloadIDs:orderKeys:)``).
+  var insertAddedVersions: Statement?
   var insertPayload: Statement?
   var insertPayloads: Statement?
   /// Entry versions appended but not yet inserted (see ``flushPendingVersions()``).
@@ -29,10 +31,11 @@ final class SQLiteContext: CatalogWriteContext {
   var deferredPayloadHashes: Int?
   var insertPayloadHash: Statement?
   var insertPayloadHashes: Statement?
-  /// The `kind_version` rows of the entry versions this write inserted, kept to be inserted
-  /// in key order at the end (a first import: ``SQLiteEntryStream``); nil when each entry
+  /// Whether the `kind_version` rows of the entry versions this write inserts wait for the
+  /// end (a first import: ``SQLiteEntryStream`` inserts them in key order from the kinds the
+  /// document reader kept, ``SQLiteEntryStream/finish(kinds:)``); when false, each entry
   /// version's row goes in with it.
-  var deferredKinds: KindRows?
+  var kindRowsDeferred = false
   var insertKindVersion: Statement?
   var insertKindVersions: Statement?
   /// The id the next new component gets; nil until the first ``newComponents(count:)``.

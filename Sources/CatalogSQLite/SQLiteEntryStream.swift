@@ -21,7 +21,7 @@ import Foundation
 final class SQLiteEntryStream: AddedEntryStream, @unchecked Sendable {
   // `@unchecked Sendable`: the stream crosses to its writer thread. Its mutable state is
   // either guarded by `condition` (the queue, the pool, `error`, `closed`, `running`) or
-  // owned by one side at a time: `current` and `added` by the caller; `keys` by the writer
+  // owned by one side at a time: `current` and `added` by the caller; `keys`, the spare buffers and `firstComponent` by the writer
   // thread; the batches by whoever took them from the queue or the pool under the lock;
   // `context`, and with it the SQLite connection, by the writer thread from `start()` until
   // it ends, which `finish()` and `cancel()` wait for under the lock. The lock's hand-offs
@@ -49,15 +49,17 @@ final class SQLiteEntryStream: AddedEntryStream, @unchecked Sendable {
   /// The order keys, evenly spaced for `capacity` entries (should the document hold more,
   /// which it cannot: `capacity` is its size over the smallest entry's, keys after the last).
   private var keys: AddedEntryKeys
+  /// The writer thread's buffers for a batch's hashes, payload ids and order keys.
+  private var spareHashes: [Int64] = []
+  private var sparePayloadIDs: [Int64] = []
+  private var spareOrderKeys = ByteStrings()
 
   /// The write's context for the caller's last step, the sorted `kind_version` rows
-  /// (``finish()``); weak, so that the stream keeps no connection alive.
+  /// (``finish(kinds:)``); weak, so that the stream keeps no connection alive.
   private weak var callerContext: SQLiteContext?
-  /// The `kind_version` rows of every entry, handed from the writer thread to the caller
-  /// under the lock once the last batch is in (``drained``), for the caller to sort while
-  /// the writer inserts the `payload_hash` rows.
-  private var kinds: KindRows?
-  private var drained = false
+  /// The component of the first entry, once the writer thread numbered it (read by the
+  /// caller once the thread has ended).
+  private var firstComponent: Int64?
 
   init(context: SQLiteContext, revision: Int64, capacity: Int) {
     self.context = context
@@ -77,13 +79,21 @@ final class SQLiteEntryStream: AddedEntryStream, @unchecked Sendable {
   // MARK: - The caller's side
 
   func add(_ entry: RawCatalogEntry) throws {
-    if current == nil { current = try takeFreeBatch() }
+    // One reference to the batch per entry (`current?.append`, then `if let batch =
+    // current`, took it three times).
+    let batch: EntryBatch
+    if let current {
+      batch = current
+    } else {
+      batch = try takeFreeBatch()
+      current = batch
+    }
     // The caller's thread, which parses the document, is the longer half of the import: it
     // only copies the entry's texts. The payload's hash and the order key are worked out by
     // the writer thread (``store(_:)``).
-    current?.append(entry)
+    batch.append(entry)
     added += 1
-    if let batch = current, batch.count == Self.batchSize {
+    if batch.count == Self.batchSize {
       current = nil
       try submit(batch)
     }
@@ -91,9 +101,12 @@ final class SQLiteEntryStream: AddedEntryStream, @unchecked Sendable {
 
   /// Waits for the writer thread to store every entry, then inserts the `kind_version` rows
   /// in key order. The two tables a first import fills from memory in key order are done on
-  /// both threads at once: the writer inserts the `payload_hash` rows while the caller sorts
-  /// the kinds, then the caller inserts them.
-  func finish() throws -> Int {
+  /// both threads at once: the caller sorts the kinds while the writer stores the last
+  /// batches and inserts the `payload_hash` rows, then the caller inserts them.
+  ///
+  /// The kinds are the document reader's (entry `i`'s is string `i`): the writer keeps no
+  /// copy of its own, which was 2 MiB for 100,000 entries, and a copying append per row.
+  func finish(kinds: ByteStrings) throws -> Int {
     if let batch = current, batch.count > 0 {
       current = nil
       try submit(batch)
@@ -101,21 +114,27 @@ final class SQLiteEntryStream: AddedEntryStream, @unchecked Sendable {
     condition.lock()
     closed = true
     condition.broadcast()
-    while running && !drained { condition.wait() }
-    let rows = kinds
-    kinds = nil
     condition.unlock()
-    let order = rows?.sortedOrder()
+    guard kinds.count == added else {
+      cancel()
+      throw CatalogError.database(
+        .inconsistent("the import's \(kinds.count) kinds are not its \(added) entries"))
+    }
+    // The rows' components are consecutive, so they order as the rows do, whichever
+    // component comes first: the order is found before the writer says which one it is.
+    let order = KindRows(kinds: kinds, revision: revision, firstComponent: 1).sortedOrder()
     condition.lock()
     while running { condition.wait() }
     let failure = error
+    let first = firstComponent
     condition.unlock()
     if let failure { throw failure }
-    if let rows, let order {
+    if let first {
       guard let context = callerContext else {
         throw CatalogError.database(.inconsistent("the import's write ended before its last rows"))
       }
-      try context.insertKindRows(rows, in: order)
+      try context.insertKindRows(
+        KindRows(kinds: kinds, revision: revision, firstComponent: first), in: order)
     }
     return added
   }
@@ -184,17 +203,12 @@ final class SQLiteEntryStream: AddedEntryStream, @unchecked Sendable {
     }
   }
 
-  /// After the last batch: hands the `kind_version` rows to the caller, then inserts the
-  /// `payload_hash` rows in key order.
+  /// After the last batch: inserts what is left of the entry versions, leaving their
+  /// `kind_version` rows to the caller, then the `payload_hash` rows in key order.
   private func storeDeferredRows() {
     guard let context else { return }
     do {
-      let rows = try context.takeDeferredKinds()
-      condition.lock()
-      kinds = rows
-      drained = true
-      condition.broadcast()
-      condition.unlock()
+      try context.endKindRowDeferral()
       try context.insertDeferredPayloadHashes(forgettingStoredPayloads: true)
     } catch {
       condition.lock()
@@ -206,26 +220,25 @@ final class SQLiteEntryStream: AddedEntryStream, @unchecked Sendable {
   /// Interns the payloads, numbers the components and appends the versions of a batch.
   private func store(_ batch: EntryBatch) throws {
     guard let context else { return }
-    var payloadIDs: [Int64] = []
-    payloadIDs.reserveCapacity(batch.count)
+    // The writer's buffers, reused from batch to batch.
+    var hashes = spareHashes
+    var payloadIDs = sparePayloadIDs
+    var orderKeys = spareOrderKeys
+    defer {
+      spareHashes = hashes
+      sparePayloadIDs = payloadIDs
+      spareOrderKeys = orderKeys
+    }
+    hashes.removeAll(keepingCapacity: true)
+    payloadIDs.removeAll(keepingCapacity: true)
+    orderKeys.removeAll()
     try batch.rows.withRows { row in
-      // Four payloads hashed at a time (``JSONText/stableHashes(of:)``).
-      var hashes: [Int64] = []
-      hashes.reserveCapacity(batch.count)
-      var entry = 0
-      while entry + 4 <= batch.count {
-        let four = JSONText.stableHashes(
-          of: (
-            row(entry).payload, row(entry + 1).payload, row(entry + 2).payload,
-            row(entry + 3).payload
-          ))
-        hashes += [four.0, four.1, four.2, four.3]
-        entry += 4
+      // Four payloads hashed at a time (``JSONText/stableHashes(count:of:_:)``).
+      hashes.append(contentsOf: repeatElement(0, count: batch.count))
+      hashes.withUnsafeMutableBufferPointer { hashes in
+        JSONText.stableHashes(count: batch.count, of: { row($0).payload }) { hashes[$0] = $1 }
       }
-      while entry < batch.count {
-        hashes.append(JSONText.stableHash(of: row(entry).payload))
-        entry += 1
-      }
+      hashes.withUnsafeBufferPointer { context.storedPayloads.warm(for: $0) }
       // The batch's bytes live until this closure returns, and are inserted before then.
       try context.lendingPayloads {
         for entry in 0..<batch.count {
@@ -235,19 +248,14 @@ final class SQLiteEntryStream: AddedEntryStream, @unchecked Sendable {
       }
     }
     let firstComponent = try context.newComponents(count: batch.count)
-    try batch.rows.withRows { row in
-      for entry in 0..<batch.count {
-        var key = keys.nextKey()
-        try key.withUTF8 { key in
-          var version = row(entry)
-          version.componentID = firstComponent + Int64(entry)
-          version.revision = revision
-          version.payloadID = payloadIDs[entry]
-          version.orderKey = UnsafeRawBufferPointer(key)
-          try context.appendVersion(version)
-        }
-      }
+    if self.firstComponent == nil { self.firstComponent = firstComponent }
+    for _ in 0..<batch.count {
+      var key = keys.nextKey()
+      key.withUTF8 { _ = orderKeys.append(UnsafeRawBufferPointer($0)) }
     }
+    try context.insertVersions(
+      batch.rows, firstComponent: firstComponent, revision: revision, payloadIDs: payloadIDs,
+      orderKeys: orderKeys)
     context.soundVersions.add(count: batch.count, revision: revision, payloadIDs: payloadIDs)
   }
 }

@@ -26,29 +26,74 @@ struct StoredPayloads {
   }
 
   /// The id of the first payload stored with `hash`.
-  subscript(hash: Int64) -> Int64? {
-    guard !slots.isEmpty else { return nil }
+  subscript(hash: Int64) -> Int64? { probe(hash).id }
+
+  /// Where `hash` stands in the table: the id of the first payload stored with it, or the
+  /// empty slot where ``insertFirst(hash:id:at:)`` puts it, so that a payload met for the
+  /// first time costs one probe, not a lookup and then another for the insert.
+  struct Probe {
+    /// The id of the first payload stored with the hash; nil when none is.
+    let id: Int64?
+    /// The empty slot the probe ended at, valid while the table has `slotCount` slots.
+    fileprivate let slot: Int
+    fileprivate let slotCount: Int
+  }
+
+  /// Looks `hash` up (see ``Probe``).
+  func probe(_ hash: Int64) -> Probe {
+    guard !slots.isEmpty else { return Probe(id: nil, slot: 0, slotCount: 0) }
     return slots.withUnsafeBufferPointer { slots in
       let mask = slots.count - 1
       var slot = Self.slot(of: hash) & mask
       while true {
         let entry = slots[slot]
-        if entry == 0 { return nil }
+        if entry == 0 { return Probe(id: nil, slot: slot, slotCount: slots.count) }
         let found = row(Int(entry) - 1)
-        if found.hash == hash { return found.id }
+        if found.hash == hash { return Probe(id: found.id, slot: slot, slotCount: slots.count) }
         slot = (slot + 1) & mask
       }
     }
   }
 
+  /// Reads the slots (and the rows they point to) that probes of `hashes` will read, all
+  /// at once: each read of the table is a cache miss at a random place, and reads that do
+  /// not wait for one another overlap, where a probe per payload, each waiting for its
+  /// row's insert, takes them one after the other. A first import's writer warms the table
+  /// for a batch's hashes before interning its payloads. Changes nothing the table holds.
+  mutating func warm(for hashes: UnsafeBufferPointer<Int64>) {
+    guard !slots.isEmpty else { return }
+    var seen: UInt64 = 0
+    slots.withUnsafeBufferPointer { slots in
+      let mask = slots.count - 1
+      for hash in hashes {
+        let entry = slots[Self.slot(of: hash) & mask]
+        if entry != 0 { seen ^= UInt64(bitPattern: row(Int(entry) - 1).hash) }
+      }
+    }
+    // Kept, so that the reads are not optimized away.
+    warmth ^= seen
+  }
+
+  /// What ``warm(for:)`` read, folded: only so that its reads happen.
+  private var warmth: UInt64 = 0
+
   /// Records payload `id` as the first of `hash`, unless a payload of that hash is recorded.
   mutating func insertFirst(hash: Int64, id: Int64) {
-    if 2 * (count + 1) > slots.count { grow() }
-    let mask = slots.count - 1
-    var slot = Self.slot(of: hash) & mask
-    while slots[slot] != 0 {
-      if row(Int(slots[slot]) - 1).hash == hash { return }
-      slot = (slot + 1) & mask
+    insertFirst(hash: hash, id: id, at: probe(hash))
+  }
+
+  /// Records payload `id` as the first of `hash`, at the slot `probed` (a probe of `hash` with
+  /// nothing inserted since) found empty; nothing when it found a payload of that hash.
+  mutating func insertFirst(hash: Int64, id: Int64, at probed: Probe) {
+    guard probed.id == nil else { return }
+    var slot = probed.slot
+    if 2 * (count + 1) > slots.count {
+      grow()
+      let mask = slots.count - 1
+      slot = Self.slot(of: hash) & mask
+      while slots[slot] != 0 { slot = (slot + 1) & mask }
+    } else {
+      precondition(probed.slotCount == slots.count && slots[slot] == 0, "a stale probe")
     }
     precondition(count < Int(UInt32.max), "StoredPayloads holds at most 2^32 - 1 rows")
     if count % Self.chunkSize == 0 {

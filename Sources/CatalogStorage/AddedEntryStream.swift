@@ -8,7 +8,11 @@ package protocol AddedEntryStream: AnyObject {
   /// - Throws: the error that stopped the storing, if one did.
   func add(_ entry: RawCatalogEntry) throws
   /// Waits for every entry to be stored and returns how many were.
-  func finish() throws -> Int
+  ///
+  /// - Parameter kinds: The kind of every entry added, in order (string `i` is entry `i`'s),
+  ///   as the document reader's duplicate check kept them: a stream may use them for rows it
+  ///   writes at the end instead of keeping a copy of its own.
+  func finish(kinds: ByteStrings) throws -> Int
   /// Stops storing (after an error in the document) and waits until nothing runs.
   func cancel()
 }
@@ -64,7 +68,7 @@ package final class DirectEntryStream: AddedEntryStream {
     added += 1
   }
 
-  package func finish() throws -> Int { added }
+  package func finish(kinds: ByteStrings) throws -> Int { added }
 
   package func cancel() {}
 }

@@ -319,10 +319,10 @@ struct ChangePlanner {
       guard let kinds = firstImportKinds, kinds.count == firstImportCount else {
         throw CatalogError.database(.inconsistent("a first import's kinds were not handed over"))
       }
-      // Not needed by the stream's last work (the indexes made after the last row, the
-      // import's peak of memory): the kinds are the result's from here on.
+      // The result's from here on; the stream's last rows (`kind_version`, on SQLite) are
+      // made from them too, the one copy of the kinds.
       firstImportKinds = nil
-      _ = try stream.finish()
+      _ = try stream.finish(kinds: kinds)
       var result = WriteResult(
         revision: nil, head: head, counts: ChangeCounts(added: firstImportCount))
       result.added = KindList(strings: kinds)

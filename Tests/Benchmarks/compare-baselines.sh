@@ -17,7 +17,8 @@
 #   sqlite3 (apt: sqlite3), python3 and its jsonpatch module (pip install jsonpatch), diff,
 #   and /usr/bin/time for peak memory (apt: time; without it, Python's resource module).
 # The catalog binary and the generator come from this package: the script builds them with
-# `swift build -c release` unless --catalog names a binary (the generator is catalog-bench).
+# `swift build -c release --static-swift-stdlib` (as Scripts/install.sh builds what users
+# install) unless --catalog names a binary (the generator is catalog-bench).
 
 set -euo pipefail
 
@@ -82,15 +83,15 @@ if [ "${#missing[@]}" -gt 0 ]; then
 fi
 
 if [ -z "$catalog" ]; then
-  echo "Building catalog and catalog-bench (swift build -c release) ..." >&2
-  (cd "$root" && swift build -c release -j 2 --product catalog > /dev/null \
-    && swift build -c release -j 2 --product catalog-bench > /dev/null)
+  echo "Building catalog and catalog-bench (swift build -c release --static-swift-stdlib) ..." >&2
+  (cd "$root" && swift build -c release --static-swift-stdlib -j 2 --product catalog > /dev/null \
+    && swift build -c release --static-swift-stdlib -j 2 --product catalog-bench > /dev/null)
   catalog="$root/.build/release/catalog"
   bench="$root/.build/release/catalog-bench"
 else
   bench="$(dirname "$catalog")/catalog-bench"
   if [ ! -x "$bench" ]; then
-    (cd "$root" && swift build -c release -j 2 --product catalog-bench > /dev/null)
+    (cd "$root" && swift build -c release --static-swift-stdlib -j 2 --product catalog-bench > /dev/null)
     bench="$root/.build/release/catalog-bench"
   fi
 fi

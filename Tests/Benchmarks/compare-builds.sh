@@ -44,7 +44,7 @@ fi
 root="$(cd "$(dirname "$0")/../.." && pwd)"
 bench="$(dirname "$after")/catalog-bench"
 if [ ! -x "$bench" ]; then
-  (cd "$root" && swift build -c release -j 2 --product catalog-bench > /dev/null)
+  (cd "$root" && swift build -c release --static-swift-stdlib -j 2 --product catalog-bench > /dev/null)
   bench="$root/.build/release/catalog-bench"
 fi
 if [ -z "$work" ]; then

@@ -12,15 +12,22 @@ import Testing
 struct KindVersionTests {
   /// The first import's sort gives SQLite's order of (kind, revision, component): kinds
   /// compared as bytes with a shorter prefix first, kinds shorter than the eight bytes the
-  /// radix sort looks at, kinds that end in a zero byte, long shared prefixes, one kind at
-  /// several revisions.
-  @Test func kindRowsSortAsTheTableDoes() {
+  /// radix sort looks at each level, kinds that end in zero bytes, long shared prefixes (runs
+  /// the radix sort goes down several levels into, a shared prefix longer than any level),
+  /// one kind at several revisions.
+  @Test(arguments: [
+    "component-", "a-shared-prefix-of-forty-bytes-of-kinds-", "tile\0\0\0\0\0\0\0\0",
+  ])
+  func kindRowsSortAsTheTableDoes(sharedPrefix: String) {
     var generator = SystemRandomNumberGenerator()
     let alphabet: [UInt8] = [0, 1, 0x2D, 0x61, 0x62, 0x7A, 0xC3, 0xFF]
     var kinds: [[UInt8]] = [[], [0], [0, 0], Array("tile".utf8), Array("tile\0".utf8)]
+    for zeros in 0..<40 {
+      kinds.append(Array(sharedPrefix.utf8) + [UInt8](repeating: 0, count: zeros))
+    }
     for _ in 0..<3_000 {
       let length = Int.random(in: 0...20, using: &generator)
-      let prefix: [UInt8] = Bool.random(using: &generator) ? Array("component-".utf8) : []
+      let prefix: [UInt8] = Bool.random(using: &generator) ? Array(sharedPrefix.utf8) : []
       kinds.append(
         prefix + (0..<length).map { _ in alphabet.randomElement(using: &generator)! })
     }

@@ -13,28 +13,39 @@ struct StableHashTests {
     #expect(hash("foobar") == Int64(bitPattern: 0x8594_4171_f739_67e8))
   }
 
-  /// Four at a time gives each text's own hash, whatever their lengths: equal, one empty,
-  /// each shorter than the others.
-  @Test func fourAtATimeEqualsOneAtATime() {
+  /// Four lanes at a time give each text its own hash, whatever their lengths and number:
+  /// equal, empty, each shorter or longer than the others, fewer than four, a lane refilled
+  /// many times.
+  @Test func lanesEqualOneAtATime() {
     var generator = SystemRandomNumberGenerator()
     let lengths = [0, 1, 3, 7, 8, 9, 64, 255, 1000]
-    for _ in 0..<200 {
-      let texts = (0..<4).map { _ in
-        (0..<lengths.randomElement(using: &generator)!).map { _ in
-          UInt8.random(in: 0...255, using: &generator)
-        }
-      }
-      texts[0].withUnsafeBytes { t0 in
-        texts[1].withUnsafeBytes { t1 in
-          texts[2].withUnsafeBytes { t2 in
-            texts[3].withUnsafeBytes { t3 in
-              let four = JSONText.stableHashes(of: (t0, t1, t2, t3))
-              #expect(four.0 == JSONText.stableHash(of: t0))
-              #expect(four.1 == JSONText.stableHash(of: t1))
-              #expect(four.2 == JSONText.stableHash(of: t2))
-              #expect(four.3 == JSONText.stableHash(of: t3))
-            }
+    for count in [0, 1, 3, 4, 5, 8, 13, 100] {
+      for _ in 0..<20 {
+        let texts = (0..<count).map { _ in
+          (0..<lengths.randomElement(using: &generator)!).map { _ in
+            UInt8.random(in: 0...255, using: &generator)
           }
+        }
+        var hashes = [Int64?](repeating: nil, count: count)
+        var calls = 0
+        let buffers = texts.map { text in
+          let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: text.count, alignment: 1)
+          text.withUnsafeBytes { buffer.copyMemory(from: $0) }
+          return UnsafeRawBufferPointer(buffer)
+        }
+        defer {
+          for buffer in buffers { buffer.deallocate() }
+        }
+        JSONText.stableHashes(
+          count: count, of: { buffers[$0] },
+          { index, hash in
+            #expect(hashes[index] == nil)
+            hashes[index] = hash
+            calls += 1
+          })
+        #expect(calls == count)
+        for (index, text) in texts.enumerated() {
+          #expect(hashes[index] == text.withUnsafeBytes { JSONText.stableHash(of: $0) })
         }
       }
     }

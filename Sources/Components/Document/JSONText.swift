@@ -60,42 +60,105 @@ public struct JSONText: Sendable, Hashable, CustomStringConvertible {
     Int64(bitPattern: fnv1a(bytes, from: 0, hash: fnvOffsetBasis))
   }
 
-  /// ``stableHash`` of four texts at once: `hashes[i]` is the hash of `texts[i]`.
+  /// ``stableHash`` of `count` texts, `text(i)` for `i` in `0..<count`: calls
+  /// `body(i, hash)` once for each, in no particular order.
   ///
   /// Each hash is a chain of multiplications, one per byte, each waiting for the last; four
-  /// independent chains in one loop keep the multiplier busy while each waits, so this
-  /// takes about a third of the time of four calls. The values are those of
+  /// independent chains in one loop keep the multiplier busy while each waits. A lane that
+  /// finishes its text takes the next one, so all four stay busy until the last three texts
+  /// (four texts at a time, each finishing alone past the shortest of them, hashed a third
+  /// of the bytes of a first import's payloads one chain at a time). The values are those of
   /// ``stableHash(of:)``, byte for byte (stored hashes must not change).
   public static func stableHashes(
-    of texts: (
-      UnsafeRawBufferPointer, UnsafeRawBufferPointer, UnsafeRawBufferPointer,
-      UnsafeRawBufferPointer
-    )
-  ) -> (Int64, Int64, Int64, Int64) {
-    var h0 = fnvOffsetBasis
-    var h1 = fnvOffsetBasis
-    var h2 = fnvOffsetBasis
-    var h3 = fnvOffsetBasis
-    let common = min(texts.0.count, texts.1.count, texts.2.count, texts.3.count)
-    var done = 0
-    if common > 0, let b0 = texts.0.baseAddress, let b1 = texts.1.baseAddress,
-      let b2 = texts.2.baseAddress, let b3 = texts.3.baseAddress
-    {
-      for i in 0..<common {
-        h0 = (h0 ^ UInt64(b0.load(fromByteOffset: i, as: UInt8.self))) &* fnvPrime
-        h1 = (h1 ^ UInt64(b1.load(fromByteOffset: i, as: UInt8.self))) &* fnvPrime
-        h2 = (h2 ^ UInt64(b2.load(fromByteOffset: i, as: UInt8.self))) &* fnvPrime
-        h3 = (h3 ^ UInt64(b3.load(fromByteOffset: i, as: UInt8.self))) &* fnvPrime
-      }
-      done = common
+    count: Int, of text: (Int) -> UnsafeRawBufferPointer, _ body: (Int, Int64) -> Void
+  ) {
+    guard count >= 4 else {
+      for i in 0..<count { body(i, stableHash(of: text(i))) }
+      return
     }
-    return (
-      Int64(bitPattern: fnv1a(texts.0, from: done, hash: h0)),
-      Int64(bitPattern: fnv1a(texts.1, from: done, hash: h1)),
-      Int64(bitPattern: fnv1a(texts.2, from: done, hash: h2)),
-      Int64(bitPattern: fnv1a(texts.3, from: done, hash: h3))
-    )
+    // Lane k hashes text `ik`: `nk` bytes are left from `pk` on (-1 once the lane is done),
+    // its hash so far `hk`.
+    var (p0, n0) = lane(text(0))
+    var (p1, n1) = lane(text(1))
+    var (p2, n2) = lane(text(2))
+    var (p3, n3) = lane(text(3))
+    var (i0, i1, i2, i3) = (0, 1, 2, 3)
+    var (h0, h1, h2, h3) = (fnvOffsetBasis, fnvOffsetBasis, fnvOffsetBasis, fnvOffsetBasis)
+    var next = 4
+    while n0 >= 0 && n1 >= 0 && n2 >= 0 && n3 >= 0 {
+      let step = min(min(n0, n1), min(n2, n3))
+      for k in 0..<step {
+        h0 = (h0 ^ UInt64(p0[k])) &* fnvPrime
+        h1 = (h1 ^ UInt64(p1[k])) &* fnvPrime
+        h2 = (h2 ^ UInt64(p2[k])) &* fnvPrime
+        h3 = (h3 ^ UInt64(p3[k])) &* fnvPrime
+      }
+      p0 += step
+      p1 += step
+      p2 += step
+      p3 += step
+      n0 -= step
+      n1 -= step
+      n2 -= step
+      n3 -= step
+      if n0 == 0 {
+        body(i0, Int64(bitPattern: h0))
+        n0 = -1
+        if next < count {
+          (p0, n0) = lane(text(next))
+          (i0, h0, next) = (next, fnvOffsetBasis, next + 1)
+        }
+      }
+      if n1 == 0 {
+        body(i1, Int64(bitPattern: h1))
+        n1 = -1
+        if next < count {
+          (p1, n1) = lane(text(next))
+          (i1, h1, next) = (next, fnvOffsetBasis, next + 1)
+        }
+      }
+      if n2 == 0 {
+        body(i2, Int64(bitPattern: h2))
+        n2 = -1
+        if next < count {
+          (p2, n2) = lane(text(next))
+          (i2, h2, next) = (next, fnvOffsetBasis, next + 1)
+        }
+      }
+      if n3 == 0 {
+        body(i3, Int64(bitPattern: h3))
+        n3 = -1
+        if next < count {
+          (p3, n3) = lane(text(next))
+          (i3, h3, next) = (next, fnvOffsetBasis, next + 1)
+        }
+      }
+    }
+    // No text is left to start: the lanes still running finish one at a time.
+    func finish(_ p: UnsafePointer<UInt8>, _ n: Int, _ i: Int, _ h: UInt64) {
+      guard n >= 0 else { return }
+      body(
+        i, Int64(bitPattern: fnv1a(UnsafeRawBufferPointer(start: p, count: n), from: 0, hash: h)))
+    }
+    finish(p0, n0, i0, h0)
+    finish(p1, n1, i1, h1)
+    finish(p2, n2, i2, h2)
+    finish(p3, n3, i3, h3)
   }
+
+  /// A text's first byte and length for a lane of ``stableHashes(count:of:_:)``; an empty
+  /// text, which may have no address, reads nothing from a byte of its own.
+  private static func lane(_ text: UnsafeRawBufferPointer) -> (UnsafePointer<UInt8>, Int) {
+    guard let base = text.baseAddress, text.count > 0 else { return (emptyLane, 0) }
+    return (base.assumingMemoryBound(to: UInt8.self), text.count)
+  }
+
+  /// One byte that is never read (a lane with 0 bytes left reads none): never changed.
+  nonisolated(unsafe) private static let emptyLane: UnsafePointer<UInt8> = {
+    let byte = UnsafeMutablePointer<UInt8>.allocate(capacity: 1)
+    byte.initialize(to: 0)
+    return UnsafePointer(byte)
+  }()
 
   private static let fnvOffsetBasis: UInt64 = 0xcbf2_9ce4_8422_2325
   private static let fnvPrime: UInt64 = 0x100_0000_01b3
