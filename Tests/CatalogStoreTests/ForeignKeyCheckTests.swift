@@ -84,10 +84,26 @@ struct ForeignKeyCheckTests {
     #expect(try catalog.head()?.id == 2)
   }
 
+  /// A first import's stream is given its entries' kinds at the end (kind `i` is entry
+  /// `i`'s) for its `kind_version` rows: kinds that do not match its entries in number
+  /// refuse the write rather than pair rows and kinds wrongly.
+  @Test(arguments: [-1, 1])
+  func aStreamGivenTheWrongNumberOfKindsRefusesTheWrite(difference: Int) throws {
+    let empty = try Catalog(path: directory.path("empty.sqlite"))
+    do {
+      try streamFirstImport(into: empty, count: 100, kindsGiven: 100 + difference)
+      Issue.record("a stream given \(100 + difference) kinds for 100 entries committed")
+    } catch {
+      #expect("\(error)".contains("kinds are not its 100 entries"), "\(error)")
+    }
+    #expect(try empty.head() == nil)
+  }
+
   /// Streams `count` new entries into a first write of `catalog`, then appends one more row
-  /// through `extra` (given the context and the revision), and commits.
+  /// through `extra` (given the context and the revision), and commits. The stream is given
+  /// `kindsGiven` kinds at the end (by default `count`: the entries' own).
   func streamFirstImport(
-    into catalog: Catalog, count: Int,
+    into catalog: Catalog, count: Int, kindsGiven: Int? = nil,
     extra: (SQLiteContext, Int64) throws -> Void = { _, _ in }
   ) throws {
     let storage = try #require(catalog.storage as? SQLiteCatalogStorage)
@@ -108,7 +124,7 @@ struct ForeignKeyCheckTests {
         try stream.add(entry)
       }
       var kinds = ByteStrings()
-      for index in 0..<count { kinds.append("kind-\(index)") }
+      for index in 0..<(kindsGiven ?? count) { kinds.append("kind-\(index)") }
       #expect(try stream.finish(kinds: kinds) == count)
       try extra(try #require(context as? SQLiteContext), revision)
       return .commit(())
