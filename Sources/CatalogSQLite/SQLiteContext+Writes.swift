@@ -107,7 +107,7 @@ extension SQLiteContext {
             try statement.bind(firstComponent + Int64(start), at: 1)
             for n in 0..<batch {
               let row = version(start + n)
-              try Self.bindAdded(row, to: statement, after: Int32(2 + 7 * n))
+              try SQLiteEntryColumns.bindContent(row, to: statement, after: Int32(2 + 7 * n))
               if !kindRowsDeferred {
                 kinds.append(kind: row.kind, revision: revision, component: row.componentID)
               }
@@ -125,20 +125,6 @@ extension SQLiteContext {
     }
   }
 
-  /// Binds the 7 values of an `added` row that ``insertAddedVersionsSQL(rows:)`` does not
-  /// hold, to parameters `first + 1` … `first + 7`, without copying its texts.
-  private static func bindAdded(_ row: EntryRow, to statement: Statement, after first: Int32)
-    throws
-  {
-    try statement.bindTextNoCopy(row.kind, at: first + 1)
-    try statement.bindTextNoCopy(row.category, at: first + 2)
-    try statement.bindTextNoCopy(row.description, at: first + 3)
-    try statement.bind(row.payloadID, at: first + 4)
-    try statement.bindTextNoCopy(row.extra, at: first + 5)
-    try statement.bindTextNoCopy(row.keyOrder, at: first + 6)
-    try statement.bindTextNoCopy(row.orderKey, at: first + 7)
-  }
-
   func insertAddedVersionsStatement() throws -> Statement {
     try keptStatement(
       &insertAddedVersions, sql: Self.insertAddedVersionsSQL(rows: PendingVersions.batchSize))
@@ -146,13 +132,13 @@ extension SQLiteContext {
 
   /// A multi-row INSERT of `added` entry versions of one revision (`?2`) and consecutive
   /// components (`?1`, `?1 + 1`, …); row `n`'s other values are parameters `3 + 7n` …
-  /// `9 + 7n` (``bindAdded(_:to:after:)``). The columns are ``SQLiteEntryColumns/names``.
+  /// `9 + 7n` (``SQLiteEntryColumns/bindContent(_:to:after:)``). The columns are ``SQLiteEntryColumns/names``.
   static func insertAddedVersionsSQL(rows: Int) -> String {
     precondition(
       EntryCodec.columns == [
         "component_id", "revision_id", "change", "kind", "category", "description",
         "payload_id", "extra", "key_order", "position",
-      ], "the columns bound by bindAdded")
+      ], "the columns bound by SQLiteEntryColumns.bindContent")
     let added = EntryChange.added.columnText.description
     let values = (0..<rows).map { n in
       let first = 3 + 7 * n

@@ -47,13 +47,20 @@ enum SQLiteEntryColumns {
     try statement.bindTextNoCopy(
       UnsafeRawBufferPointer(start: change.utf8Start, count: change.utf8CodeUnitCount),
       at: first + 3)
-    try statement.bindTextNoCopy(row.kind, at: first + 4)
-    try statement.bindTextNoCopy(row.category, at: first + 5)
-    try statement.bindTextNoCopy(row.description, at: first + 6)
-    try statement.bind(row.payloadID, at: first + 7)
-    try statement.bindTextNoCopy(row.extra, at: first + 8)
-    try statement.bindTextNoCopy(row.keyOrder, at: first + 9)
-    try statement.bindTextNoCopy(row.orderKey, at: first + 10)
+    try bindContent(row, to: statement, after: first + 3)
+  }
+
+  /// Binds the 7 columns of a row after its component, revision and change (`kind` …
+  /// `position`) to parameters `first + 1` … `first + 7`, without copying its texts: what a
+  /// first import's INSERT, which holds the other three in its SQL, binds per row.
+  static func bindContent(_ row: EntryRow, to statement: Statement, after first: Int32) throws {
+    try statement.bindTextNoCopy(row.kind, at: first + 1)
+    try statement.bindTextNoCopy(row.category, at: first + 2)
+    try statement.bindTextNoCopy(row.description, at: first + 3)
+    try statement.bind(row.payloadID, at: first + 4)
+    try statement.bindTextNoCopy(row.extra, at: first + 5)
+    try statement.bindTextNoCopy(row.keyOrder, at: first + 6)
+    try statement.bindTextNoCopy(row.orderKey, at: first + 7)
   }
 }
 

@@ -249,10 +249,7 @@ final class SQLiteEntryStream: AddedEntryStream, @unchecked Sendable {
     }
     let firstComponent = try context.newComponents(count: batch.count)
     if self.firstComponent == nil { self.firstComponent = firstComponent }
-    for _ in 0..<batch.count {
-      var key = keys.nextKey()
-      key.withUTF8 { _ = orderKeys.append(UnsafeRawBufferPointer($0)) }
-    }
+    for _ in 0..<batch.count { keys.appendNextKey(to: &orderKeys) }
     try context.insertVersions(
       batch.rows, firstComponent: firstComponent, revision: revision, payloadIDs: payloadIDs,
       orderKeys: orderKeys)

@@ -29,6 +29,26 @@ package struct AddedEntryKeys {
     self.capacity = max(1, capacity)
   }
 
+  /// Appends the key of the next entry to `keys`, as ``nextKey()`` would give it, without
+  /// making a `String` of it while the keys are evenly spaced.
+  package mutating func appendNextKey(to keys: inout ByteStrings) {
+    guard next < capacity - 1 else {
+      var key = nextKey()
+      key.withUTF8 { _ = keys.append(UnsafeRawBufferPointer($0)) }
+      return
+    }
+    let index = next
+    next += 1
+    if width == 0 { width = OrderKey.evenlySpacedWidth(capacity) }
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: width) { digits in
+      let length = OrderKey.evenlySpaced(index, of: capacity, width: width, into: digits)
+      keys.append(UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: digits[..<length])))
+    }
+  }
+
+  /// ``OrderKey/evenlySpacedWidth(_:)`` of `capacity`, once worked out (0 before).
+  private var width = 0
+
   /// The key of the next entry.
   package mutating func nextKey() -> String {
     let index = next

@@ -25,25 +25,48 @@ package enum OrderKey {
   /// (the document's size over the smallest entry's). Ascending in `index`, all distinct, and
   /// as short as `keys(count:after:before:)` makes them for that many.
   package static func evenlySpaced(_ index: Int, of capacity: Int) -> String {
-    precondition(index >= 0 && index < capacity, "key \(index) of \(capacity)")
-    // The smallest width with more than capacity + 1 values, so that the keys step by at
-    // least one and stay strictly between 0 and 1.
+    let width = evenlySpacedWidth(capacity)
+    return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: width) { digits in
+      let length = evenlySpaced(index, of: capacity, width: width, into: digits)
+      return String(decoding: UnsafeBufferPointer(rebasing: digits[..<length]), as: UTF8.self)
+    }
+  }
+
+  /// The digits of ``evenlySpaced(_:of:)``'s keys for `capacity`: the smallest width with more
+  /// than capacity + 1 values, so that the keys step by at least one and stay strictly
+  /// between 0 and 1.
+  package static func evenlySpacedWidth(_ capacity: Int) -> Int {
     var width = 1
     var span = base
     while span <= capacity + 1 {
       width += 1
       span *= base
     }
+    return width
+  }
+
+  /// ``evenlySpaced(_:of:)``'s key written into `digits` (room for `width`, which is
+  /// ``evenlySpacedWidth(_:)`` of `capacity`), without a `String` or an array for it: a first
+  /// import makes one per entry. Returns the key's length.
+  package static func evenlySpaced(
+    _ index: Int, of capacity: Int, width: Int, into digits: UnsafeMutableBufferPointer<UInt8>
+  ) -> Int {
+    precondition(index >= 0 && index < capacity, "key \(index) of \(capacity)")
+    precondition(digits.count >= width, "room for \(width) digits")
+    var span = 1
+    for _ in 0..<width { span *= base }
     var value =
       (index + 1) * (span / (capacity + 1))
       + (index + 1) * (span % (capacity + 1)) / (capacity + 1)
-    var digits = [UInt8](repeating: alphabet[0], count: width)
+    var length = width
     for position in stride(from: width - 1, through: 0, by: -1) {
-      digits[position] = alphabet[value % base]
+      let digit = value % base
       value /= base
+      digits[position] = alphabet[digit]
+      // No trailing `0`: the key ends at its last other digit.
+      if digit == 0 && length == position + 1 { length = position }
     }
-    while digits.last == alphabet[0] { digits.removeLast() }
-    return String(decoding: digits, as: UTF8.self)
+    return length
   }
 
   /// The longest key a write leaves among `count` entries: twice the base-36 digits of

@@ -2,6 +2,7 @@ import Components
 import TestSupport
 import Testing
 
+@testable import CatalogStorage
 @testable import CatalogStore
 
 /// Order keys given to a first import before its number of entries is known.
@@ -25,6 +26,44 @@ struct OrderKeyTests {
     if let first = keys.first, let last = keys.last {
       #expect(OrderKey.keys(count: 1, after: nil, before: first)[0] < first)
       #expect(OrderKey.keys(count: 1, after: last, before: nil)[0] > last)
+    }
+  }
+
+  /// The keys written as bytes are the keys as strings, key for key: those of the arithmetic
+  /// they were first made by (kept here), and those `AddedEntryKeys` hands out past its
+  /// capacity.
+  @Test(arguments: [1, 2, 35, 36, 37, 1_295, 1_296, 50_000])
+  func keysAsBytesAreTheKeys(capacity: Int) throws {
+    let alphabet = Array("0123456789abcdefghijklmnopqrstuvwxyz".utf8)
+    func reference(_ index: Int) -> String {
+      var width = 1
+      var span = 36
+      while span <= capacity + 1 {
+        width += 1
+        span *= 36
+      }
+      var value =
+        (index + 1) * (span / (capacity + 1))
+        + (index + 1) * (span % (capacity + 1)) / (capacity + 1)
+      var digits = [UInt8](repeating: alphabet[0], count: width)
+      for position in stride(from: width - 1, through: 0, by: -1) {
+        digits[position] = alphabet[value % 36]
+        value /= 36
+      }
+      while digits.last == alphabet[0] { digits.removeLast() }
+      return String(decoding: digits, as: UTF8.self)
+    }
+    var strings = AddedEntryKeys(capacity: capacity)
+    var bytes = AddedEntryKeys(capacity: capacity)
+    var appended = ByteStrings()
+    for index in 0..<capacity + 3 {
+      let key = strings.nextKey()
+      if index < capacity {
+        #expect(key == reference(index))
+        #expect(OrderKey.evenlySpaced(index, of: capacity) == key)
+      }
+      bytes.appendNextKey(to: &appended)
+      #expect(appended.string(index) == key)
     }
   }
 

@@ -85,6 +85,16 @@ public struct JSONText: Sendable, Hashable, CustomStringConvertible {
     var (i0, i1, i2, i3) = (0, 1, 2, 3)
     var (h0, h1, h2, h3) = (fnvOffsetBasis, fnvOffsetBasis, fnvOffsetBasis, fnvOffsetBasis)
     var next = 4
+    // A lane whose text is done reports its hash and takes the next text, or stops (-1).
+    func refill(
+      _ p: inout UnsafePointer<UInt8>, _ n: inout Int, _ i: inout Int, _ h: inout UInt64
+    ) {
+      body(i, Int64(bitPattern: h))
+      n = -1
+      guard next < count else { return }
+      (p, n) = lane(text(next))
+      (i, h, next) = (next, fnvOffsetBasis, next + 1)
+    }
     while n0 >= 0 && n1 >= 0 && n2 >= 0 && n3 >= 0 {
       let step = min(min(n0, n1), min(n2, n3))
       for k in 0..<step {
@@ -101,38 +111,10 @@ public struct JSONText: Sendable, Hashable, CustomStringConvertible {
       n1 -= step
       n2 -= step
       n3 -= step
-      if n0 == 0 {
-        body(i0, Int64(bitPattern: h0))
-        n0 = -1
-        if next < count {
-          (p0, n0) = lane(text(next))
-          (i0, h0, next) = (next, fnvOffsetBasis, next + 1)
-        }
-      }
-      if n1 == 0 {
-        body(i1, Int64(bitPattern: h1))
-        n1 = -1
-        if next < count {
-          (p1, n1) = lane(text(next))
-          (i1, h1, next) = (next, fnvOffsetBasis, next + 1)
-        }
-      }
-      if n2 == 0 {
-        body(i2, Int64(bitPattern: h2))
-        n2 = -1
-        if next < count {
-          (p2, n2) = lane(text(next))
-          (i2, h2, next) = (next, fnvOffsetBasis, next + 1)
-        }
-      }
-      if n3 == 0 {
-        body(i3, Int64(bitPattern: h3))
-        n3 = -1
-        if next < count {
-          (p3, n3) = lane(text(next))
-          (i3, h3, next) = (next, fnvOffsetBasis, next + 1)
-        }
-      }
+      if n0 == 0 { refill(&p0, &n0, &i0, &h0) }
+      if n1 == 0 { refill(&p1, &n1, &i1, &h1) }
+      if n2 == 0 { refill(&p2, &n2, &i2, &h2) }
+      if n3 == 0 { refill(&p3, &n3, &i3, &h3) }
     }
     // No text is left to start: the lanes still running finish one at a time.
     func finish(_ p: UnsafePointer<UInt8>, _ n: Int, _ i: Int, _ h: UInt64) {
