@@ -94,12 +94,7 @@ struct KindRows {
         keys.removeAll(keepingCapacity: true)
         for position in start..<end {
           let row = order[position]
-          let kind = stored[Int(row)]
-          var chunk: UInt64 = 0
-          for i in offset..<offset + 8 {
-            chunk = chunk << 8 | UInt64(i < kind.count ? kind[i] : 0)
-          }
-          keys.append((chunk, row))
+          keys.append((Self.chunk(of: stored[Int(row)], at: offset), row))
         }
         keys.radixSort { $0.chunk }
         var first = 0
@@ -116,6 +111,20 @@ struct KindRows {
       }
     }
     return order
+  }
+
+  /// Bytes `offset ..< offset + 8` of `kind` as a big-endian integer (so that the integers
+  /// order as the bytes do), zeros past its end: one unaligned load when the kind has all
+  /// eight, byte by byte otherwise.
+  static func chunk(of kind: UnsafeRawBufferPointer, at offset: Int) -> UInt64 {
+    if kind.count >= offset + 8 {
+      return UInt64(bigEndian: kind.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+    }
+    var chunk: UInt64 = 0
+    for i in offset..<offset + 8 {
+      chunk = chunk << 8 | UInt64(i < kind.count ? kind[i] : 0)
+    }
+    return chunk
   }
 
   /// Runs of at most this many rows are sorted by comparing kinds.
