@@ -60,6 +60,9 @@ final class SQLiteEntryStream: AddedEntryStream, @unchecked Sendable {
   /// The component of the first entry, once the writer thread numbered it (read by the
   /// caller once the thread has ended).
   private var firstComponent: Int64?
+  /// The entries the writer thread numbered so far: entry `i`'s component is
+  /// ``firstComponent`` + `i`, which the `kind_version` rows made at the end rely on.
+  private var numbered = 0
 
   init(context: SQLiteContext, revision: Int64, capacity: Int) {
     self.context = context
@@ -249,6 +252,12 @@ final class SQLiteEntryStream: AddedEntryStream, @unchecked Sendable {
     }
     let firstComponent = try context.newComponents(count: batch.count)
     if self.firstComponent == nil { self.firstComponent = firstComponent }
+    // ``finish(kinds:)`` makes the `kind_version` rows from the first component alone.
+    guard firstComponent == (self.firstComponent ?? 0) + Int64(numbered) else {
+      throw CatalogError.database(
+        .inconsistent("a first import's components are not consecutive (\(firstComponent))"))
+    }
+    numbered += batch.count
     for _ in 0..<batch.count { keys.appendNextKey(to: &orderKeys) }
     try context.insertVersions(
       batch.rows, firstComponent: firstComponent, revision: revision, payloadIDs: payloadIDs,
