@@ -17,6 +17,7 @@ struct KindVersionTests {
   /// one kind at several revisions.
   @Test(arguments: [
     "component-", "a-shared-prefix-of-forty-bytes-of-kinds-", "tile\0\0\0\0\0\0\0\0",
+    String(repeating: "two-thousand-bytes-", count: 105) + "-shared",
   ])
   func kindRowsSortAsTheTableDoes(sharedPrefix: String) {
     var generator = SystemRandomNumberGenerator()
@@ -31,6 +32,55 @@ struct KindVersionTests {
       kinds.append(
         prefix + (0..<length).map { _ in alphabet.randomElement(using: &generator)! })
     }
+    Self.expectSortedAsTheTable(kinds)
+  }
+
+  /// Runs whose kinds share a long prefix, which the sort skips in whole levels: the shared
+  /// length (2,000 to 2,009 bytes, one of them 8 × 250 + 7) is followed by a byte that
+  /// differs and eight more bytes ordered against it, so skipping one byte too far sorts by
+  /// the eight; some kinds are there twice; more rows than a comparison sort takes. With
+  /// `shortKinds`, kinds that end inside the shared bytes or just after them, some in zero
+  /// bytes, too (they stop the skip where they end).
+  @Test(arguments: [2_000, 2_006, 2_007, 2_008, 2_009], [false, true])
+  func kindRowsSortPastALongSharedPrefix(sharedLength: Int, shortKinds: Bool) {
+    var generator = SystemRandomNumberGenerator()
+    let shared = (0..<sharedLength).map { UInt8(0x61 + $0 % 26) }
+    var kinds: [[UInt8]] = []
+    for index in 0..<600 {
+      let differing = UInt8(index % 250)
+      let after = withUnsafeBytes(of: UInt64(600 - index).bigEndian) { Array($0) }
+      kinds.append(shared + [differing] + after)
+    }
+    for length in shortKinds ? [0, 1, 7, 8, 1_999, 2_000, sharedLength - 1, sharedLength] : [] {
+      kinds.append(Array(shared.prefix(length)))
+      kinds.append(Array(shared.prefix(length)) + [0])
+      kinds.append(Array(shared.prefix(length)) + [0, 0, 0, 0, 0, 0, 0, 0, 0])
+    }
+    kinds += kinds.prefix(40)
+    kinds.shuffle(using: &generator)
+    #expect(KindRows.comparisonSortLimit < 600)
+    Self.expectSortedAsTheTable(kinds)
+  }
+
+  /// `"a"` followed by 0 … n − 1 zero bytes: every level's bytes are zeros or the padding
+  /// past a kind's end, the family that took a level per eight bytes of the longest kind.
+  @Test(arguments: [1, 600])
+  func kindRowsSortTheZeroPaddedFamily(copies: Int) {
+    var generator = SystemRandomNumberGenerator()
+    var kinds: [[UInt8]] = []
+    for zeros in 0..<(1_200 / copies) {
+      for _ in 0..<copies { kinds.append([0x61] + [UInt8](repeating: 0, count: zeros)) }
+    }
+    kinds.append([0x61] + [UInt8](repeating: 0, count: 700) + [1])
+    kinds.append([0x61] + [UInt8](repeating: 0, count: 1_300) + [1])
+    kinds.shuffle(using: &generator)
+    Self.expectSortedAsTheTable(kinds)
+  }
+
+  /// Sorts `kinds` (at random revisions, components repeating) as a first import does and
+  /// expects SQLite's order of (kind, revision, component).
+  static func expectSortedAsTheTable(_ kinds: [[UInt8]]) {
+    var generator = SystemRandomNumberGenerator()
     var rows = KindRows()
     var expected: [(kind: [UInt8], revision: Int64, component: Int64)] = []
     for (index, kind) in kinds.enumerated() {
