@@ -5,7 +5,7 @@
 #   Scripts/install.sh                  # /usr/local/bin/catalog (may need sudo)
 #   Scripts/install.sh --prefix ~/.local
 #   PREFIX=/opt/catalog Scripts/install.sh
-#   Scripts/install.sh --prefix /tmp/t --configuration debug   # reuse a debug build (CI)
+#   Scripts/install.sh --prefix /tmp/t --configuration debug   # reuse a debug build
 #
 # Installs PREFIX/bin/catalog, PREFIX/share/man/man1/catalog.1 and the completion scripts
 # for bash, zsh and fish under PREFIX/share. Fails on the first failing step.

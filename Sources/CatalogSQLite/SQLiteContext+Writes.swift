@@ -79,6 +79,10 @@ extension SQLiteContext {
     orderKeys: ByteStrings
   ) throws {
     precondition(payloadIDs.count == rows.count && orderKeys.count == rows.count)
+    // The batch's payloads are in the table already (the stream interns them inside
+    // ``lendingPayloads(_:)``, which inserts them before it returns), so each row's
+    // references hold as it goes in, however foreign keys are checked.
+    precondition(pendingPayloads.count == 0, "a batch's payloads go in before its versions")
     try flushPendingVersions()
     let batch = PendingVersions.batchSize
     let whole = rows.count / batch * batch

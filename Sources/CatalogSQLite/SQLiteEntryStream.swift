@@ -10,29 +10,31 @@ import Foundation
 /// The caller copies each entry into a batch; full batches go through a queue of at most
 /// ``poolSize`` batches (so memory stays a few hundred kilobytes, whatever the document's
 /// size) to the writer thread, which interns the payloads, numbers the components and
-/// appends the entry versions through the same ``SQLiteContext`` methods as any other
-/// write. The rows are those `ChangePlanner` writes for an empty catalog (components and
+/// inserts the entry versions from the batch itself (``SQLiteContext/insertVersions(_:firstComponent:revision:payloadIDs:orderKeys:)``:
+/// multi-row statements holding what a first import's rows share). The rows are those `ChangePlanner` writes for an empty catalog (components and
 /// payloads numbered in document order), except that order keys are spaced for an upper
 /// bound of the entry count (``OrderKey/evenlySpaced(_:of:)``), as the count is not known
 /// until the end.
 ///
 /// The caller must not use the context from ``SQLiteContext/streamAddedEntries(revision:capacity:)``
-/// until ``finish()`` or ``cancel()`` returns.
+/// until ``finish(kinds:)`` or ``cancel()`` returns.
 final class SQLiteEntryStream: AddedEntryStream, @unchecked Sendable {
   // `@unchecked Sendable`: the stream crosses to its writer thread. Its mutable state is
   // either guarded by `condition` (the queue, the pool, `error`, `closed`, `running`) or
-  // owned by one side at a time: `current` and `added` by the caller; `keys`, the spare buffers and `firstComponent` by the writer
-  // thread; the batches by whoever took them from the queue or the pool under the lock;
-  // `context`, and with it the SQLite connection, by the writer thread from `start()` until
-  // it ends, which `finish()` and `cancel()` wait for under the lock. The lock's hand-offs
-  // order those accesses.
+  // owned by one side at a time: `current` and `added` by the caller; `keys`, the spare
+  // buffers, `firstComponent` and `numbered` by the writer thread (the caller reads
+  // `firstComponent` only after the thread has ended, under the lock); the batches by
+  // whoever took them from the queue or the pool under the lock; `context`, and with it the
+  // SQLite connection, by the writer thread from `start()` until it ends, which
+  // `finish(kinds:)` and `cancel()` wait for under the lock. The lock's hand-offs order
+  // those accesses.
 
   /// Entries per batch and batches in flight.
   static let batchSize = 256
   static let poolSize = 4
 
   /// The write's context, owned by the writer thread while it runs; dropped when it ends, so
-  /// that the thread, which may outlive ``finish()`` and ``cancel()`` for a moment, keeps no
+  /// that the thread, which may outlive ``finish(kinds:)`` and ``cancel()`` for a moment, keeps no
   /// connection (nor a catalog file still being created) alive after them.
   private var context: SQLiteContext?
   private let revision: Int64

@@ -30,11 +30,21 @@ package struct HeadIndex {
   /// How many entries are appended before the room for the rest's texts is reserved at
   /// their rate.
   private static let sampleCount = 512
+  /// The most room reserved ahead for each buffer of texts: the sample may say little of the
+  /// rest (head's rows come newest first, and the newest 512 entries may carry texts far
+  /// longer than all the others), so beyond this the buffers grow by doubling as they did.
+  /// A catalog of 1,000,000 generated entries has about 60 MB of these texts.
+  static let maxReservedTextBytes = 128 << 20
 
   package init() {}
 
   /// The number of entries.
   package var count: Int { componentIDs.count }
+
+  /// The bytes the kinds' and the other texts' buffers have room for (for tests).
+  var textCapacity: (kinds: Int, texts: Int) {
+    (kinds.strings.byteCapacity, texts.byteCapacity)
+  }
 
   /// Reserves room for about `count` entries: their numbers now, their texts once
   /// ``sampleCount`` entries show how long they are. A hint: appending more, or fewer, is
@@ -54,8 +64,13 @@ package struct HeadIndex {
     expectedCount = nil
     let sampled = count
     guard expected > sampled else { return }
-    // An eighth over the rate, so that slightly longer texts later need no doubling.
-    func room(_ bytes: Int) -> Int { bytes / sampled * expected / 8 * 9 }
+    // An eighth over the rate, so that slightly longer texts later need no doubling; never
+    // more than ``maxReservedTextBytes`` (checked before multiplying: no overflow either).
+    func room(_ bytes: Int) -> Int {
+      let rate = bytes / sampled + bytes / sampled / 8
+      return rate > Self.maxReservedTextBytes / expected
+        ? Self.maxReservedTextBytes : rate * expected
+    }
     kinds.reserveCapacity(strings: expected, bytes: room(kinds.strings.byteCount))
     texts.reserveCapacity(
       strings: expected * Field.allCases.count, bytes: room(texts.byteCount))

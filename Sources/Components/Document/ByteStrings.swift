@@ -54,6 +54,9 @@ package struct ByteStrings: Sendable {
   package func length(_ id: Int) -> Int { range(id).count }
 
   /// Calls `body` with the bytes of string `id`, valid only during the call.
+  /// The bytes the buffer has room for without growing.
+  package var byteCapacity: Int { bytes.capacity }
+
   package func withBytes<R>(_ id: Int, _ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
     let range = range(id)
     return try bytes.withUnsafeBytes { all in

@@ -69,7 +69,7 @@ public struct JSONText: Sendable, Hashable, CustomStringConvertible {
   /// (four texts at a time, each finishing alone past the shortest of them, hashed a third
   /// of the bytes of a first import's payloads one chain at a time). The values are those of
   /// ``stableHash(of:)``, byte for byte (stored hashes must not change).
-  public static func stableHashes(
+  package static func stableHashes(
     count: Int, of text: (Int) -> UnsafeRawBufferPointer, _ body: (Int, Int64) -> Void
   ) {
     guard count >= 4 else {
