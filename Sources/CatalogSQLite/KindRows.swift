@@ -90,8 +90,6 @@ struct KindRows {
         return (revision(a), component(a)) < (revision(b), component(b))
       }
       var keys: [(chunk: UInt64, row: Int32)] = []
-      var ended: [Int32] = []
-      var live: [Int32] = []
       var runs: [(start: Int, end: Int, offset: Int)] = [(0, count, 0)]
       while let (start, end, runOffset) = runs.popLast() {
         // Indexes, not a slice of `order`: a slice alive while `order` changes would copy it.
@@ -100,31 +98,30 @@ struct KindRows {
           continue
         }
         // The rows agree in (zero-padded) bytes ..< runOffset: a kind that ends by then is
-        // a prefix of every longer kind of the run, and equal to one as long.
-        ended.removeAll(keepingCapacity: true)
-        live.removeAll(keepingCapacity: true)
-        for position in start..<end {
-          let row = order[position]
-          if stored[Int(row)].count <= runOffset { ended.append(row) } else { live.append(row) }
+        // a prefix of every longer kind of the run, and equal to one as long. In place, so
+        // the sort needs no more memory than its keys (the order within a run is decided
+        // by the levels below, not kept).
+        var liveStart = start
+        for position in start..<end where stored[Int(order[position])].count <= runOffset {
+          order.swapAt(liveStart, position)
+          liveStart += 1
         }
-        if !ended.isEmpty {
-          ended.sort { a32, b32 in
+        if liveStart - start > 1 {
+          order[start..<liveStart].sort { a32, b32 in
             let (a, b) = (Int(a32), Int(b32))
             return (stored[a].count, revision(a), component(a))
               < (stored[b].count, revision(b), component(b))
           }
-          for (index, row) in ended.enumerated() { order[start + index] = row }
-          for (index, row) in live.enumerated() { order[start + ended.count + index] = row }
         }
-        let liveStart = start + ended.count
-        guard live.count > Self.comparisonSortLimit else {
-          if live.count > 1 { order[liveStart..<end].sort(by: kindPrecedes) }
+        guard end - liveStart > Self.comparisonSortLimit else {
+          if end - liveStart > 1 { order[liveStart..<end].sort(by: kindPrecedes) }
           continue
         }
-        let shared = Self.sharedLength(of: live, in: stored, from: runOffset)
+        let shared = Self.sharedLength(of: order[liveStart..<end], in: stored, from: runOffset)
         let offset = runOffset + shared / 8 * 8
         keys.removeAll(keepingCapacity: true)
-        for row in live {
+        for position in liveStart..<end {
+          let row = order[position]
           keys.append((Self.chunk(of: stored[Int(row)], at: offset), row))
         }
         keys.radixSort { $0.chunk }
@@ -152,38 +149,31 @@ struct KindRows {
   /// compares its end as zeros, the lowest byte, and the next moves it to the front.
   ///
   /// Each kind is compared with the longest in windows that double (8, 16, 32, … bytes)
-  /// until one holds a difference, and leaves the comparison when it ends, so a kind's
-  /// bytes read are at most about twice the length passed over plus eight.
+  /// until one holds a difference, so a kind's bytes read are at most about twice the
+  /// length passed over plus eight; a kind that has ended costs a check per window, and the
+  /// windows are at most about log2 of the longest kind.
   static func sharedLength(
-    of rows: [Int32], in stored: ByteStrings.Storage, from offset: Int
+    of rows: ArraySlice<Int32>, in stored: ByteStrings.Storage, from offset: Int
   ) -> Int {
     guard var longest = rows.first else { return 0 }
     for row in rows where stored[Int(row)].count > stored[Int(longest)].count { longest = row }
     let reference = stored[Int(longest)]
     let bound = reference.count - offset
-    // Kinds still being compared: not the longest, not yet ended.
-    var pending = rows.filter { $0 != longest }
     var common = 0
     var window = 8
     while common < bound {
       let limit = min(common + window, bound)
       var agreed = limit
-      var kept = 0
-      for row in pending {
+      for row in rows where row != longest {
         let kind = stored[Int(row)]
         let compared = min(kind.count - offset, limit)
+        // A kind that ended in an earlier window agreed to its end: no difference.
+        guard compared > common else { continue }
         let same =
           common
           + commonPrefixLength(kind, reference, from: offset + common, count: compared - common)
-        if same < compared {
-          agreed = min(agreed, same)
-        } else if compared < limit {
-          continue
-        }
-        pending[kept] = row
-        kept += 1
+        if same < compared { agreed = min(agreed, same) }
       }
-      pending.removeLast(pending.count - kept)
       common = agreed
       if agreed < limit { break }
       window *= 2
