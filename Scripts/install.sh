@@ -11,11 +11,11 @@
 # for bash, zsh and fish under PREFIX/share. Fails on the first failing step.
 #
 # A release build links the Swift runtime and Foundation statically (--static-swift-stdlib):
-# the binary needs only the system's C libraries (libc, libstdc++, libsqlite3; libpq when a
-# PostgreSQL catalog is opened), runs on a machine without the Swift toolchain, and maps
-# about 7 MiB less memory than one linked against the toolchain's shared libraries (the
-# relocated pages of libFoundation and ICU). A debug build stays dynamic (what `swift test`
-# builds).
+# the binary needs only the system's C and C++ libraries (libc, libm, libstdc++, libgcc_s,
+# libsqlite3; libpq when a PostgreSQL catalog is opened), runs on a machine without the
+# Swift toolchain, and maps about 7 MiB less memory than one linked against the toolchain's
+# shared libraries (the relocated pages of libFoundation and ICU). A debug build stays
+# dynamic (what `swift test` builds).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
