@@ -73,7 +73,8 @@ extension SQLiteContext {
   /// own bytes to one multi-row INSERT whose SQL holds what the rows share (the revision, the
   /// change, components numbered from one parameter: ``insertAddedVersionsSQL(rows:)``), so
   /// each row binds 7 values instead of 10. Only a last, shorter run goes through
-  /// ``appendVersion(_:)``. The rows and their `kind_version` rows are the same either way.
+  /// ``appendVersion(_:)``. Their `kind_version` rows are the stream's to make at its end
+  /// (``kindRowsDeferred``), from the document reader's kinds.
   func insertVersions(
     _ rows: EntryRowTable, firstComponent: Int64, revision: Int64, payloadIDs: [Int64],
     orderKeys: ByteStrings
@@ -83,6 +84,7 @@ extension SQLiteContext {
     // ``lendingPayloads(_:)``, which inserts them before it returns), so each row's
     // references hold as it goes in, however foreign keys are checked.
     precondition(pendingPayloads.count == 0, "a batch's payloads go in before its versions")
+    precondition(kindRowsDeferred, "a first import's kind_version rows are made at its end")
     try flushPendingVersions()
     let batch = PendingVersions.batchSize
     let whole = rows.count / batch * batch
@@ -103,7 +105,6 @@ extension SQLiteContext {
           // The texts are bound without a copy: the statement steps while they live, and
           // the bindings go before they do.
           defer { statement.clearBindings() }
-          var kinds = KindRows()
           try statement.bind(revision, at: 2)
           var start = 0
           while start < whole {
@@ -112,16 +113,10 @@ extension SQLiteContext {
             for n in 0..<batch {
               let row = version(start + n)
               try SQLiteEntryColumns.bindContent(row, to: statement, after: Int32(2 + 7 * n))
-              if !kindRowsDeferred {
-                kinds.append(kind: row.kind, revision: revision, component: row.componentID)
-              }
             }
             _ = try statement.step()
             appendedVersions += batch
             start += batch
-          }
-          if kinds.count > 0 {
-            try insertKindRows(kinds, in: (0..<kinds.count).map { Int32($0) })
           }
         }
         for index in whole..<rows.count { try appendVersion(version(index)) }
