@@ -4,10 +4,14 @@ extension JSONReader {
   /// entry `index` at `position`, its end offset set: the `{`, after whitespace, must be the
   /// next byte and its place the last asked for (``positionOfNextToken()``).
   ///
+  /// `kindObserver` is told the kind's bytes as soon as the scanner has them (see
+  /// ``FastEntryScanner/scan(_:limit:levels:scratch:kindObserver:)``).
+  ///
   /// - Returns: The position of the entry's kind, or nil when the scanner cannot take the
   ///   entry; then nothing was read and `raw` is unchanged.
-  func readEntryFast(
-    into raw: inout RawCatalogEntry, index: Int, position: SourcePosition
+  func readEntryFast<Observer: FastEntryScanner.KindObserver>(
+    into raw: inout RawCatalogEntry, index: Int, position: SourcePosition,
+    kindObserver: inout Observer
   ) -> SourcePosition? {
     let input = self.input
     let start = input.index
@@ -17,7 +21,8 @@ extension JSONReader {
     let base = UnsafePointer(input.buffer + start)
     guard
       let entry = FastEntryScanner.scan(
-        base, limit: input.end - start, levels: maxDepth - depth, scratch: scratch)
+        base, limit: input.end - start, levels: maxDepth - depth, scratch: scratch,
+        kindObserver: &kindObserver)
     else { return nil }
     func bytes(_ range: Range<Int>) -> UnsafeBufferPointer<UInt8> {
       UnsafeBufferPointer(start: base + range.lowerBound, count: range.count)
