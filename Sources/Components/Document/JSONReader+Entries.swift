@@ -27,15 +27,11 @@ extension JSONReader {
     func bytes(_ range: Range<Int>) -> UnsafeBufferPointer<UInt8> {
       UnsafeBufferPointer(start: base + range.lowerBound, count: range.count)
     }
-    raw.reset(index: index, position: position)
-    raw.kind.append(contentsOf: bytes(entry.kind))
-    raw.category.append(contentsOf: bytes(entry.category))
-    raw.description.append(contentsOf: bytes(entry.description))
-    raw.payload.append(
-      contentsOf: UnsafeBufferPointer(start: scratch.output, count: entry.payloadCount))
-    for k in 0..<RawCatalogEntry.StandardMember.allCases.count {
-      raw.order.append(Int(entry.order >> UInt32(8 * k) & 0xFF))
-    }
+    raw.setStandardMembers(
+      index: index, position: position, kind: bytes(entry.kind), category: bytes(entry.category),
+      description: bytes(entry.description),
+      payload: UnsafeBufferPointer(start: scratch.output, count: entry.payloadCount),
+      order: entry.order)
     let beforeKind = entry.linesBeforeKind
     input.advanceTracking(
       to: start + entry.kindQuote, newlines: beforeKind.newlines,
