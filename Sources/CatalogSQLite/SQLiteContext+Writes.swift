@@ -76,7 +76,7 @@ extension SQLiteContext {
   /// ``appendVersion(_:)``. Their `kind_version` rows are the stream's to make at its end
   /// (``kindRowsDeferred``), from the document reader's kinds.
   func insertVersions(
-    _ rows: EntryRowTable, firstComponent: Int64, revision: Int64, payloadIDs: [Int64],
+    _ rows: EntryBatch, firstComponent: Int64, revision: Int64, payloadIDs: [Int64],
     orderKeys: ByteStrings
   ) throws {
     precondition(payloadIDs.count == rows.count && orderKeys.count == rows.count)

@@ -237,7 +237,7 @@ final class SQLiteEntryStream: AddedEntryStream, @unchecked Sendable {
     hashes.removeAll(keepingCapacity: true)
     payloadIDs.removeAll(keepingCapacity: true)
     orderKeys.removeAll()
-    try batch.rows.withRows { row in
+    try batch.withRows { row in
       // Four payloads hashed at a time (``JSONText/stableHashes(count:of:_:)``).
       hashes.append(contentsOf: repeatElement(0, count: batch.count))
       hashes.withUnsafeMutableBufferPointer { hashes in
@@ -262,7 +262,7 @@ final class SQLiteEntryStream: AddedEntryStream, @unchecked Sendable {
     numbered += batch.count
     for _ in 0..<batch.count { keys.appendNextKey(to: &orderKeys) }
     try context.insertVersions(
-      batch.rows, firstComponent: firstComponent, revision: revision, payloadIDs: payloadIDs,
+      batch, firstComponent: firstComponent, revision: revision, payloadIDs: payloadIDs,
       orderKeys: orderKeys)
     context.soundVersions.add(count: batch.count, revision: revision, payloadIDs: payloadIDs)
   }
@@ -289,20 +289,4 @@ struct SoundRows {
     self.revision = revision
     payloadIDs = payloadIDs.map { min($0.lowerBound, low)...max($0.upperBound, high) } ?? low...high
   }
-}
-
-/// The entries of one batch, as the caller copied them: their rows, with component and
-/// payload ids and order keys not yet known.
-final class EntryBatch {
-  private(set) var rows = EntryRowTable()
-
-  var count: Int { rows.count }
-
-  func append(_ entry: RawCatalogEntry) {
-    EntryCodec.withRow(
-      of: entry, componentID: 0, revision: 0, change: .added, payloadID: 0, orderKey: ""
-    ) { _ = rows.append($0) }
-  }
-
-  func removeAll() { rows.removeAll() }
 }
