@@ -19,11 +19,46 @@ final class EntryBatch {
 
   func removeAll() { storage.removeAll() }
 
-  /// Calls `body` with a function that lends out row `i` of the batch: an `added` row with
-  /// component, revision and payload 0 and an empty order key, its texts valid until `body`
-  /// returns.
-  func withRows<R>(_ body: (_ row: (Int) -> EntryRow) throws -> R) rethrows -> R {
+  /// Calls `body` with the batch's rows, their texts valid until `body` returns.
+  func withRows<R>(_ body: (Rows) throws -> R) rethrows -> R {
     try storage.withRows(body)
+  }
+
+  /// The rows of a batch, lent by ``withRows(_:)``: row `i` is an `added` row with
+  /// component, revision and payload 0 and an empty order key (``row(_:)``), whose columns
+  /// are also read one by one, without making the row (an ``EntryRow`` is 130 bytes).
+  struct Rows {
+    fileprivate let bytes: UnsafeRawBufferPointer
+    fileprivate let ends: UnsafeBufferPointer<Int>
+    /// The `extra` and `key_order` columns of the rows that have them.
+    fileprivate let unusual: [Int: (extra: UnsafeRawBufferPointer?, keyOrder: UnsafeRawBufferPointer?)]
+
+    var count: Int { ends.count / 4 }
+
+    @inline(__always)
+    private func text(_ n: Int) -> UnsafeRawBufferPointer {
+      UnsafeRawBufferPointer(rebasing: bytes[(n == 0 ? 0 : ends[n - 1])..<ends[n]])
+    }
+
+    func kind(_ row: Int) -> UnsafeRawBufferPointer { text(4 * row) }
+    func category(_ row: Int) -> UnsafeRawBufferPointer { text(4 * row + 1) }
+    func description(_ row: Int) -> UnsafeRawBufferPointer { text(4 * row + 2) }
+    func payload(_ row: Int) -> UnsafeRawBufferPointer { text(4 * row + 3) }
+
+    /// The `extra` and `key_order` columns of a row: nil (NULL) for most.
+    func unusualColumns(_ row: Int) -> (
+      extra: UnsafeRawBufferPointer?, keyOrder: UnsafeRawBufferPointer?
+    ) {
+      unusual.isEmpty ? (nil, nil) : unusual[row] ?? (nil, nil)
+    }
+
+    func row(_ row: Int) -> EntryRow {
+      let (extra, keyOrder) = unusualColumns(row)
+      return EntryRow(
+        componentID: 0, revision: 0, change: .added, kind: kind(row), category: category(row),
+        description: description(row), payloadID: 0, payload: payload(row), extra: extra,
+        keyOrder: keyOrder, orderKey: UnsafeRawBufferPointer(start: nil, count: 0))
+    }
   }
 
   /// The batch's texts, in a struct so that an append is one exclusive access to the class's
@@ -45,13 +80,17 @@ final class EntryBatch {
           EntryCodec.extraColumn(entry.extraMembers), EntryCodec.keyOrderColumn(entry.memberOrder)
         )
       }
-      bytes += entry.kind
-      ends.append(bytes.count)
-      bytes += entry.category
-      ends.append(bytes.count)
-      bytes += entry.description
-      ends.append(bytes.count)
-      bytes += entry.payload
+      append(entry.kind)
+      append(entry.category)
+      append(entry.description)
+      append(entry.payload)
+    }
+
+    /// Appends one text through a pointer to its bytes: `bytes += text` retained and released
+    /// the text's buffer.
+    @inline(__always)
+    private mutating func append(_ text: [UInt8]) {
+      text.withUnsafeBufferPointer { bytes.append(contentsOf: $0) }
       ends.append(bytes.count)
     }
 
@@ -61,39 +100,21 @@ final class EntryBatch {
       if !unusual.isEmpty { unusual.removeAll() }
     }
 
-    func withRows<R>(_ body: (_ row: (Int) -> EntryRow) throws -> R) rethrows -> R {
+    func withRows<R>(_ body: (Rows) throws -> R) rethrows -> R {
       try bytes.withUnsafeBytes { bytes in
         try ends.withUnsafeBufferPointer { ends in
-          func text(_ n: Int) -> UnsafeRawBufferPointer {
-            UnsafeRawBufferPointer(rebasing: bytes[(n == 0 ? 0 : ends[n - 1])..<ends[n]])
-          }
-          let empty = UnsafeRawBufferPointer(start: nil, count: 0)
-          if unusual.isEmpty {
-            return try body { i in
-              EntryRow(
-                componentID: 0, revision: 0, change: .added, kind: text(4 * i),
-                category: text(4 * i + 1), description: text(4 * i + 2), payloadID: 0,
-                payload: text(4 * i + 3), extra: nil, keyOrder: nil, orderKey: empty)
-            }
-          }
-          // Rare: entries with extra members or an order of their own. Their columns are
+          // Rare: entries with extra members or an order of their own, whose columns are
           // lent from copies that live as long as `body`.
-          return try withUnusualColumns { columns in
-            try body { i in
-              let (extra, keyOrder) = columns[i] ?? (nil, nil)
-              return EntryRow(
-                componentID: 0, revision: 0, change: .added, kind: text(4 * i),
-                category: text(4 * i + 1), description: text(4 * i + 2), payloadID: 0,
-                payload: text(4 * i + 3), extra: extra, keyOrder: keyOrder, orderKey: empty)
-            }
-          }
+          guard !unusual.isEmpty else { return try body(Rows(bytes: bytes, ends: ends, unusual: [:])) }
+          return try withUnusualColumns { try body(Rows(bytes: bytes, ends: ends, unusual: $0)) }
         }
       }
     }
 
     /// Calls `body` with the unusual entries' columns as bytes valid during the call.
     private func withUnusualColumns<R>(
-      _ body: ([Int: (UnsafeRawBufferPointer?, UnsafeRawBufferPointer?)]) throws -> R
+      _ body: ([Int: (extra: UnsafeRawBufferPointer?, keyOrder: UnsafeRawBufferPointer?)]) throws
+        -> R
     ) rethrows -> R {
       var texts = ByteStrings()
       var ids: [Int: (Int?, Int?)] = [:]

@@ -237,18 +237,18 @@ final class SQLiteEntryStream: AddedEntryStream, @unchecked Sendable {
     hashes.removeAll(keepingCapacity: true)
     payloadIDs.removeAll(keepingCapacity: true)
     orderKeys.removeAll()
-    try batch.withRows { row in
+    try batch.withRows { rows in
       // Four payloads hashed at a time (``JSONText/stableHashes(count:of:_:)``).
       hashes.append(contentsOf: repeatElement(0, count: batch.count))
       hashes.withUnsafeMutableBufferPointer { hashes in
-        JSONText.stableHashes(count: batch.count, of: { row($0).payload }) { hashes[$0] = $1 }
+        JSONText.stableHashes(count: batch.count, of: { rows.payload($0) }) { hashes[$0] = $1 }
       }
       hashes.withUnsafeBufferPointer { context.storedPayloads.warm(for: $0) }
       // The batch's bytes live until this closure returns, and are inserted before then.
       try context.lendingPayloads {
         for entry in 0..<batch.count {
           payloadIDs.append(
-            try context.internPayload(bytes: row(entry).payload, hash: hashes[entry]))
+            try context.internPayload(bytes: rows.payload(entry), hash: hashes[entry]))
         }
       }
     }
