@@ -31,7 +31,8 @@ final class EntryBatch {
     fileprivate let bytes: UnsafeRawBufferPointer
     fileprivate let ends: UnsafeBufferPointer<Int>
     /// The `extra` and `key_order` columns of the rows that have them.
-    fileprivate let unusual: [Int: (extra: UnsafeRawBufferPointer?, keyOrder: UnsafeRawBufferPointer?)]
+    fileprivate let unusual:
+      [Int: (extra: UnsafeRawBufferPointer?, keyOrder: UnsafeRawBufferPointer?)]
 
     var count: Int { ends.count / 4 }
 
@@ -105,7 +106,9 @@ final class EntryBatch {
         try ends.withUnsafeBufferPointer { ends in
           // Rare: entries with extra members or an order of their own, whose columns are
           // lent from copies that live as long as `body`.
-          guard !unusual.isEmpty else { return try body(Rows(bytes: bytes, ends: ends, unusual: [:])) }
+          guard !unusual.isEmpty else {
+            return try body(Rows(bytes: bytes, ends: ends, unusual: [:]))
+          }
           return try withUnusualColumns { try body(Rows(bytes: bytes, ends: ends, unusual: $0)) }
         }
       }
@@ -119,7 +122,9 @@ final class EntryBatch {
       var texts = ByteStrings()
       var ids: [Int: (Int?, Int?)] = [:]
       for (entry, columns) in unusual {
-        ids[entry] = (columns.extra.map { texts.append($0) }, columns.keyOrder.map { texts.append($0) })
+        ids[entry] = (
+          columns.extra.map { texts.append($0) }, columns.keyOrder.map { texts.append($0) }
+        )
       }
       return try texts.withStorage { stored in
         try body(ids.mapValues { ($0.0.map { stored[$0] }, $0.1.map { stored[$0] }) })

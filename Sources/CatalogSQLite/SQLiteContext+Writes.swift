@@ -188,11 +188,14 @@ extension SQLiteContext {
         }
       }
       var start = 0
-      if start < order.count { findAndPrefetch(start..<statementEnd(from: start), into: &nextPlaces) }
+      if start < order.count {
+        findAndPrefetch(start..<statementEnd(from: start), into: &nextPlaces)
+      }
       while start < order.count {
         let end = statementEnd(from: start)
         let statement =
-          end - start == batch ? try insertKindVersionsStatement() : try insertKindVersionStatement()
+          end - start == batch
+          ? try insertKindVersionsStatement() : try insertKindVersionStatement()
         swap(&places, &nextPlaces)
         if end < order.count { findAndPrefetch(end..<statementEnd(from: end), into: &nextPlaces) }
         gathered.removeAll(keepingCapacity: true)
