@@ -5,4 +5,9 @@
 // SQLITE_TRANSIENT is a macro that casts -1 to a function pointer, which Swift
 // cannot import; this constant gives Swift the same value.
 static sqlite3_destructor_type const csqlite_transient = (sqlite3_destructor_type)-1;
+
+// Asks the processor to bring the cache line at `address` in without waiting for it
+// (https://gcc.gnu.org/onlinedocs/gcc/Other-Builtins.html#index-_005f_005fbuiltin_005fprefetch):
+// for a first import's kinds, read in key order from all over their buffer.
+static inline void csqlite_prefetch(const void *address) { __builtin_prefetch(address); }
 #endif

@@ -76,7 +76,7 @@ extension SQLiteContext {
   /// ``appendVersion(_:)``. Their `kind_version` rows are the stream's to make at its end
   /// (``kindRowsDeferred``), from the document reader's kinds.
   func insertVersions(
-    _ rows: EntryRowTable, firstComponent: Int64, revision: Int64, payloadIDs: [Int64],
+    _ rows: EntryBatch, firstComponent: Int64, revision: Int64, payloadIDs: [Int64],
     orderKeys: ByteStrings
   ) throws {
     precondition(payloadIDs.count == rows.count && orderKeys.count == rows.count)
@@ -88,17 +88,8 @@ extension SQLiteContext {
     try flushPendingVersions()
     let batch = PendingVersions.batchSize
     let whole = rows.count / batch * batch
-    try rows.withRows { row in
+    try rows.withRows { rows in
       try orderKeys.withStorage { keys in
-        func version(_ index: Int) -> EntryRow {
-          var version = row(index)
-          precondition(version.change == .added, "a first import's rows are all added")
-          version.componentID = firstComponent + Int64(index)
-          version.revision = revision
-          version.payloadID = payloadIDs[index]
-          version.orderKey = keys[index]
-          return version
-        }
         if whole > 0 {
           try relaxChecks()
           let statement = try insertAddedVersionsStatement()
@@ -111,15 +102,27 @@ extension SQLiteContext {
             defer { statement.reset() }
             try statement.bind(firstComponent + Int64(start), at: 1)
             for n in 0..<batch {
-              let row = version(start + n)
-              try SQLiteEntryColumns.bindContent(row, to: statement, after: Int32(2 + 7 * n))
+              let index = start + n
+              let (extra, keyOrder) = rows.unusualColumns(index)
+              try SQLiteEntryColumns.bindContent(
+                kind: rows.kind(index), category: rows.category(index),
+                description: rows.description(index), payloadID: payloadIDs[index],
+                extra: extra, keyOrder: keyOrder, orderKey: keys[index], to: statement,
+                after: Int32(2 + 7 * n))
             }
             _ = try statement.step()
             appendedVersions += batch
             start += batch
           }
         }
-        for index in whole..<rows.count { try appendVersion(version(index)) }
+        for index in whole..<rows.count {
+          var version = rows.row(index)
+          version.componentID = firstComponent + Int64(index)
+          version.revision = revision
+          version.payloadID = payloadIDs[index]
+          version.orderKey = keys[index]
+          try appendVersion(version)
+        }
       }
     }
   }
@@ -164,20 +167,41 @@ extension SQLiteContext {
   /// rows are scattered over the kinds' buffer, and a tight loop of copies lets the processor
   /// wait for many of those reads at once, where SQLite's copy of each bound kind, one
   /// statement step apart, waited for each in turn (a first import of 1,000,000 entries spent
-  /// a tenth of its time there).
+  /// a tenth of its time there). The next statement's kinds are found and prefetched before
+  /// this one steps, so that their reads overlap SQLite's work instead of the copies waiting
+  /// for them (the copies were most of the caller's last step).
   func insertKindRows(_ rows: KindRows, in order: [Int32]) throws {
     var gathered: [UInt8] = []
     var ends: [Int] = []
-    var start = 0
+    var places: [UnsafeRawBufferPointer] = []
+    var nextPlaces: [UnsafeRawBufferPointer] = []
+    let batch = PendingVersions.batchSize
+    func statementEnd(from start: Int) -> Int {
+      order.count - start >= batch ? start + batch : start + 1
+    }
     try rows.kinds.withStorage { kinds in
+      func findAndPrefetch(_ range: Range<Int>, into places: inout [UnsafeRawBufferPointer]) {
+        places.removeAll(keepingCapacity: true)
+        for row in order[range] { places.append(kinds[Int(row)]) }
+        for place in places {
+          if let address = place.baseAddress { csqlite_prefetch(address) }
+        }
+      }
+      var start = 0
+      if start < order.count {
+        findAndPrefetch(start..<statementEnd(from: start), into: &nextPlaces)
+      }
       while start < order.count {
-        let many = order.count - start >= PendingVersions.batchSize
-        let statement = many ? try insertKindVersionsStatement() : try insertKindVersionStatement()
-        let end = many ? start + PendingVersions.batchSize : start + 1
+        let end = statementEnd(from: start)
+        let statement =
+          end - start == batch
+          ? try insertKindVersionsStatement() : try insertKindVersionStatement()
+        swap(&places, &nextPlaces)
+        if end < order.count { findAndPrefetch(end..<statementEnd(from: end), into: &nextPlaces) }
         gathered.removeAll(keepingCapacity: true)
         ends.removeAll(keepingCapacity: true)
-        for row in order[start..<end] {
-          gathered.append(contentsOf: kinds[Int(row)])
+        for place in places {
+          gathered.append(contentsOf: place)
           ends.append(gathered.count)
         }
         try gathered.withUnsafeBytes { gathered in

@@ -54,13 +54,28 @@ enum SQLiteEntryColumns {
   /// `position`) to parameters `first + 1` … `first + 7`, without copying its texts: what a
   /// first import's INSERT, which holds the other three in its SQL, binds per row.
   static func bindContent(_ row: EntryRow, to statement: Statement, after first: Int32) throws {
-    try statement.bindTextNoCopy(row.kind, at: first + 1)
-    try statement.bindTextNoCopy(row.category, at: first + 2)
-    try statement.bindTextNoCopy(row.description, at: first + 3)
-    try statement.bind(row.payloadID, at: first + 4)
-    try statement.bindTextNoCopy(row.extra, at: first + 5)
-    try statement.bindTextNoCopy(row.keyOrder, at: first + 6)
-    try statement.bindTextNoCopy(row.orderKey, at: first + 7)
+    try bindContent(
+      kind: row.kind, category: row.category, description: row.description,
+      payloadID: row.payloadID, extra: row.extra, keyOrder: row.keyOrder,
+      orderKey: row.orderKey, to: statement, after: first)
+  }
+
+  /// ``bindContent(_:to:after:)`` of a row given by its columns, for a first import's batch,
+  /// which binds its rows without making an ``EntryRow`` of each.
+  @inline(__always)
+  static func bindContent(
+    kind: UnsafeRawBufferPointer, category: UnsafeRawBufferPointer,
+    description: UnsafeRawBufferPointer, payloadID: Int64, extra: UnsafeRawBufferPointer?,
+    keyOrder: UnsafeRawBufferPointer?, orderKey: UnsafeRawBufferPointer,
+    to statement: Statement, after first: Int32
+  ) throws {
+    try statement.bindTextNoCopy(kind, at: first + 1)
+    try statement.bindTextNoCopy(category, at: first + 2)
+    try statement.bindTextNoCopy(description, at: first + 3)
+    try statement.bind(payloadID, at: first + 4)
+    try statement.bindTextNoCopy(extra, at: first + 5)
+    try statement.bindTextNoCopy(keyOrder, at: first + 6)
+    try statement.bindTextNoCopy(orderKey, at: first + 7)
   }
 }
 

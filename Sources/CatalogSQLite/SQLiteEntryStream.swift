@@ -45,8 +45,10 @@ final class SQLiteEntryStream: AddedEntryStream, @unchecked Sendable {
   private var cancelled = false
   private var running = false
   private var error: (any Error)?
-  /// The batch the caller is filling.
-  private var current: EntryBatch?
+  /// Every batch, for the stream's life: what keeps ``current`` alive.
+  private let batches: [EntryBatch]
+  /// The batch the caller is filling, one of ``batches``.
+  private var current: Unmanaged<EntryBatch>?
   private var added = 0
   /// The order keys, evenly spaced for `capacity` entries (should the document hold more,
   /// which it cannot: `capacity` is its size over the smallest entry's, keys after the last).
@@ -71,7 +73,8 @@ final class SQLiteEntryStream: AddedEntryStream, @unchecked Sendable {
     self.callerContext = context
     self.revision = revision
     self.keys = AddedEntryKeys(capacity: capacity)
-    self.pool = (0..<Self.poolSize).map { _ in EntryBatch() }
+    self.batches = (0..<Self.poolSize).map { _ in EntryBatch() }
+    self.pool = batches
   }
 
   func start() {
@@ -84,23 +87,26 @@ final class SQLiteEntryStream: AddedEntryStream, @unchecked Sendable {
   // MARK: - The caller's side
 
   func add(_ entry: RawCatalogEntry) throws {
-    // One reference to the batch per entry (`current?.append`, then `if let batch =
-    // current`, took it three times).
-    let batch: EntryBatch
+    // The batch through an unretained reference (``batches`` keeps every batch alive): a
+    // strong one was a retain and a release per entry.
+    let batch: Unmanaged<EntryBatch>
     if let current {
       batch = current
     } else {
-      batch = try takeFreeBatch()
+      batch = .passUnretained(try takeFreeBatch())
       current = batch
     }
     // The caller's thread, which parses the document, is the longer half of the import: it
     // only copies the entry's texts. The payload's hash and the order key are worked out by
     // the writer thread (``store(_:)``).
-    batch.append(entry)
+    let full = batch._withUnsafeGuaranteedRef {
+      $0.append(entry)
+      return $0.count == Self.batchSize
+    }
     added += 1
-    if batch.count == Self.batchSize {
+    if full {
       current = nil
-      try submit(batch)
+      try submit(batch.takeUnretainedValue())
     }
   }
 
@@ -112,7 +118,7 @@ final class SQLiteEntryStream: AddedEntryStream, @unchecked Sendable {
   /// The kinds are the document reader's (entry `i`'s is string `i`): the writer keeps no
   /// copy of its own, which was 2 MiB for 100,000 entries, and a copying append per row.
   func finish(kinds: ByteStrings) throws -> Int {
-    if let batch = current, batch.count > 0 {
+    if let batch = current?.takeUnretainedValue(), batch.count > 0 {
       current = nil
       try submit(batch)
     }
@@ -237,18 +243,18 @@ final class SQLiteEntryStream: AddedEntryStream, @unchecked Sendable {
     hashes.removeAll(keepingCapacity: true)
     payloadIDs.removeAll(keepingCapacity: true)
     orderKeys.removeAll()
-    try batch.rows.withRows { row in
+    try batch.withRows { rows in
       // Four payloads hashed at a time (``JSONText/stableHashes(count:of:_:)``).
       hashes.append(contentsOf: repeatElement(0, count: batch.count))
       hashes.withUnsafeMutableBufferPointer { hashes in
-        JSONText.stableHashes(count: batch.count, of: { row($0).payload }) { hashes[$0] = $1 }
+        JSONText.stableHashes(count: batch.count, of: { rows.payload($0) }) { hashes[$0] = $1 }
       }
       hashes.withUnsafeBufferPointer { context.storedPayloads.warm(for: $0) }
       // The batch's bytes live until this closure returns, and are inserted before then.
       try context.lendingPayloads {
         for entry in 0..<batch.count {
           payloadIDs.append(
-            try context.internPayload(bytes: row(entry).payload, hash: hashes[entry]))
+            try context.internPayload(bytes: rows.payload(entry), hash: hashes[entry]))
         }
       }
     }
@@ -262,7 +268,7 @@ final class SQLiteEntryStream: AddedEntryStream, @unchecked Sendable {
     numbered += batch.count
     for _ in 0..<batch.count { keys.appendNextKey(to: &orderKeys) }
     try context.insertVersions(
-      batch.rows, firstComponent: firstComponent, revision: revision, payloadIDs: payloadIDs,
+      batch, firstComponent: firstComponent, revision: revision, payloadIDs: payloadIDs,
       orderKeys: orderKeys)
     context.soundVersions.add(count: batch.count, revision: revision, payloadIDs: payloadIDs)
   }
@@ -289,20 +295,4 @@ struct SoundRows {
     self.revision = revision
     payloadIDs = payloadIDs.map { min($0.lowerBound, low)...max($0.upperBound, high) } ?? low...high
   }
-}
-
-/// The entries of one batch, as the caller copied them: their rows, with component and
-/// payload ids and order keys not yet known.
-final class EntryBatch {
-  private(set) var rows = EntryRowTable()
-
-  var count: Int { rows.count }
-
-  func append(_ entry: RawCatalogEntry) {
-    EntryCodec.withRow(
-      of: entry, componentID: 0, revision: 0, change: .added, payloadID: 0, orderKey: ""
-    ) { _ = rows.append($0) }
-  }
-
-  func removeAll() { rows.removeAll() }
 }

@@ -137,6 +137,32 @@ struct CatalogImportTests {
     #expect(String(decoding: try catalog.exportBytes(), as: UTF8.self) == text)
   }
 
+  /// A first import's batches (256 entries) and multi-row statements (64 rows) carry the
+  /// entries with extra members or members in an order of their own beside the usual ones:
+  /// entries of every kind in full statements, and in the last, shorter run.
+  @Test(arguments: TestEngine.allCases) func extraMembersAndOrdersAcrossAFirstImportsBatches(
+    _ engine: TestEngine
+  ) throws {
+    let (location, catalog) = try Self.open(engine)
+    defer { withExtendedLifetime(location) {} }
+    func entry(_ n: Int) -> String {
+      var members = [
+        #""kind": "kind-\#(n)""#, #""category": "c\#(n % 3)""#, #""description": "d \#(n)""#,
+        #""payload": \#(n % 9)"#,
+      ]
+      if n % 7 == 0 { members.append(#""note": "extra \#(n)""#) }
+      if n % 11 == 0 { members = [members[3], members[0]] + members[1...2] + members[4...] }
+      if n % 13 == 0 { members.insert(#""owner": \#(n)"#, at: 1) }
+      return "    {\n" + members.map { "      " + $0 }.joined(separator: ",\n") + "\n    }"
+    }
+    let text =
+      "{\n  \"components\": [\n" + (0..<700).map(entry).joined(separator: ",\n") + "\n  ]\n}\n"
+    let result = try catalog.importDocument(
+      from: .bytes(Array(text.utf8), name: "many.json"), options: options())
+    #expect(result.counts == ChangeCounts(added: 700))
+    #expect(String(decoding: try catalog.exportBytes(), as: UTF8.self) == text)
+  }
+
   @Test(arguments: TestEngine.allCases) func dryRunWritesNothing(_ engine: TestEngine) throws {
     let (location, catalog) = try Self.open(engine)
     defer { withExtendedLifetime(location) {} }
