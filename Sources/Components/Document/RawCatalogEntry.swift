@@ -135,7 +135,9 @@
   }
 
   @inline(__always)
-  private static func replaceContents(of buffer: inout [UInt8], with bytes: UnsafeBufferPointer<UInt8>) {
+  private static func replaceContents(
+    of buffer: inout [UInt8], with bytes: UnsafeBufferPointer<UInt8>
+  ) {
     buffer.replaceSubrange(0..<buffer.count, with: bytes)
   }
 
