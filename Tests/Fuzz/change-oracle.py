@@ -3,6 +3,10 @@
 with "what changed" checked against an oracle computed from the generated values.
 
     Tests/Fuzz/change-oracle.py [--rounds 30] [--seed 1] [--catalog .build/debug/catalog]
+                                [--postgres postgresql:///postgres?host=DIR&user=postgres]
+
+On SQLite by default (a new catalog file each round); with --postgres, on a new database of
+that server each round (made and dropped with psql through the given admin URL).
 
 Each round makes a catalog of 3 to 1,500 entries (strings with escapes, surrogate pairs,
 control characters, numbers in every JSON form, nested objects and arrays, extra members,
@@ -208,6 +212,7 @@ def main():
     parser.add_argument("--rounds", type=int, default=30)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--catalog", default=os.path.join(ROOT, ".build/debug/catalog"))
+    parser.add_argument("--postgres", help="an admin URL: each round gets a new database")
     args = parser.parse_args()
     work = tempfile.mkdtemp(prefix="change-oracle-")
     failed = False
@@ -215,7 +220,7 @@ def main():
         for round in range(args.rounds):
             rng = random.Random("%d-%d" % (args.seed, round))
             try:
-                run_round(args.catalog, rng, work)
+                run_round(args.catalog, rng, work, args.postgres, round)
             except Disagreement as problem:
                 kept = tempfile.mkdtemp(prefix="change-oracle-failure-")
                 for name in ("a.json", "b.json", "c.json"):
@@ -225,17 +230,33 @@ def main():
                 failed = True
                 break
         if not failed:
-            print("change oracle: %d rounds, seed %d: every command agreed" % (args.rounds, args.seed))
+            print("change oracle: %d rounds, seed %d, %s: every command agreed" % (
+                args.rounds, args.seed, "PostgreSQL" if args.postgres else "SQLite"))
     finally:
         shutil.rmtree(work, ignore_errors=True)
     sys.exit(1 if failed else 0)
 
 
-def run_round(binary, rng, work):
+def postgres_database(admin, name):
+    """A new, empty database on the server of `admin` (dropped first if a run left it), and
+    its URL: `admin` with its database name replaced."""
+    for sql in ("DROP DATABASE IF EXISTS %s" % name, "CREATE DATABASE %s" % name):
+        subprocess.run(["psql", admin, "-q", "-v", "ON_ERROR_STOP=1", "-c", sql],
+                       check=True, capture_output=True)
+    scheme, rest = admin.split("://", 1)
+    authority, _, tail = rest.partition("/")
+    query = tail.partition("?")[2]
+    return "%s://%s/%s" % (scheme, authority, name) + ("?" + query if query else "")
+
+
+def run_round(binary, rng, work, postgres=None, round=0):
     generate = Generator(rng)
-    database = os.path.join(work, "c.sqlite")
     for name in os.listdir(work):
         os.remove(os.path.join(work, name))
+    if postgres:
+        database = postgres_database(postgres, "change_oracle_%d" % round)
+    else:
+        database = os.path.join(work, "c.sqlite")
 
     def catalog(*arguments, statuses=(0,)):
         p = subprocess.run([binary, "-d", database, *arguments], capture_output=True, timeout=300)
