@@ -39,20 +39,15 @@ package struct AddedEntryKeys {
     }
     let index = next
     next += 1
-    var steps = self.steps ?? OrderKey.EvenlySpacedKeys(capacity: capacity)
-    defer { self.steps = steps }
-    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: steps.width) { digits in
-      // The steps make key `index` unless ``nextKey()`` handed out keys in between.
-      let length =
-        steps.count == index
-        ? steps.writeNext(into: digits)
-        : OrderKey.evenlySpaced(index, of: capacity, width: steps.width, into: digits)
+    if width == 0 { width = OrderKey.evenlySpacedWidth(capacity) }
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: width) { digits in
+      let length = OrderKey.evenlySpaced(index, of: capacity, width: width, into: digits)
       keys.append(UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: digits[..<length])))
     }
   }
 
-  /// The evenly spaced keys for `capacity`, made by additions (nil until the first).
-  private var steps: OrderKey.EvenlySpacedKeys?
+  /// ``OrderKey/evenlySpacedWidth(_:)`` of `capacity`, once worked out (0 before).
+  private var width = 0
 
   /// The key of the next entry.
   package mutating func nextKey() -> String {

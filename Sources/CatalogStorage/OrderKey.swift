@@ -55,66 +55,18 @@ package enum OrderKey {
     precondition(digits.count >= width, "room for \(width) digits")
     var span = 1
     for _ in 0..<width { span *= base }
-    let value =
+    var value =
       (index + 1) * (span / (capacity + 1))
       + (index + 1) * (span % (capacity + 1)) / (capacity + 1)
-    return write(value, width: width, into: digits)
-  }
-
-  /// Writes `value` as `width` base-36 digits into `digits`, and returns the length without
-  /// trailing `0`s: the key ends at its last other digit.
-  @inline(__always)
-  static func write(_ value: Int, width: Int, into digits: UnsafeMutableBufferPointer<UInt8>)
-    -> Int
-  {
-    var value = value
     var length = width
     for position in stride(from: width - 1, through: 0, by: -1) {
-      let digit = value % 36
-      value /= 36
-      // `0`-`9`, then `a`-`z` (``alphabet``), without a lookup in a lazily made array.
-      digits[position] = UInt8(truncatingIfNeeded: digit < 10 ? 48 + digit : 87 + digit)
+      let digit = value % base
+      value /= base
+      digits[position] = alphabet[digit]
+      // No trailing `0`: the key ends at its last other digit.
       if digit == 0 && length == position + 1 { length = position }
     }
     return length
-  }
-
-  /// ``evenlySpaced(_:of:width:into:)``'s keys one after the other, each from the one before
-  /// by an addition: key `i`'s value, ⌊(i + 1) · span / (capacity + 1)⌋, is (i + 1) times the
-  /// quotient plus as many carries as the remainders added up to, so no key takes a division
-  /// by `capacity + 1` (a first import's writer spent 1% of the import in those).
-  package struct EvenlySpacedKeys {
-    package let capacity: Int
-    package let width: Int
-    private let quotient: Int
-    private let remainder: Int
-    /// How many keys were handed out.
-    package private(set) var count = 0
-    private var value = 0
-    private var carried = 0
-
-    package init(capacity: Int) {
-      self.capacity = capacity
-      width = OrderKey.evenlySpacedWidth(capacity)
-      var span = 1
-      for _ in 0..<width { span *= OrderKey.base }
-      quotient = span / (capacity + 1)
-      remainder = span % (capacity + 1)
-    }
-
-    /// Writes key ``count`` into `digits` (room for ``width``) and returns its length.
-    package mutating func writeNext(into digits: UnsafeMutableBufferPointer<UInt8>) -> Int {
-      precondition(count < capacity, "key \(count) of \(capacity)")
-      precondition(digits.count >= width, "room for \(width) digits")
-      count += 1
-      value += quotient
-      carried += remainder
-      if carried > capacity {
-        value += 1
-        carried -= capacity + 1
-      }
-      return OrderKey.write(value, width: width, into: digits)
-    }
   }
 
   /// The longest key a write leaves among `count` entries: twice the base-36 digits of
