@@ -1,4 +1,4 @@
-extension Array where Element: BitwiseCopyable {
+extension Array {
   /// Sorts the elements by a 64-bit key in linear time, keeping the order of elements whose
   /// keys are equal: a radix sort, eight bits at a time, least significant first, passing
   /// over a byte that is the same in every key. What a first import sorts its deferred rows
@@ -8,15 +8,11 @@ extension Array where Element: BitwiseCopyable {
   /// One read of the keys counts all eight bytes' values at once (a count per byte, then a
   /// move, read the elements twice per byte: sixteen reads of random hashes' rows instead of
   /// nine); the counts and both buffers are used through pointers, without bounds checks.
-  /// The second buffer starts uninitialized (a copy of the elements, which the first move
-  /// overwrites, was most of a short run's sort: a first import sorts a thousand of them),
-  /// and the counts are 32-bit (8 KiB to clear per sort instead of 16).
   mutating func radixSort(byKey key: (Element) -> UInt64) {
     guard count > 1 else { return }
-    precondition(count < Int(UInt32.max), "radixSort sorts fewer than 2^32 elements")
-    let total = UInt32(count)
+    let total = count
     // counts[256 * b + v]: how many keys have value v in byte b (0 = least significant).
-    var counts = [UInt32](repeating: 0, count: 8 * 256)
+    var counts = [Int](repeating: 0, count: 8 * 256)
     counts.withUnsafeMutableBufferPointer { counts in
       withUnsafeBufferPointer { elements in
         for element in elements {
@@ -28,16 +24,13 @@ extension Array where Element: BitwiseCopyable {
         }
       }
     }
-    // Every element is written by a move before it is read: the elements are plain bytes.
-    var target = [Element](unsafeUninitializedCapacity: count) { _, initialized in
-      initialized = count
-    }
+    var target = self
     counts.withUnsafeMutableBufferPointer { counts in
       for byte in 0..<8 {
         let base = 256 * byte
         // A byte every key shares moves nothing.
         if (0..<256).contains(where: { counts[base + $0] == total }) { continue }
-        var offset: UInt32 = 0
+        var offset = 0
         for value in 0..<256 {
           let size = counts[base + value]
           counts[base + value] = offset
@@ -48,7 +41,7 @@ extension Array where Element: BitwiseCopyable {
           target.withUnsafeMutableBufferPointer { to in
             for element in from {
               let slot = base + Int(truncatingIfNeeded: key(element) >> shift & 0xFF)
-              to[Int(counts[slot])] = element
+              to[counts[slot]] = element
               counts[slot] += 1
             }
           }
