@@ -193,6 +193,31 @@ struct CatalogReaderPathsTests {
     }
   }
 
+  /// More kinds than the reader reads before it sizes its duplicate check's table for the
+  /// rest of the document (1,024), from the input's size: duplicates of kinds met before and
+  /// after the sizing are each reported with the place of the first, by both paths.
+  @Test func duplicateKindsAcrossTheTablesSizingAgree() throws {
+    let entries = (0..<3000).map { i in
+      "{\"kind\": \"k\(i)\", \"category\": \"c\", \"description\": \"d\", \"payload\": \(i)}"
+    }
+    let duplicated = [5, 1023, 1024, 2999]
+    let duplicates = duplicated.map { i in
+      "{\"kind\": \"k\(i)\", \"category\": \"c\", \"description\": \"d\", \"payload\": 0}"
+    }
+    for document in Self.documents(entries + duplicates) {
+      try Self.check(document, "3,000 kinds")
+      let messages = Self.outcome(JSONReader(bytes: document)).filter {
+        $0.contains("duplicate kind")
+      }
+      #expect(messages.count == duplicated.count)
+      for (i, message) in zip(duplicated, messages) {
+        // The first entry of `documents` is another: kind `ki` is entry i + 1.
+        #expect(message.contains("\"k\(i)\": also at "), "\(message)")
+        #expect(message.contains("/\(i + 1) (line "), "\(message)")
+      }
+    }
+  }
+
   /// Each JSONTestSuite text as an entry's payload, and inside its kind's quotes.
   @Test(arguments: JSONReaderPathsTests.fixtureFiles.filter { $0.hasPrefix("JSONTestSuite") })
   func jsonTestSuiteTextsInEntriesAgree(_ name: String) throws {

@@ -12,6 +12,9 @@ package struct ByteStringTable: Sendable {
   /// string of every occupied slot it met was most of the table's cost), and growing needs
   /// no string. The size is a power of two, at least twice the count, at most 2^32.
   private var slots: [UInt64]
+  /// The process's seed (``processSeed``), copied into each table: a `static let` is a
+  /// `swift_once` check per access, two per kind read.
+  private let seed = Self.processSeed
 
   package init(capacity: Int = 0) {
     var size = 16
@@ -24,7 +27,7 @@ package struct ByteStringTable: Sendable {
 
   /// The id of `string`, if present.
   package func id(of string: UnsafeRawBufferPointer) -> Int? {
-    let hash = Self.hash(string)
+    let hash = Self.hash(string, seed: seed)
     return slots.withUnsafeBufferPointer { slots in
       let mask = slots.count - 1
       var slot = Int(hash) & mask
@@ -52,7 +55,7 @@ package struct ByteStringTable: Sendable {
   /// only so that a caller's call needs no copy of the table: a retain and release per
   /// call.)
   package mutating func prefetch(_ string: UnsafeRawBufferPointer) {
-    let hash = Self.hash(string)
+    let hash = Self.hash(string, seed: seed)
     slots.withUnsafeBufferPointer { slots in
       guard let base = slots.baseAddress else { return }
       MemoryPrefetch.read(base + (Int(hash) & (slots.count - 1)))
@@ -63,7 +66,7 @@ package struct ByteStringTable: Sendable {
   @discardableResult
   package mutating func insert(_ string: UnsafeRawBufferPointer) -> (inserted: Bool, id: Int) {
     if 2 * (count + 1) > slots.count { grow() }
-    let hash = Self.hash(string)
+    let hash = Self.hash(string, seed: seed)
     let found: (slot: Int, id: Int?) = slots.withUnsafeBufferPointer { slots in
       let mask = slots.count - 1
       var slot = Int(hash) & mask
@@ -94,8 +97,25 @@ package struct ByteStringTable: Sendable {
   /// String `id`.
   package func string(_ id: Int) -> String { strings.string(id) }
 
+  /// Makes room for `count` strings in all without growing again (the slots: the strings'
+  /// bytes are ``ByteStrings/reserveCapacity(strings:bytes:)``'s).
+  package mutating func reserveCapacity(_ count: Int) {
+    var size = slots.count
+    while size < 2 * count { size *= 2 }
+    if size > slots.count { rehash(size: size) }
+  }
+
+  /// Reserves room for `count` strings of `bytes` bytes in all in ``strings``.
+  package mutating func reserveStringCapacity(strings count: Int, bytes: Int) {
+    strings.reserveCapacity(strings: count, bytes: bytes)
+  }
+
   private mutating func grow() {
-    var larger = [UInt64](repeating: 0, count: slots.count * 2)
+    rehash(size: slots.count * 2)
+  }
+
+  private mutating func rehash(size: Int) {
+    var larger = [UInt64](repeating: 0, count: size)
     let mask = larger.count - 1
     for entry in slots where entry != 0 {
       var slot = Int(entry >> 32) & mask
@@ -108,7 +128,7 @@ package struct ByteStringTable: Sendable {
   /// A hash of the bytes, eight at a time, seeded once per process so that input cannot be
   /// crafted to collide. Kinds are short; Swift's `Hasher` (SipHash) cost more than the
   /// lookup itself here.
-  private static func hash(_ bytes: UnsafeRawBufferPointer) -> UInt32 {
+  private static func hash(_ bytes: UnsafeRawBufferPointer, seed: UInt64) -> UInt32 {
     let multiplier: UInt64 = 0x9E37_79B9_7F4A_7C15
     var hash = seed ^ UInt64(bytes.count) &* multiplier
     var i = 0
@@ -136,5 +156,5 @@ package struct ByteStringTable: Sendable {
     return UInt32(truncatingIfNeeded: hash)
   }
 
-  private static let seed: UInt64 = .random(in: .min ... .max)
+  private static let processSeed: UInt64 = .random(in: .min ... .max)
 }

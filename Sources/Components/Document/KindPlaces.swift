@@ -76,6 +76,11 @@ struct KindPlaces {
     }
   }
 
+  /// Makes room for `count` places in all.
+  mutating func reserveCapacity(_ count: Int) {
+    packed.reserveCapacity(count)
+  }
+
   /// The number of kinds (met or not).
   var count: Int { packed.count }
 }

@@ -21,6 +21,14 @@ struct SeenKinds: FastEntryScanner.KindObserver {
     if byName == nil { table.prefetch(kind) }
   }
 
+  /// Makes room for `count` kinds of `bytes` bytes in all (while they are compared by
+  /// bytes), so that the table need not grow on the way there.
+  mutating func reserveCapacity(_ count: Int, bytes: Int) {
+    guard byName == nil else { return }
+    table.reserveCapacity(count)
+    table.reserveStringCapacity(strings: count, bytes: bytes)
+  }
+
   /// Records `kind` unless an equal one was met; returns the id of the first one met and
   /// whether its bytes differ from these.
   mutating func insert(_ kind: UnsafeRawBufferPointer) -> (

@@ -56,6 +56,10 @@ final class JSONInput {
   var previousTailPosition: SourcePosition?
   /// The text being kept, if any (`JSONInput+KeptText.swift`).
   var keptText: KeptText?
+  /// How many bytes the input is expected to hold from where reading began: the bytes in
+  /// memory, or a regular file's size then; nil for a pipe. Only an estimate, for sizing
+  /// tables ahead (the file may change): nothing relies on it.
+  let expectedSize: Int?
 
   /// An input over bytes in memory.
   init(bytes: some Collection<UInt8>, maxSize: Int) {
@@ -66,6 +70,7 @@ final class JSONInput {
     let initialized = UnsafeMutableBufferPointer(start: buffer, count: capacity)
       .initialize(fromContentsOf: bytes)
     self.end = min(initialized, maxSize)
+    self.expectedSize = end
     self.atEOF = true
     if initialized > maxSize { readError = EFBIG }
     skipByteOrderMark()
@@ -78,6 +83,13 @@ final class JSONInput {
     self.maxSize = maxSize
     self.capacity = max(bufferSize, 16)
     self.buffer = .allocate(capacity: capacity)
+    var status = stat()
+    if fstat(fileDescriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG {
+      let offset = lseek(fileDescriptor, 0, SEEK_CUR)
+      expectedSize = offset >= 0 ? max(0, Int(status.st_size) - Int(offset)) : nil
+    } else {
+      expectedSize = nil
+    }
     fill()
     skipByteOrderMark()
   }

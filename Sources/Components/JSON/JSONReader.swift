@@ -75,6 +75,10 @@ public final class JSONReader {
   /// How many bytes have been read so far (for progress reports).
   public var bytesConsumed: Int { input.bytesConsumed }
 
+  /// How many bytes the input is expected to hold: the bytes in memory, or a regular file's
+  /// size when reading began; nil for a pipe. An estimate for sizing tables ahead.
+  var expectedInputSize: Int? { input.expectedSize }
+
   /// The source location of the next byte to be read.
   public var currentPosition: SourcePosition { input.currentPosition }
 
