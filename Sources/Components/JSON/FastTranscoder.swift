@@ -275,16 +275,28 @@ enum FastTranscoder {
     while p < limit {
       // Eight plain bytes at a time; the store stays in the output's capacity because the
       // output is never longer than the input read (o <= p - start, p + 8 <= limit).
-      if p + 8 <= limit {
+      // (Wrapping arithmetic: the indices stay below `limit`, a buffer's count.)
+      if p &+ 8 <= limit {
         let word = ByteScan.loadWord(b, p)
         let attention = ByteScan.attentionBits(word)
-        // Plain bytes before the first that needs a look (all eight when none does); the
-        // bytes stored past them are overwritten by what follows.
-        let plain = attention == 0 ? 8 : attention.trailingZeroBitCount / 8
         UnsafeMutableRawPointer(out + o).storeBytes(of: word, as: UInt64.self)
-        o += plain
-        p += plain
-        if plain == 8 { continue }
+        if attention == 0 {
+          o &+= 8
+          p &+= 8
+          continue
+        }
+        // Plain bytes before the first that needs a look; the bytes stored past them are
+        // overwritten by what follows.
+        let plain = attention.trailingZeroBitCount &>> 3
+        o &+= plain
+        p &+= plain
+        // Most strings end at the first byte that needs a look, their closing quote, which
+        // the word's store has written already.
+        if word &>> UInt64(plain &<< 3) & 0xFF == 0x22 {
+          o &+= 1
+          p &+= 1
+          return true
+        }
       }
       let c = b[p]
       if c == 0x22 {
