@@ -91,12 +91,20 @@ extension Catalog {
       try Self.check(options.expectHead, head: head)
       // A catalog with no revisions has nothing to compare with: the planner's first-import
       // mode (a dry run plans against the empty head instead, writing nothing).
-      let planned =
-        head == 0 && !options.dryRun
-        ? try Self.planFirstImport(from: source, limits: limits, progress: progress, in: context)
-        : try Self.planAgainstHead(
-          head, from: source, options: options, prune: prune, limits: limits,
-          progress: progress, in: context)
+      let planned: PlannedWrite
+      if head == 0 && !options.dryRun {
+        planned = try Self.planFirstImport(
+          from: source, limits: limits, progress: progress, in: context)
+      } else {
+        // Head's rows and payloads are read once each, in order: a page cache of a megabyte
+        // serves that as well as the engine's usual one, whose fresh pages the kernel would
+        // fault in one by one. The write after the plan has the usual cache again.
+        planned = try withPageCacheLimit(kibibytes: Self.planningPageCacheKiB) {
+          try Self.planAgainstHead(
+            head, from: source, options: options, prune: prune, limits: limits,
+            progress: progress, in: context)
+        }
+      }
       return try RevisionWriter(context: context).write(
         planned, options: options, source: source.name, operation: "import")
     }
@@ -202,6 +210,9 @@ extension Catalog {
     }
     return planned
   }
+
+  /// The page cache while an import against head reads head (``withPageCacheLimit(kibibytes:_:)``).
+  static let planningPageCacheKiB = 1024
 
   static func check(_ expectHead: Int64?, head: Int64) throws {
     if let expectHead, expectHead != head {

@@ -162,6 +162,37 @@ struct CatalogReaderPathsTests {
     try Self.check(JSONWriter.canonicalBytes(twice), name + " twice, compact")
   }
 
+  /// Entries laid out with every indentation from 0 to 40 spaces after each newline, with
+  /// blank lines, lines of spaces only, tabs and CRs after the spaces, and spaces after a
+  /// colon: the fast paths skip a line's indentation up to 16 spaces in one step and the
+  /// space after a colon apart, and every position (the entries', the kinds' in the
+  /// duplicate-kind diagnostics, a syntax error's) must be the general path's.
+  @Test(arguments: 0...40)
+  func indentationOfEveryWidthAgrees(_ width: Int) throws {
+    let indent = String(repeating: " ", count: width)
+    let layouts = [
+      "\n" + indent, "\n" + indent + "\n" + indent, "\n" + indent + "\t", "\r\n" + indent,
+      "\n" + indent + "\r\n" + indent + " ", "\n\n" + indent,
+    ]
+    for (number, gap) in layouts.enumerated() {
+      let colon = ":" + String(repeating: " ", count: width % 3)
+      func entry(_ kind: String, payloadEnd: String = "}") -> String {
+        "{" + gap + "\"kind\"" + colon + "\"\(kind)\"," + gap + "\"category\"" + colon + "\"c\","
+          + gap + "\"description\"" + colon + "\"d\"," + gap + "\"payload\"" + colon + "{" + gap
+          + "\"a\"" + colon + "[" + gap + "1," + gap + "true" + gap + "]," + gap + "\"b\"" + colon
+          + "{" + gap + "}" + gap + payloadEnd + gap + "}"
+      }
+      let entries = [entry("w\(width)"), entry("x"), entry("w\(width)"), entry("y")]
+      for document in Self.documents(entries) {
+        try Self.check(document, "width \(width), layout \(number)")
+      }
+      // A syntax error after the indentation: its line and column.
+      for document in Self.documents([entry("z", payloadEnd: "tru")]) {
+        try Self.check(document, "width \(width), layout \(number), an error")
+      }
+    }
+  }
+
   /// Each JSONTestSuite text as an entry's payload, and inside its kind's quotes.
   @Test(arguments: JSONReaderPathsTests.fixtureFiles.filter { $0.hasPrefix("JSONTestSuite") })
   func jsonTestSuiteTextsInEntriesAgree(_ name: String) throws {

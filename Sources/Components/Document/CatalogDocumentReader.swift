@@ -27,13 +27,13 @@ public final class CatalogDocumentReader {
   public static let maxDiagnostics = 50
 
   private let json: JSONReader
-  private var state = State.start
+  @exclusivity(unchecked) private var state = State.start
   private var arrayPointer = JSONPointer(["components"])
 
   /// Where the entries array is in the document as given: `/components`, or the root for a
   /// bare array (known once the first entry, or the end, has been read).
   public var entriesPointer: JSONPointer { arrayPointer }
-  private var nextIndex = 0
+  @exclusivity(unchecked) private var nextIndex = 0
 
   /// The document's frame: its form and its top-level members other than `components`, in
   /// written order. Complete once ``next()`` (or ``nextRaw()``) has returned the end of a
@@ -42,16 +42,22 @@ public final class CatalogDocumentReader {
     DocumentFrame(
       form: arrayPointer.isRoot ? .array : .object, before: frameBefore, after: frameAfter)
   }
-  private var diagnostics: [JSONDiagnostic] = []
+  // The properties an entry touches are marked `@exclusivity(unchecked)`: each access to a
+  // class's stored property was a run-time exclusivity check (`swift_beginAccess`, a
+  // thread-local access set), five of them per entry, 5% of reading. The reader is used by
+  // one thread, and no method of it passes one of them `inout` while another call could
+  // reach it (no callbacks into the caller while one is held), so the checks cannot fail;
+  // the compile-time checks remain.
+  @exclusivity(unchecked) private var diagnostics: [JSONDiagnostic] = []
   /// The kinds read so far, and where each was first found (by the kind's id in the table),
   /// to report a duplicate with the place of the first.
-  private var kindsSeen = SeenKinds()
-  private var kindsSeenAt = KindPlaces()
+  @exclusivity(unchecked) private var kindsSeen = SeenKinds()
+  @exclusivity(unchecked) private var kindsSeenAt = KindPlaces()
   /// The kinds the caller knows (see ``init(_:knownKinds:)``), nil when none were given or
   /// once a kind outside ASCII was met; and for each, where it was first found (index -1:
   /// not yet).
-  private var known: KnownKinds?
-  private var knownSeenAt = KindPlaces()
+  @exclusivity(unchecked) private var known: KnownKinds?
+  @exclusivity(unchecked) private var knownSeenAt = KindPlaces()
   /// Whether known kinds were given: then ``takeKinds()`` has no table to give.
   private var tookKnownKinds: Bool
   /// Whether the text of each entry, as written, is kept until the next entry is read
@@ -62,7 +68,7 @@ public final class CatalogDocumentReader {
   private var rootPosition = SourcePosition(line: 1, column: 1, offset: 0)
   /// The entry being read, reused from entry to entry so that reading allocates nothing per
   /// entry; see ``currentRaw`` (which is inlined into its callers, hence not private).
-  @usableFromInline var raw = RawCatalogEntry()
+  @exclusivity(unchecked) @usableFromInline var raw = RawCatalogEntry()
   /// Scratch space for member names and for values that are read only to be skipped.
   private var keyBytes: [UInt8] = []
   private var scratch: [UInt8] = []
@@ -515,8 +521,19 @@ public final class CatalogDocumentReader {
   private func readEntryFast(index: Int, position: SourcePosition) -> Bool? {
     // `raw` is passed inout as a whole, once or twice an entry: its exclusivity checks cost
     // less than swapping it into a local and back.
-    guard let kindPosition = json.readEntryFast(into: &raw, index: index, position: position)
-    else { return nil }
+    // The kind's slot in the duplicate check's table is prefetched as soon as the kind is
+    // read, so that its cache miss (most of the check's time) overlaps reading the payload.
+    // Known kinds are looked up in the order they are expected in, without a miss to hide.
+    let kindPosition: SourcePosition?
+    if known == nil {
+      kindPosition = json.readEntryFast(
+        into: &raw, index: index, position: position, kindObserver: &kindsSeen)
+    } else {
+      var ignores = FastEntryScanner.IgnoresKinds()
+      kindPosition = json.readEntryFast(
+        into: &raw, index: index, position: position, kindObserver: &ignores)
+    }
+    guard let kindPosition else { return nil }
     if keepsEntryText { json.input.endKeptText(at: json.bytesConsumed) }
     return finishEntry(&raw, present: .all, assigned: .all, kindPosition: kindPosition, valid: true)
   }

@@ -16,6 +16,17 @@
 /// Sound because every read is below `limit`, the count of the bytes given, and the payload
 /// is the fast transcoder's, with its own bounds.
 enum FastEntryScanner {
+  /// What is told an entry's kind as soon as the scanner has read it: a value passed
+  /// `inout`, not a closure, which cost a retain and release of what it captured per entry.
+  protocol KindObserver {
+    mutating func kindRead(_ kind: UnsafeRawBufferPointer)
+  }
+
+  /// An observer that does nothing.
+  struct IgnoresKinds: KindObserver {
+    func kindRead(_ kind: UnsafeRawBufferPointer) {}
+  }
+
   /// Where an entry's parts are, as indices into the bytes given (the `{` is index 0).
   struct Entry {
     /// The bytes of the three strings, between their quotes: their decoded UTF-8, since
@@ -43,9 +54,13 @@ enum FastEntryScanner {
   ///   - limit: How many bytes there are.
   ///   - levels: How many levels of nesting the entry may open, itself included.
   ///   - scratch: The fast transcoder's working memory; the payload's text is left there.
+  ///   - kindObserver: Told the kind's bytes as soon as they are found, before the members
+  ///     after it are read (the reader prefetches its duplicate-check slot); also for an
+  ///     entry this path then gives up.
   /// - Returns: Where the parts are, or nil when this path cannot take the entry.
-  static func scan(
-    _ b: UnsafePointer<UInt8>, limit: Int, levels: Int, scratch: FastTranscoder.Scratch
+  static func scan<Observer: KindObserver>(
+    _ b: UnsafePointer<UInt8>, limit: Int, levels: Int, scratch: FastTranscoder.Scratch,
+    kindObserver: inout Observer
   ) -> Entry? {
     guard levels >= 1, limit > 0, b[0] == 0x7B else { return nil }
     var entry = Entry()
@@ -84,7 +99,9 @@ enum FastEntryScanner {
         }
         guard let end = stringEnd(b, p + 1, limit) else { return nil }
         switch member {
-        case .kind: entry.kind = p + 1..<end
+        case .kind:
+          entry.kind = p + 1..<end
+          kindObserver.kindRead(UnsafeRawBufferPointer(start: b + p + 1, count: end - p - 1))
         case .category: entry.category = p + 1..<end
         default: entry.description = p + 1..<end
         }

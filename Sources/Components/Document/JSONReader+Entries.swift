@@ -4,10 +4,14 @@ extension JSONReader {
   /// entry `index` at `position`, its end offset set: the `{`, after whitespace, must be the
   /// next byte and its place the last asked for (``positionOfNextToken()``).
   ///
+  /// `kindObserver` is told the kind's bytes as soon as the scanner has them (see
+  /// ``FastEntryScanner/scan(_:limit:levels:scratch:kindObserver:)``).
+  ///
   /// - Returns: The position of the entry's kind, or nil when the scanner cannot take the
   ///   entry; then nothing was read and `raw` is unchanged.
-  func readEntryFast(
-    into raw: inout RawCatalogEntry, index: Int, position: SourcePosition
+  func readEntryFast<Observer: FastEntryScanner.KindObserver>(
+    into raw: inout RawCatalogEntry, index: Int, position: SourcePosition,
+    kindObserver: inout Observer
   ) -> SourcePosition? {
     let input = self.input
     let start = input.index
@@ -17,20 +21,17 @@ extension JSONReader {
     let base = UnsafePointer(input.buffer + start)
     guard
       let entry = FastEntryScanner.scan(
-        base, limit: input.end - start, levels: maxDepth - depth, scratch: scratch)
+        base, limit: input.end - start, levels: maxDepth - depth, scratch: scratch,
+        kindObserver: &kindObserver)
     else { return nil }
     func bytes(_ range: Range<Int>) -> UnsafeBufferPointer<UInt8> {
       UnsafeBufferPointer(start: base + range.lowerBound, count: range.count)
     }
-    raw.reset(index: index, position: position)
-    raw.kind.append(contentsOf: bytes(entry.kind))
-    raw.category.append(contentsOf: bytes(entry.category))
-    raw.description.append(contentsOf: bytes(entry.description))
-    raw.payload.append(
-      contentsOf: UnsafeBufferPointer(start: scratch.output, count: entry.payloadCount))
-    for k in 0..<RawCatalogEntry.StandardMember.allCases.count {
-      raw.order.append(Int(entry.order >> UInt32(8 * k) & 0xFF))
-    }
+    raw.setStandardMembers(
+      index: index, position: position, kind: bytes(entry.kind), category: bytes(entry.category),
+      description: bytes(entry.description),
+      payload: UnsafeBufferPointer(start: scratch.output, count: entry.payloadCount),
+      order: entry.order)
     let beforeKind = entry.linesBeforeKind
     input.advanceTracking(
       to: start + entry.kindQuote, newlines: beforeKind.newlines,

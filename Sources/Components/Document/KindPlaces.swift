@@ -57,7 +57,9 @@ struct KindPlaces {
       return Place(index: Int(place.index), line: Int(place.line), column: Int(place.column))
     }
     set {
-      large[id] = nil
+      // Only a place that does not fit 32 bits is in `large`: most documents have none,
+      // and removing from an empty dictionary still hashes the key.
+      if !large.isEmpty { large[id] = nil }
       guard let newValue else {
         packed[id] = Packed(index: .max, line: 0, column: 0)
         return

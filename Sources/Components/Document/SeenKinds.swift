@@ -5,7 +5,7 @@
 /// Kinds are almost always ASCII, where equal strings have equal bytes: while every kind is,
 /// a compact ``ByteStringTable`` answers. The first kind outside ASCII moves the comparison
 /// to a `[String: Int]` of every kind met so far.
-struct SeenKinds {
+struct SeenKinds: FastEntryScanner.KindObserver {
   private var table = ByteStringTable()
   private var byName: [String: Int]?
 
@@ -14,6 +14,12 @@ struct SeenKinds {
 
   /// The kinds met, by bytes, kind `i` the `i`-th met.
   var strings: ByteStrings { table.strings }
+
+  /// Hints that `kind` will be inserted soon (``ByteStringTable/prefetch(_:)``): the fast
+  /// entry scanner tells it each kind before it reads the entry's payload.
+  mutating func kindRead(_ kind: UnsafeRawBufferPointer) {
+    if byName == nil { table.prefetch(kind) }
+  }
 
   /// Records `kind` unless an equal one was met; returns the id of the first one met and
   /// whether its bytes differ from these.

@@ -201,7 +201,9 @@ enum FastTranscoder {
     return (p, o)
   }
 
-  /// Skips whitespace, counting its newlines, and the spaces of indentation eight at a time.
+  /// Skips whitespace, counting its newlines: a line's indentation up to 16 spaces in one
+  /// step after its newline, the single space after a colon without a word's test, longer
+  /// runs of spaces eight at a time.
   @inline(__always)
   static func skipWhitespace(
     _ b: UnsafePointer<UInt8>, _ p: inout Int, _ limit: Int, _ lines: inout LineTally
@@ -210,8 +212,24 @@ enum FastTranscoder {
       // Tests in order of likelihood, and no jump table: most calls find a token at once.
       let c = b[p]
       if c > 0x20 { return }
-      if c == 0x20 {
+      if c == 0x0A {
+        lines.newlines += 1
+        lines.lastNewline = p
         p += 1
+        // The indentation after it: the spaces of two words, counted without a branch per
+        // word (40% of a generated file's bytes are such spaces). Exact: only spaces are
+        // passed, so no newline goes uncounted; a longer run goes on below.
+        if p + 16 <= limit {
+          let first = ByteScan.nonSpaceBits(ByteScan.loadWord(b, p))
+          let second = ByteScan.nonSpaceBits(ByteScan.loadWord(b, p + 8))
+          p +=
+            first != 0
+            ? first.trailingZeroBitCount / 8 : 8 + second.trailingZeroBitCount / 8
+        }
+      } else if c == 0x20 {
+        p += 1
+        // One space (after a colon): the token follows.
+        if p < limit && b[p] > 0x20 { return }
         while p + 8 <= limit {
           let others = ByteScan.nonSpaceBits(ByteScan.loadWord(b, p))
           if others != 0 {
@@ -220,10 +238,6 @@ enum FastTranscoder {
           }
           p += 8
         }
-      } else if c == 0x0A {
-        lines.newlines += 1
-        lines.lastNewline = p
-        p += 1
       } else if c == 0x09 || c == 0x0D {
         p += 1
       } else {
