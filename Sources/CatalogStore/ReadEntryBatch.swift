@@ -12,10 +12,17 @@ import Components
 struct ReadEntryBatch {
   /// The texts of each entry, in this order, at ids `entry * fieldCount + field`.
   private enum Field: Int, CaseIterable {
-    case kind, category, description, payload, extra, keyOrder
+    case kind, category, description, payload
   }
 
   private var texts = ByteStrings()
+  /// The `extra` and `key_order` columns of the entries that have either (extra members, or
+  /// members in an order of their own: rare), by entry, each at two ids of `unusualTexts`.
+  /// Held beside the four texts every entry has, so that a usual entry is four appends, not
+  /// six (two of them empty): the reading thread's copy of each entry into its batch was a
+  /// seventh of its time in a re-import.
+  private var unusual: [Int: Int] = [:]
+  private var unusualTexts = ByteStrings()
   /// Bit 0: no `extra` column (NULL); bit 1: no `key_order` column; bit 2: the entry has a
   /// `"deprecated"` member.
   private var flags: [UInt8] = []
@@ -45,20 +52,24 @@ struct ReadEntryBatch {
 
   /// About the bytes the batch holds, for the read-ahead's bound: the texts, and a
   /// generous 64 for each entry's offsets, flags, kind match and position.
-  var byteCount: Int { texts.byteCount + count * 64 }
+  var byteCount: Int { texts.byteCount + unusualTexts.byteCount + count * 64 }
 
   /// Appends a copy of the entry the document reader left in `raw`.
   mutating func append(_ raw: borrowing RawCatalogEntry) {
-    let extra = EntryCodec.extraColumn(raw.extraMembers)
-    let keyOrder = EntryCodec.keyOrderColumn(raw.memberOrder)
+    var flag: UInt8 = 1 | 2
+    if !raw.extraMembers.isEmpty || !raw.hasStandardOrder {
+      let extra = EntryCodec.extraColumn(raw.extraMembers)
+      let keyOrder = EntryCodec.keyOrderColumn(raw.memberOrder)
+      unusual[count] = unusualTexts.append(extra ?? [])
+      unusualTexts.append(keyOrder ?? [])
+      let saysDeprecated = raw.extraMembers.contains { $0.key == "deprecated" }
+      flag = (extra == nil ? 1 : 0) | (keyOrder == nil ? 2 : 0) | (saysDeprecated ? 4 : 0)
+    }
     texts.append(raw.kind)
     texts.append(raw.category)
     texts.append(raw.description)
     texts.append(raw.payload)
-    texts.append(extra ?? [])
-    texts.append(keyOrder ?? [])
-    let saysDeprecated = raw.extraMembers.contains { $0.key == "deprecated" }
-    flags.append((extra == nil ? 1 : 0) | (keyOrder == nil ? 2 : 0) | (saysDeprecated ? 4 : 0))
+    flags.append(flag)
     knownKinds.append(raw.knownKind)
     positions.append(raw.position)
   }
@@ -71,6 +82,10 @@ struct ReadEntryBatch {
   /// Empties the batch, keeping its storage.
   mutating func removeAll() {
     texts.removeAll()
+    if !unusual.isEmpty {
+      unusual.removeAll()
+      unusualTexts.removeAll()
+    }
     flags.removeAll(keepingCapacity: true)
     knownKinds.removeAll(keepingCapacity: true)
     positions.removeAll(keepingCapacity: true)
@@ -82,16 +97,19 @@ struct ReadEntryBatch {
     let base = entry * Field.allCases.count
     let flag = flags[entry]
     return try texts.withStorage { stored in
-      try body(
-        ReadEntry(
-          kind: stored[base + Field.kind.rawValue],
-          category: stored[base + Field.category.rawValue],
-          description: stored[base + Field.description.rawValue],
-          payload: stored[base + Field.payload.rawValue],
-          extra: flag & 1 != 0 ? nil : stored[base + Field.extra.rawValue],
-          keyOrder: flag & 2 != 0 ? nil : stored[base + Field.keyOrder.rawValue],
-          saysDeprecated: flag & 4 != 0, position: positions[entry],
-          knownKind: knownKinds[entry]))
+      try unusualTexts.withStorage { unusualStored in
+        let columns = unusual.isEmpty ? nil : unusual[entry]
+        return try body(
+          ReadEntry(
+            kind: stored[base + Field.kind.rawValue],
+            category: stored[base + Field.category.rawValue],
+            description: stored[base + Field.description.rawValue],
+            payload: stored[base + Field.payload.rawValue],
+            extra: flag & 1 != 0 ? nil : columns.map { unusualStored[$0] },
+            keyOrder: flag & 2 != 0 ? nil : columns.map { unusualStored[$0 + 1] },
+            saysDeprecated: flag & 4 != 0, position: positions[entry],
+            knownKind: knownKinds[entry]))
+      }
     }
   }
 }
