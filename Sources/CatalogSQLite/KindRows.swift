@@ -173,6 +173,9 @@ struct KindRows {
           common
           + commonPrefixLength(kind, reference, from: offset + common, count: compared - common)
         if same < compared { agreed = min(agreed, same) }
+        // No kind can agree on less than what all agreed on before this window: the rest
+        // of the run cannot change the answer (most runs differ in their first bytes).
+        if agreed == common { break }
       }
       common = agreed
       if agreed < limit { break }
