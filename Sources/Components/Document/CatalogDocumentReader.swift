@@ -47,7 +47,10 @@ public final class CatalogDocumentReader {
   // thread-local access set), five of them per entry, 5% of reading. The reader is used by
   // one thread, and no method of it passes one of them `inout` while another call could
   // reach it (no callbacks into the caller while one is held), so the checks cannot fail;
-  // the compile-time checks remain.
+  // the compile-time checks remain. The one access a caller holds is ``currentRaw``'s
+  // borrow of `raw`: calling ``nextRaw()`` inside it would have trapped and now would not;
+  // its callers (the import's `DocumentSource`, the diff's `CompactEntries`) finish with
+  // the entry before they read the next.
   @exclusivity(unchecked) private var diagnostics: [JSONDiagnostic] = []
   /// The kinds read so far, and where each was first found (by the kind's id in the table),
   /// to report a duplicate with the place of the first.
