@@ -14,8 +14,4 @@ static inline int csqlite_disable_memory_statistics(void) {
   return sqlite3_config(SQLITE_CONFIG_MEMSTATUS, 0);
 }
 
-// Asks the processor to bring the cache line at `address` in without waiting for it
-// (https://gcc.gnu.org/onlinedocs/gcc/Other-Builtins.html#index-_005f_005fbuiltin_005fprefetch):
-// for a first import's kinds, read in key order from all over their buffer.
-static inline void csqlite_prefetch(const void *address) { __builtin_prefetch(address); }
 #endif

@@ -32,12 +32,6 @@ final class Database {
   /// Prepared statements by SQL text. Only ``cachedStatement(sql:)`` and `deinit` use it.
   var statementCache: [String: Statement] = [:]
 
-  /// Process-wide settings made before the first connection opens: SQLite's memory
-  /// statistics off. Nothing here reads them (`sqlite3_memory_used`, a heap limit), and
-  /// every allocation SQLite made took a mutex for them: a first import's writes allocate
-  /// and free hundreds of thousands of times.
-  private static let configured: Void = { _ = csqlite_disable_memory_statistics() }()
-
   /// Opens the database at `path`.
   ///
   /// SQLite opens files lazily: a file that is not a database opens without error, and the
@@ -53,7 +47,6 @@ final class Database {
   ///     before it fails with `SQLITE_BUSY` (https://sqlite.org/c3ref/busy_timeout.html).
   /// - Throws: ``DatabaseError``, such as `isCantOpen` for a missing file.
   init(path: String, mode: OpenMode, busyTimeout: Double = 5) throws {
-    _ = Self.configured
     var flags = SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
     switch mode {
     case .readWrite(let create):

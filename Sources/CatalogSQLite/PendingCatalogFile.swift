@@ -19,8 +19,8 @@ import Foundation
 final class PendingCatalogFile {
   /// Where the catalog will live.
   let path: String
-  /// The temporary file, in the same directory.
-  let temporaryPath: String
+  /// The temporary file, in the same directory (a new one after ``renew()``).
+  private(set) var temporaryPath: String
   /// The directory, open and locked with `flock(LOCK_EX)`.
   private var directoryLock: Int32
 
@@ -60,6 +60,20 @@ final class PendingCatalogFile {
       close(lock)
       return nil
     }
+    let temporaryPath: String
+    do {
+      temporaryPath = try makeTemporaryFile(for: path)
+    } catch {
+      close(lock)
+      throw error
+    }
+    return PendingCatalogFile(path: path, temporaryPath: temporaryPath, directoryLock: lock)
+  }
+
+  /// Makes an empty temporary file beside `path` (`.NAME.new-XXXXXX`) with the permissions
+  /// SQLite gives a file it creates, and records it for the `atexit` handler.
+  private static func makeTemporaryFile(for path: String) throws -> String {
+    let directory = SQLiteCatalogStorage.directory(of: path)
     let name = path.split(separator: "/").last.map(String.init) ?? "catalog"
     var template = Array("\(directory)/.\(name).new-XXXXXX".utf8CString)
     let fd = template.withUnsafeMutableBufferPointer { buffer in
@@ -67,7 +81,6 @@ final class PendingCatalogFile {
     }
     guard fd >= 0 else {
       let error = errno
-      close(lock)
       let code: DatabaseProblem.Code =
         error == EACCES || error == EROFS ? .readOnlyDirectory : .cannotOpen
       throw CatalogError.database(
@@ -81,7 +94,17 @@ final class PendingCatalogFile {
     let temporaryPath = String(
       decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     live.withLock { _ = $0.insert(temporaryPath) }
-    return PendingCatalogFile(path: path, temporaryPath: temporaryPath, directoryLock: lock)
+    return temporaryPath
+  }
+
+  /// Replaces the temporary file with a new, empty one, keeping the creators' lock: for a
+  /// write that failed before the first commit, whose file may not be what it was before
+  /// (see ``SQLiteCatalogStorage``'s `write`). Close every connection to the old file first.
+  func renew() throws {
+    let fresh = try Self.makeTemporaryFile(for: path)
+    Self.remove(temporaryPath)
+    Self.live.withLock { _ = $0.remove(temporaryPath) }
+    temporaryPath = fresh
   }
 
   /// Links the temporary file into place (never over an existing file), removes the

@@ -15,6 +15,9 @@ final class SQLiteCatalogStorage: CatalogStorage {
   let busyTimeout: Double
   /// A catalog that does not exist yet (see ``PendingCatalogFile``); nil once it does.
   private var pendingFile: PendingCatalogFile?
+  /// Why ``pendingFile`` could not be started over after a failed write (see
+  /// ``startPendingFileOver()``): every later write throws it.
+  private var pendingFileFailure: (any Error)?
 
   init(path: String, options: CatalogOptions) throws {
     self.path = path
@@ -66,6 +69,30 @@ final class SQLiteCatalogStorage: CatalogStorage {
       try database.execute(script: Self.tuning)
     } catch {
       throw Self.translate(error, path: path, busyTimeout: options.busyTimeout)
+    }
+  }
+
+  /// Starts ``pendingFile`` over in a new temporary file after a write that failed before
+  /// the catalog was put in place.
+  ///
+  /// Until then the file keeps its rollback journal in memory (``newFileSettings``): a
+  /// rollback that itself failed (an I/O error while restoring pages) would leave the file
+  /// half restored with no journal to recover it from, and a later write of this process
+  /// would link it into place. The file holds nothing but the schema, so it is cheaper to
+  /// make a new one (a few milliseconds, only after a failed first write) than to tell
+  /// whether the old one is sound. When that fails too, every later write throws.
+  private func startPendingFileOver() {
+    guard let pendingFile, pendingFileFailure == nil else { return }
+    do {
+      try pendingFile.renew()
+      database = try Database(
+        path: pendingFile.temporaryPath, mode: .readWrite(create: true), busyTimeout: busyTimeout)
+      try database.execute(script: Self.newFileSettings)
+      try Migrator().migrate(database)
+      try database.execute(script: Self.tuning)
+    } catch {
+      pendingFileFailure = Self.translate(
+        error, path: path, busyTimeout: busyTimeout, databasePath: pendingFile.temporaryPath)
     }
   }
 
@@ -264,6 +291,7 @@ final class SQLiteCatalogStorage: CatalogStorage {
     _ body: (any CatalogWriteContext) throws -> WriteDecision<T>
   ) throws -> T {
     var result: T?
+    if let pendingFileFailure { throw pendingFileFailure }
     do {
       // SQLite's enforcement can be switched only outside a transaction
       // (https://sqlite.org/foreignkeys.html#fk_enable); it is back on when the write ends.
@@ -295,8 +323,10 @@ final class SQLiteCatalogStorage: CatalogStorage {
       }
       if completion == .commit { try publishPendingFile() }
     } catch {
-      throw Self.translate(
+      let translated = Self.translate(
         error, path: path, busyTimeout: busyTimeout, databasePath: pendingFile?.temporaryPath)
+      startPendingFileOver()
+      throw translated
     }
     guard let result else {
       throw CatalogError.database(

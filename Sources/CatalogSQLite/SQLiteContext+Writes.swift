@@ -184,7 +184,7 @@ extension SQLiteContext {
         places.removeAll(keepingCapacity: true)
         for row in order[range] { places.append(kinds[Int(row)]) }
         for place in places {
-          if let address = place.baseAddress { csqlite_prefetch(address) }
+          if let address = place.baseAddress { MemoryPrefetch.read(address) }
         }
       }
       var start = 0

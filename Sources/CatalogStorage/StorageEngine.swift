@@ -30,9 +30,16 @@ package protocol StorageEngine: Sendable {
   /// nothing; nil when the engine has no such check.
   static func integrityCheck(_ location: CatalogLocation, options: CatalogOptions) throws
     -> [String]?
+
+  /// Makes the engine's process-wide settings, if it has any: called once by an executable
+  /// before it starts threads or opens a catalog, never by a library (another user of the
+  /// same C library in the process may want other settings). Does nothing by default.
+  static func configureProcess()
 }
 
 extension StorageEngine {
+  package static func configureProcess() {}
+
   package static func integrityCheck(_ location: CatalogLocation, options: CatalogOptions)
     throws -> [String]?
   {

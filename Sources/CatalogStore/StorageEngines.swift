@@ -4,8 +4,14 @@ import CatalogStorage
 
 /// The storage engines this build can open, by name: the one place above the seam that names
 /// an engine. A new engine is one more row here and a dependency of this target.
-enum StorageEngines {
+package enum StorageEngines {
   static let all: [any StorageEngine.Type] = [SQLiteEngine.self, PostgreSQLEngine.self]
+
+  /// Every engine's process-wide settings (``StorageEngine/configureProcess()``): for an
+  /// executable to call first, before it starts threads.
+  package static func configureProcess() {
+    for engine in all { engine.configureProcess() }
+  }
 
   /// Opens `location` with the engine named by its ``CatalogLocation/engine``.
   ///

@@ -218,6 +218,42 @@ struct CatalogReaderPathsTests {
     }
   }
 
+  /// The kinds' table is sized from the input's size, which is a claim: a sparse file of a
+  /// terabyte after 1,100 entries, and a file of 1,100 entries followed by 20 MB of spaces,
+  /// must reserve room in proportion to the kinds read, and the sparse file must end in the
+  /// located error at its first NUL. (Sized from the file's size, the sparse file's table
+  /// asked for 2^36 slots and the process trapped.)
+  @Test func kindTableSizedByKindsReadNotByClaimedSize() throws {
+    let entries = (0..<1100).map { i in
+      "{\"kind\": \"k\(i)\", \"category\": \"c\", \"description\": \"d\", \"payload\": \(i)},"
+    }
+    let text = Array(("{\"components\": [\n" + entries.joined(separator: "\n") + "\n").utf8)
+    let directory = try TemporaryDirectory()
+    func read(_ path: String) throws -> (outcome: [String], capacity: Int) {
+      let handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: path))
+      defer { try? handle.close() }
+      let document = CatalogDocumentReader(JSONReader(fileDescriptor: handle.fileDescriptor))
+      var outcome: [String] = []
+      do {
+        while try document.nextRaw() {}
+        outcome.append("end")
+      } catch {
+        outcome += error.diagnostics.map { "\($0.category) \($0)" }
+      }
+      return (outcome, document.kindTableCapacity)
+    }
+    let sparse = try directory.write("sparse.json", text)
+    #expect(truncate(sparse, 1 << 40) == 0, "the file system takes sparse files")
+    let (sparseOutcome, sparseCapacity) = try read(sparse)
+    #expect(sparseOutcome.count == 1)
+    #expect(sparseOutcome.first?.hasSuffix("1102:1: error: invalid JSON: unexpected character 'U+0000'; expected a JSON value") == true, "\(sparseOutcome)")
+    #expect(sparseCapacity <= 1100 * CatalogDocumentReader.reservationStep)
+    let spaces = try directory.write(
+      "spaces.json", text + [UInt8](repeating: 0x20, count: 20 << 20) + Array("{}]}".utf8))
+    let (_, spacesCapacity) = try read(spaces)
+    #expect(spacesCapacity <= 1100 * CatalogDocumentReader.reservationStep)
+  }
+
   /// Each JSONTestSuite text as an entry's payload, and inside its kind's quotes.
   @Test(arguments: JSONReaderPathsTests.fixtureFiles.filter { $0.hasPrefix("JSONTestSuite") })
   func jsonTestSuiteTextsInEntriesAgree(_ name: String) throws {

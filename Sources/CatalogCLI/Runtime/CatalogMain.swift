@@ -4,6 +4,12 @@ import Foundation
 
 /// The `catalog` executable: parse, run, map errors to messages and exit statuses.
 package enum CatalogMain {
+  /// What the executable sets for the whole process before anything else: the storage
+  /// engines' settings (``StorageEngines/configureProcess()``).
+  package static func configureProcess() {
+    StorageEngines.configureProcess()
+  }
+
   /// Runs a command line and returns the exit status.
   ///
   /// A write to stdout or stderr that failed turns a success into exit status 74 (2 for

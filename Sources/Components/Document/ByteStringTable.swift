@@ -25,6 +25,9 @@ package struct ByteStringTable: Sendable {
   /// The number of strings.
   package var count: Int { strings.count }
 
+  /// How many strings the table holds without growing (for tests).
+  package var capacity: Int { slots.count / 2 }
+
   /// The id of `string`, if present.
   package func id(of string: UnsafeRawBufferPointer) -> Int? {
     let hash = Self.hash(string, seed: seed)

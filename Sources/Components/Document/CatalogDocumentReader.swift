@@ -593,7 +593,7 @@ public final class CatalogDocumentReader {
     let (inserted, id, differentBytes) = raw.kind.withUnsafeBytes { kindsSeen.insert($0) }
     if inserted {
       kindsSeenAt.append(KindPlaces.Place(index: index, at: kindPosition))
-      if kindsSeenAt.count == Self.kindsBeforeReserving { reserveForExpectedKinds() }
+      if kindsSeenAt.count == nextReservation { reserveForExpectedKinds() }
       return true
     }
     // Every kind in the table had its place appended with it.
@@ -603,24 +603,50 @@ public final class CatalogDocumentReader {
     return false
   }
 
-  /// How many kinds the reader's table holds when it estimates how many the document has.
+  /// How many kinds the reader's table holds when it first estimates how many the document
+  /// has.
   static let kindsBeforeReserving = 1024
+  /// How many times the kinds read so far the table makes room for at most, at each
+  /// estimate: the next estimate comes when that many are read.
+  package static let reservationStep = 16
+  /// How many kinds are read when the table next estimates how many the document has.
+  private var nextReservation = CatalogDocumentReader.kindsBeforeReserving
+  /// How many kinds the duplicate check's own table holds without growing (for tests).
+  package var kindTableCapacity: Int { kindsSeen.capacity }
+  /// Whether head's kinds will be given (``useKnownKinds(_:)``): then the reader's own
+  /// table holds only the kinds head lacks, and is not sized for the document's.
+  package var expectsKnownKinds = false
 
   /// Makes room in the duplicate check's table for as many kinds as the document seems to
   /// have: the kinds so far, scaled by the input's size over the bytes read, and never more
   /// than the input has room for (an entry takes at least 56 bytes with its comma:
-  /// `{"kind":"k","category":"","description":"","payload":0},`). Growing by doubling rehashed the table and copied the kinds and
-  /// their places a dozen times for a large document, and zeroed every smaller table's
-  /// memory, 3% of reading. An estimate: a table that needs more still grows, and one of
-  /// too many kinds holds memory linear in the input.
+  /// `{"kind":"k","category":"","description":"","payload":0},`). Growing by doubling
+  /// rehashed the table and copied the kinds and their places a dozen times for a large
+  /// document, and zeroed every smaller table's memory, 3% of reading.
+  ///
+  /// The input's size is a claim, not bytes read: a sparse file of a terabyte, a file that
+  /// shrinks, whitespace after a few entries. So the estimate is bounded by the reader's size
+  /// limit, and by ``reservationStep`` times the kinds actually read, and made again each
+  /// time that many are read: the room reserved stays within a constant factor of the kinds
+  /// read (memory linear in the input), and a 100,000-entry document is sized in two steps.
   private func reserveForExpectedKinds() {
-    let consumed = json.bytesConsumed
-    guard let size = json.expectedInputSize, consumed > 0, size > consumed else { return }
     let count = kindsSeen.strings.count
-    let expected = min(Int(Double(size) / Double(consumed) * Double(count)), size / 56)
+    nextReservation =
+      count.multipliedReportingOverflow(by: Self.reservationStep).overflow
+      ? Int.max : count * Self.reservationStep
+    guard !expectsKnownKinds else { return }
+    let consumed = json.bytesConsumed
+    guard let claimed = json.expectedInputSize, consumed > 0, count > 0 else { return }
+    let size = min(claimed, json.maxSize)
+    guard size > consumed else { return }
+    let expected = min(
+      Int(min(Double(size) / Double(consumed) * Double(count), Double(Int.max / 2))),
+      size / 56, nextReservation)
     guard expected > count else { return }
     let bytesPerKind = (kindsSeen.strings.byteCount + count - 1) / count
-    kindsSeen.reserveCapacity(expected, bytes: expected * bytesPerKind)
+    let bytes = expected.multipliedReportingOverflow(by: bytesPerKind)
+    kindsSeen.reserveCapacity(
+      expected, bytes: bytes.overflow ? size : min(bytes.partialValue, size))
     kindsSeenAt.reserveCapacity(expected)
   }
 

@@ -15,6 +15,9 @@ struct SeenKinds: FastEntryScanner.KindObserver {
   /// The kinds met, by bytes, kind `i` the `i`-th met.
   var strings: ByteStrings { table.strings }
 
+  /// How many kinds the table holds without growing (for tests).
+  var capacity: Int { table.capacity }
+
   /// Hints that `kind` will be inserted soon (``ByteStringTable/prefetch(_:)``): the fast
   /// entry scanner tells it each kind before it reads the entry's payload.
   mutating func kindRead(_ kind: UnsafeRawBufferPointer) {
