@@ -11,9 +11,8 @@ import Testing
 /// catalog's next write still makes a sound catalog, and no temporary file is left behind.
 @Suite("A catalog being created")
 struct PendingCatalogFileTests {
-  static let valid = try! Fixtures.bytes("generated-300.json")
-
   @Test func aFailedFirstWriteIsStartedOverAndTheNextOneLands() throws {
+    let valid = try Fixtures.bytes("generated-300.json")
     let directory = try TemporaryDirectory()
     let catalog = try Catalog(path: directory.path("new.sqlite"))
     let options = WriteOptions(author: "tester")
@@ -22,7 +21,7 @@ struct PendingCatalogFileTests {
     #expect(first.count == 1, "\(first)")
 
     // Fails halfway through the document, after its first entries went to the stream.
-    var broken = Self.valid
+    var broken = valid
     broken.replaceSubrange((broken.count / 2)..<broken.count, with: Array("!".utf8))
     #expect(throws: CatalogError.self) {
       try catalog.importDocument(from: .bytes(broken, name: "broken.json"), options: options)
@@ -32,9 +31,9 @@ struct PendingCatalogFileTests {
     #expect(try !directory.fileNames().contains("new.sqlite"))
 
     let result = try catalog.importDocument(
-      from: .bytes(Self.valid, name: "ok.json"), options: options)
+      from: .bytes(valid, name: "ok.json"), options: options)
     #expect(result.head == 1)
     #expect(try temporaryFiles().isEmpty)
-    #expect(try catalog.exportBytes() == Self.valid)
+    #expect(try catalog.exportBytes() == valid)
   }
 }
