@@ -593,7 +593,7 @@ public final class CatalogDocumentReader {
     let (inserted, id, differentBytes) = raw.kind.withUnsafeBytes { kindsSeen.insert($0) }
     if inserted {
       kindsSeenAt.append(KindPlaces.Place(index: index, at: kindPosition))
-      if kindsSeenAt.count == nextReservation { reserveForExpectedKinds() }
+      if kindsSeenAt.count >= nextReservation { reserveForExpectedKinds() }
       return true
     }
     // Every kind in the table had its place appended with it.
