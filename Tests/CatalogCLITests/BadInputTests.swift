@@ -220,6 +220,18 @@ struct BadInputTests {
     #expect(try directory.catalogState() == before)
   }
 
+  /// `--max-size` is capped at 4 GiB − 1, the most the reader's 32-bit text offsets address:
+  /// a larger limit is a usage error, not a document that stops the process past 4 GiB.
+  @Test func maxSizeIsCappedAtFourGibibytes() throws {
+    let tooLarge = try CatalogProcess.run(
+      ["check", "x.json", "--max-size", "4294967296"], in: directory)
+    #expect(tooLarge.status == 64)
+    #expect(
+      tooLarge.stderr.hasPrefix(
+        "catalog: error: invalid value '4294967296' for '--max-size <bytes>': expected an integer from 1 to 4294967295\n"
+      ))
+  }
+
   /// `--max-depth` is capped where the recursive reader still fits the stack of a debug
   /// build; within the cap, a document at the limit is read and one level more is not.
   @Test func maxDepthLimits() throws {

@@ -64,9 +64,12 @@ enum CommonArguments {
     help: "Reject JSON nested more than <n> levels deep (1000, the default, at most).")
 
   /// `--max-size <bytes>`: the largest document accepted, so that a hostile or runaway input
-  /// cannot exhaust memory or disk.
+  /// cannot exhaust memory or disk. At most 4 GiB − 1: the reader and the import keep a
+  /// document's texts in buffers addressed by 32-bit offsets (`ByteStrings`), which stop the
+  /// process past 4 GiB rather than overflow.
   static let maxSize: ArgumentKey<Int?> = .option(
-    "max-size", valueName: "bytes", minimum: 1, defaultValue: 1_073_741_824,
+    "max-size", valueName: "bytes", minimum: 1, maximum: Int(UInt32.max),
+    defaultValue: 1_073_741_824,
     help: "Reject a document larger than <bytes> bytes (1073741824 is 1 GiB).")
 
   /// `--at <rev>`: the revision to read.
