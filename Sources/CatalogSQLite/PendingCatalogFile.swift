@@ -60,6 +60,7 @@ final class PendingCatalogFile {
       close(lock)
       return nil
     }
+    removeAbandonedFiles(for: path)
     let temporaryPath: String
     do {
       temporaryPath = try makeTemporaryFile(for: path)
@@ -68,6 +69,33 @@ final class PendingCatalogFile {
       throw error
     }
     return PendingCatalogFile(path: path, temporaryPath: temporaryPath, directoryLock: lock)
+  }
+
+  /// Removes the temporary files an earlier creator of `path` left (`.NAME.new-XXXXXX`, and
+  /// the journal, `-wal` and `-shm` files beside one): a creator killed before its first
+  /// commit, whose file was never linked, or killed between linking and removing its name
+  /// (then the name is a second link to the catalog, and removing it leaves the catalog).
+  ///
+  /// Call it holding the creators' lock: every creator holds it from before it makes its
+  /// file until it has published or abandoned it, so no file of that name belongs to a
+  /// creator still at work. Only names of exactly that form are touched.
+  private static func removeAbandonedFiles(for path: String) {
+    let directory = SQLiteCatalogStorage.directory(of: path)
+    let name = path.split(separator: "/").last.map(String.init) ?? "catalog"
+    let prefix = ".\(name).new-"
+    guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else {
+      return
+    }
+    for file in names where file.hasPrefix(prefix) {
+      var rest = file.dropFirst(prefix.count)
+      for suffix in ["-journal", "-wal", "-shm"] where rest.hasSuffix(suffix) {
+        rest = rest.dropLast(suffix.count)
+      }
+      // mkstemp's six characters: letters and digits.
+      guard rest.count == 6, rest.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) })
+      else { continue }
+      unlink(directory + "/" + file)
+    }
   }
 
   /// Makes an empty temporary file beside `path` (`.NAME.new-XXXXXX`) with the permissions

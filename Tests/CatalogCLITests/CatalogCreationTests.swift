@@ -63,6 +63,23 @@ struct CatalogCreationTests {
     try directory.expectHealthy("new.sqlite")
   }
 
+  /// A creator killed before its first commit leaves its temporary file; the next creator of
+  /// the same path, holding the creators' lock, removes it (and the files beside it), and
+  /// leaves every other name alone.
+  @Test func theNextCreatorRemovesAKilledCreatorsFiles() throws {
+    let abandoned = [
+      ".new.sqlite.new-a1B2c3", ".new.sqlite.new-a1B2c3-journal", ".new.sqlite.new-Zz9yX8-wal",
+      ".new.sqlite.new-Zz9yX8-shm",
+    ]
+    let kept = [".new.sqlite.new-toolong1", ".other.sqlite.new-a1B2c3", "new.sqlite.new-a1B2c3"]
+    for name in abandoned + kept { try directory.write(name, "left behind") }
+    let result = try CatalogProcess.run(["-d", "new.sqlite", "import", "ok.json"], in: directory)
+    #expect(result.status == 0, "\(result)")
+    let names = try directory.fileNames()
+    #expect(abandoned.allSatisfy { !names.contains($0) }, "\(names)")
+    #expect(kept.allSatisfy(names.contains), "\(names)")
+  }
+
   /// A catalog file with no revision (made by an older `catalog`, or by the library) is not
   /// a manifest: `export` says so with 66 instead of printing `{"components": []}`.
   @Test func exportOfACatalogWithNoRevision() throws {
