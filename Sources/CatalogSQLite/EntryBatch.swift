@@ -5,8 +5,8 @@ import Components
 /// them: their texts side by side in one buffer, with component and payload ids and order
 /// keys not yet known.
 ///
-/// Made for the caller's per-entry copy, the larger half of the import: four appends of an
-/// array to an array (a `memcpy` each) and four offsets, through one access to the batch's
+/// Made for the caller's per-entry copy, the larger half of the import: four appends to one
+/// ``ByteStrings`` (a `memcpy` and an offset each), through one access to the batch's
 /// storage. The general ``EntryRowTable`` (seven texts and three numbers a row, each text
 /// lent through a closure by ``EntryCodec/withRow(of:componentID:revision:change:payloadID:orderKey:_:)``)
 /// spent twice as long, much of it retaining and releasing the entry's buffers.
@@ -28,29 +28,26 @@ final class EntryBatch {
   /// component, revision and payload 0 and an empty order key (``row(_:)``), whose columns
   /// are also read one by one, without making the row (an ``EntryRow`` is 130 bytes).
   struct Rows {
-    fileprivate let bytes: UnsafeRawBufferPointer
-    fileprivate let ends: UnsafeBufferPointer<Int>
-    /// The `extra` and `key_order` columns of the rows that have them.
-    fileprivate let unusual:
-      [Int: (extra: UnsafeRawBufferPointer?, keyOrder: UnsafeRawBufferPointer?)]
+    /// The texts: entry `i`'s kind, category, description and payload are texts `4 * i` to
+    /// `4 * i + 3`.
+    fileprivate let texts: ByteStrings.Storage
+    let count: Int
+    /// The `extra` and `key_order` columns of the rows that have them, as ids in
+    /// `unusualTexts` (nil for NULL).
+    fileprivate let unusual: [Int: (extra: Int?, keyOrder: Int?)]
+    fileprivate let unusualTexts: ByteStrings.Storage
 
-    var count: Int { ends.count / 4 }
-
-    @inline(__always)
-    private func text(_ n: Int) -> UnsafeRawBufferPointer {
-      UnsafeRawBufferPointer(rebasing: bytes[(n == 0 ? 0 : ends[n - 1])..<ends[n]])
-    }
-
-    func kind(_ row: Int) -> UnsafeRawBufferPointer { text(4 * row) }
-    func category(_ row: Int) -> UnsafeRawBufferPointer { text(4 * row + 1) }
-    func description(_ row: Int) -> UnsafeRawBufferPointer { text(4 * row + 2) }
-    func payload(_ row: Int) -> UnsafeRawBufferPointer { text(4 * row + 3) }
+    func kind(_ row: Int) -> UnsafeRawBufferPointer { texts[4 * row] }
+    func category(_ row: Int) -> UnsafeRawBufferPointer { texts[4 * row + 1] }
+    func description(_ row: Int) -> UnsafeRawBufferPointer { texts[4 * row + 2] }
+    func payload(_ row: Int) -> UnsafeRawBufferPointer { texts[4 * row + 3] }
 
     /// The `extra` and `key_order` columns of a row: nil (NULL) for most.
     func unusualColumns(_ row: Int) -> (
       extra: UnsafeRawBufferPointer?, keyOrder: UnsafeRawBufferPointer?
     ) {
-      unusual.isEmpty ? (nil, nil) : unusual[row] ?? (nil, nil)
+      guard !unusual.isEmpty, let ids = unusual[row] else { return (nil, nil) }
+      return (ids.extra.map { unusualTexts[$0] }, ids.keyOrder.map { unusualTexts[$0] })
     }
 
     func row(_ row: Int) -> EntryRow {
@@ -66,68 +63,41 @@ final class EntryBatch {
   /// property rather than one per text.
   private struct Storage {
     /// Each entry's kind, category, description and payload, in that order.
-    private var bytes: [UInt8] = []
-    /// Where each text ends in ``bytes``: entry `i`'s are `ends[4 * i] … ends[4 * i + 3]`.
-    private var ends: [Int] = []
+    private var texts = ByteStrings()
     /// The `extra` and `key_order` columns of the entries that have them (extra members, or
-    /// members in an order of their own: rare), by entry.
-    private var unusual: [Int: (extra: [UInt8]?, keyOrder: [UInt8]?)] = [:]
+    /// members in an order of their own: rare), by entry, as ids in `unusualTexts`.
+    private var unusual: [Int: (extra: Int?, keyOrder: Int?)] = [:]
+    private var unusualTexts = ByteStrings()
 
-    var count: Int { ends.count / 4 }
+    var count: Int { texts.count / 4 }
 
     mutating func append(_ entry: RawCatalogEntry) {
       if !entry.extraMembers.isEmpty || !entry.hasStandardOrder {
         unusual[count] = (
-          EntryCodec.extraColumn(entry.extraMembers), EntryCodec.keyOrderColumn(entry.memberOrder)
+          EntryCodec.extraColumn(entry.extraMembers).map { unusualTexts.append($0) },
+          EntryCodec.keyOrderColumn(entry.memberOrder).map { unusualTexts.append($0) }
         )
       }
-      append(entry.kind)
-      append(entry.category)
-      append(entry.description)
-      append(entry.payload)
-    }
-
-    /// Appends one text through a pointer to its bytes: `bytes += text` retained and released
-    /// the text's buffer.
-    @inline(__always)
-    private mutating func append(_ text: [UInt8]) {
-      text.withUnsafeBufferPointer { bytes.append(contentsOf: $0) }
-      ends.append(bytes.count)
+      texts.append(entry.kind)
+      texts.append(entry.category)
+      texts.append(entry.description)
+      texts.append(entry.payload)
     }
 
     mutating func removeAll() {
-      bytes.removeAll(keepingCapacity: true)
-      ends.removeAll(keepingCapacity: true)
-      if !unusual.isEmpty { unusual.removeAll() }
+      texts.removeAll()
+      if !unusual.isEmpty {
+        unusual.removeAll()
+        unusualTexts.removeAll()
+      }
     }
 
     func withRows<R>(_ body: (Rows) throws -> R) rethrows -> R {
-      try bytes.withUnsafeBytes { bytes in
-        try ends.withUnsafeBufferPointer { ends in
-          // Rare: entries with extra members or an order of their own, whose columns are
-          // lent from copies that live as long as `body`.
-          guard !unusual.isEmpty else {
-            return try body(Rows(bytes: bytes, ends: ends, unusual: [:]))
-          }
-          return try withUnusualColumns { try body(Rows(bytes: bytes, ends: ends, unusual: $0)) }
+      try texts.withStorage { texts in
+        try unusualTexts.withStorage { unusualTexts in
+          try body(
+            Rows(texts: texts, count: count, unusual: unusual, unusualTexts: unusualTexts))
         }
-      }
-    }
-
-    /// Calls `body` with the unusual entries' columns as bytes valid during the call.
-    private func withUnusualColumns<R>(
-      _ body: ([Int: (extra: UnsafeRawBufferPointer?, keyOrder: UnsafeRawBufferPointer?)]) throws
-        -> R
-    ) rethrows -> R {
-      var texts = ByteStrings()
-      var ids: [Int: (Int?, Int?)] = [:]
-      for (entry, columns) in unusual {
-        ids[entry] = (
-          columns.extra.map { texts.append($0) }, columns.keyOrder.map { texts.append($0) }
-        )
-      }
-      return try texts.withStorage { stored in
-        try body(ids.mapValues { ($0.0.map { stored[$0] }, $0.1.map { stored[$0] }) })
       }
     }
   }
