@@ -14,8 +14,10 @@ import Foundation
 /// up), so a second creator waits (up to the busy timeout) and then opens the first one's
 /// catalog instead of building its own. The temporary file is linked with `link(2)`, which
 /// never replaces an existing file: if some other program created the path meanwhile, the
-/// write is not applied and ``DatabaseProblem/Code/createdConcurrently`` says so. A process
-/// killed before its first commit leaves its temporary file (`.NAME.new-XXXXXX`) behind.
+/// write is not applied and ``DatabaseProblem/Code/createdConcurrently`` says so. The
+/// directory is synced (`fsync(2)`) after the link, so that a catalog whose first write
+/// reported success survives a power loss (see ``publish()``). A process killed before its
+/// first commit leaves its temporary file (`.NAME.new-XXXXXX`) behind.
 final class PendingCatalogFile {
   /// Where the catalog will live.
   let path: String
@@ -135,10 +137,23 @@ final class PendingCatalogFile {
     temporaryPath = fresh
   }
 
-  /// Links the temporary file into place (never over an existing file), removes the
-  /// temporary name and releases the creators' lock.
+  /// Links the temporary file into place (never over an existing file), makes the new
+  /// directory entry durable, removes the temporary name and releases the creators' lock.
   ///
   /// Call it after the first write committed, with no transaction open on the file.
+  ///
+  /// SQLite synced the file's contents when the write committed, but a new name lives in the
+  /// directory, which nobody synced: after a power loss the whole catalog, whose write had
+  /// reported success, could be gone. So the directory is synced after `link(2)` and before
+  /// the temporary name goes (that removal need not be durable: the next creator removes a
+  /// name left behind). As PostgreSQL's `fsync_fname_ext` does, `EBADF` and `EINVAL` are
+  /// ignored (some file systems refuse `fsync(2)` on a directory) and `EINTR` is retried.
+  ///
+  /// - Throws: ``CatalogError/database(_:)``: `createdConcurrently` when a file appeared at
+  ///   ``path`` first (nothing was linked), `cannotOpen` when the link failed otherwise, and
+  ///   `ioFailure` when syncing the directory failed: then the catalog is in place (and the
+  ///   temporary name and the lock are gone, as after success), but its creation may not
+  ///   survive a crash.
   func publish() throws {
     guard link(temporaryPath, path) == 0 else {
       let error = errno
@@ -147,7 +162,16 @@ final class PendingCatalogFile {
           ? DatabaseProblem(.createdConcurrently, path: path)
           : DatabaseProblem(.cannotOpen, path: path, detail: SystemError.message(error)))
     }
-    abandon()
+    defer { abandon() }
+    var error: Int32
+    repeat { error = fsync(directoryLock) == 0 ? 0 : errno } while error == EINTR
+    guard error == 0 || error == EBADF || error == EINVAL else {
+      throw CatalogError.database(
+        DatabaseProblem(
+          .ioFailure, path: path,
+          detail: "syncing its directory failed: \(SystemError.message(error)); "
+            + "the new catalog is in place, but may not survive a crash"))
+    }
   }
 
   /// Removes the temporary file (and the journal, -wal and -shm files SQLite may have left

@@ -98,6 +98,10 @@ final class SQLiteCatalogStorage: CatalogStorage {
 
   /// Puts a new catalog in place after its first committed write, then goes on with a
   /// connection to the file at ``path`` in WAL mode.
+  ///
+  /// - Throws: What ``PendingCatalogFile/publish()`` throws. Its `ioFailure` (the directory
+  ///   could not be synced) is thrown only once the connection is to the file at ``path``:
+  ///   the write landed, but the new catalog may not survive a crash.
   private func publishPendingFile() throws {
     guard let pendingFile else { return }
     // The file goes into place already in WAL mode, so that two processes never convert it
@@ -109,12 +113,21 @@ final class SQLiteCatalogStorage: CatalogStorage {
     guard busy == 0 else {
       throw CatalogError.database(DatabaseProblem(.busy, path: path, busyTimeout: busyTimeout))
     }
-    try pendingFile.publish()
+    // A failed sync of the directory comes after the link: the catalog is in place, so this
+    // goes on with the file at its path (a failed write would start a new temporary file
+    // over, and a later write would find the catalog there), and reports the failure last.
+    var unsynced: (any Error)?
+    do {
+      try pendingFile.publish()
+    } catch CatalogError.database(let problem) where problem.code == .ioFailure {
+      unsynced = CatalogError.database(problem)
+    }
     self.pendingFile = nil
     database = try Database(
       path: path, mode: .readWrite(create: false), busyTimeout: busyTimeout)
     _ = try database.enableWAL()
     try database.execute(script: Self.tuning)
+    if let unsynced { throw unsynced }
   }
 
   /// Refuses a location that is not the path of a regular file or of nothing yet: the names

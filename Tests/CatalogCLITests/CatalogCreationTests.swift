@@ -63,6 +63,51 @@ struct CatalogCreationTests {
     try directory.expectHealthy("new.sqlite")
   }
 
+  /// The new catalog's directory entry is made durable: after `link(2)` puts the file in
+  /// place, the directory the creators lock is synced, before the temporary name goes (a
+  /// power loss could otherwise take the whole catalog with it). What `fsync(2)` did cannot
+  /// be seen afterwards, so the calls are traced; without `strace` (CI does not install it),
+  /// or where tracing is not allowed, the test does not run.
+  @Test(.enabled(if: Self.canTrace))
+  func theDirectoryIsSyncedAfterTheLink() throws {
+    let trace = directory.path("trace.txt")
+    let result = try CatalogProcess.run(
+      [
+        "-f", "-qq", "-o", trace, "-e", "trace=flock,link,linkat,fsync,unlink,unlinkat",
+        CatalogProcess.executable.path, "-d", "new.sqlite", "import", "ok.json",
+      ], in: directory, executable: URL(fileURLWithPath: Self.strace))
+    #expect(result.status == 0, "\(result)")
+    // One call a line, after the thread's id: `1234 fsync(3) = 0`.
+    let calls = String(decoding: try directory.read("trace.txt"), as: UTF8.self)
+      .split(separator: "\n").map { $0.drop { $0.isNumber || $0 == " " } }
+    // The descriptor the creators' lock is taken on: the directory.
+    let lock = try #require(
+      calls.first { $0.hasPrefix("flock(") && $0.contains("LOCK_EX") }?
+        .dropFirst("flock(".count).prefix { $0.isNumber }, "\(calls)")
+    let linked = try #require(
+      calls.firstIndex {
+        ($0.hasPrefix("link(") || $0.hasPrefix("linkat(")) && $0.contains(#""new.sqlite""#)
+      }, "\(calls)")
+    // The temporary name (`./.new.sqlite.new-XXXXXX`) removed, not its -journal, -wal, -shm.
+    let removed = try #require(
+      calls[linked...].firstIndex {
+        $0.hasPrefix("unlink") && $0.contains(/\.new\.sqlite\.new-\w{6}"[,)]/)
+      }, "\(calls)")
+    #expect(
+      calls[linked..<removed].contains { $0.hasPrefix("fsync(\(lock))") },
+      "no fsync(\(lock)) between the link and the unlink: \(calls[linked...removed])")
+  }
+
+  /// Where `strace` is, when it is installed.
+  static let strace = "/usr/bin/strace"
+
+  /// Whether `strace` is installed and may trace a child here (a container may forbid
+  /// `ptrace(2)`).
+  static var canTrace: Bool {
+    FileManager.default.isExecutableFile(atPath: strace)
+      && (try? runCommand(strace, ["-o", "/dev/null", "true"]))?.status == 0
+  }
+
   /// A creator killed before its first commit leaves its temporary file; the next creator of
   /// the same path, holding the creators' lock, removes it (and the files beside it), and
   /// leaves every other name alone.
