@@ -4,12 +4,15 @@ extension CatalogReadContext {
   /// The entries present at `revision`, compactly, without payload texts: what writes
   /// compare against (a payload's bytes are read when an entry is otherwise the same:
   /// ``payloadCursor()``).
+  ///
+  /// - Throws: What reading the rows throws, and ``CatalogError/invalidRequest(_:)`` when
+  ///   head's texts pass what a ``HeadIndex`` holds (4 GiB of kinds, or of the other texts).
   func headIndex(at revision: Int64) throws -> HeadIndex {
     var index = HeadIndex()
     // Bounded, so that a wrong count cannot ask for much more than a real catalog's room.
     index.reserveCapacity(min(max(try presentCountEstimate(at: revision), 0), 1 << 24))
     try forEachEntryRow(at: revision, .withoutPayloads) { row in
-      index.append(
+      try index.append(
         componentID: row.componentID, kind: row.kind, category: row.category,
         description: row.description, payloadID: row.payloadID, extra: row.extra,
         keyOrder: row.keyOrder, orderKey: row.orderKey)

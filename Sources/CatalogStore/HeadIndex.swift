@@ -1,3 +1,4 @@
+import CatalogStorage
 import Components
 
 /// The entries of the catalog at one revision, keyed by kind, without payload texts (only
@@ -35,6 +36,12 @@ package struct HeadIndex {
   /// longer than all the others), so beyond this the buffers grow by doubling as they did.
   /// A catalog of 1,000,000 generated entries has about 60 MB of these texts.
   static let maxReservedTextBytes = 128 << 20
+  /// The most bytes the kinds' buffer, and the other texts' buffer, may hold: what the 32-bit
+  /// offsets of ``ByteStrings`` address (4 GiB − 1). One import file is at most that, but
+  /// head keeps entries across imports, so its texts can pass it: then appending throws
+  /// instead of letting ``ByteStrings`` trap. Settable so that a test can reach the limit
+  /// without 4 GiB of memory.
+  var maxTextBytes = Int(UInt32.max)
 
   package init() {}
 
@@ -77,12 +84,28 @@ package struct HeadIndex {
   }
 
   /// Adds an entry; kinds must be distinct.
+  ///
+  /// - Throws: ``CatalogError/invalidRequest(_:)`` when the entry's kind, or its other
+  ///   texts, would take their buffer past ``maxTextBytes``; nothing is added. Head is
+  ///   read inside a write before anything is written, so the write then writes nothing:
+  ///   a clear error (exit 65 from the command line) instead of a crash on a catalog that
+  ///   grew too large.
   package mutating func append(
     componentID: Int64, kind: UnsafeRawBufferPointer, category: UnsafeRawBufferPointer,
     description: UnsafeRawBufferPointer, payloadID: Int64,
     extra: UnsafeRawBufferPointer?, keyOrder: UnsafeRawBufferPointer?,
     orderKey: UnsafeRawBufferPointer
-  ) {
+  ) throws {
+    let textBytes =
+      category.count + description.count + (extra?.count ?? 0) + (keyOrder?.count ?? 0)
+      + orderKey.count
+    guard kinds.strings.byteCount + kind.count <= maxTextBytes,
+      texts.byteCount + textBytes <= maxTextBytes
+    else {
+      throw CatalogError.invalidRequest(
+        "head's texts (kinds, categories, descriptions, extra members) exceed 4 GiB, "
+          + "more than one write can hold; nothing was written")
+    }
     kinds.append(kind)
     byName = nil
     texts.append(category)
