@@ -66,7 +66,7 @@ struct CatalogCreationTests {
   /// The new catalog's directory entry is made durable: after `link(2)` puts the file in
   /// place, the directory the creators lock is synced, before the temporary name goes (a
   /// power loss could otherwise take the whole catalog with it). What `fsync(2)` did cannot
-  /// be seen afterwards, so the calls are traced; without `strace` (CI does not install it),
+  /// be seen afterwards, so the calls are traced; without `strace` (`.ci/run` installs it),
   /// or where tracing is not allowed, the test does not run.
   @Test(.enabled(if: Self.canTrace))
   func theDirectoryIsSyncedAfterTheLink() throws {
