@@ -6,6 +6,7 @@
 ///               [--site-size N] [--site-revisions N] [--only SUITE,...]
 /// catalog-bench generate COUNT [--seed N] [--mutate PERCENT] [--out FILE]
 /// catalog-bench read FILE [--runs N]
+/// catalog-bench head CATALOG [--runs N]
 /// ```
 struct BenchOptions {
   var sizes = [1_000, 10_000, 100_000]
@@ -35,13 +36,15 @@ struct BenchOptions {
                          [--catalog PATH] [--keep]
            catalog-bench generate COUNT [--seed N] [--mutate PERCENT] [--out FILE]
            catalog-bench read FILE [--runs N]
+           catalog-bench head CATALOG [--runs N]
 
     Times the catalog command's operations on generated catalogs and prints a Markdown table
     (median, min and max of --runs runs, and peak memory). --quick: sizes 1000,10000, 3 runs,
     a 10,000-entry history of 100 revisions and 50 growth imports. --only runs some of the
     suites: sizes, history, growth, registry, site, diff-model. Build it in release mode:
     swift run -c release catalog-bench. read times the import's document reader alone on a
-    file. See docs/benchmarks.md.
+    file; head times what an import against head reads of a catalog, alone. See
+    docs/benchmarks.md.
     """
 
   /// Parses the arguments after the program name.

@@ -15,6 +15,8 @@ case "generate":
   exit(GenerateCommand.run(Array(arguments.dropFirst())))
 case "read":
   exit(ReadCommand.run(Array(arguments.dropFirst())))
+case "head":
+  exit(HeadCommand.run(Array(arguments.dropFirst())))
 case "--help", "-h":
   print(BenchOptions.usage)
 default:

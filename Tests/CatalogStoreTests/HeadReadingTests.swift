@@ -1,0 +1,43 @@
+import CatalogStorage
+import Foundation
+import TestSupport
+import Testing
+
+@testable import CatalogStore
+
+/// ``Catalog/readHeadAsAnImportDoes()``, what `catalog-bench head` times as the catalog's half
+/// of a re-import, reads exactly head's entries and their payloads' stored texts: not a
+/// removed entry's, not an older version's.
+@Suite("Head reading")
+struct HeadReadingTests {
+  @Test(arguments: TestEngine.allCases)
+  func readsHeadsEntriesAndEveryPayloadByte(_ engine: TestEngine) throws {
+    let (location, catalog) = try CatalogImportTests.open(engine)
+    defer { withExtendedLifetime(location) {} }
+    /// Entries `k0`, `k1`, … whose payloads are canonical already (stored as written).
+    func document(_ payloads: [Int: String]) -> DocumentSource {
+      let entries = payloads.sorted { $0.key < $1.key }.map {
+        #"{"kind":"k\#($0.key)","category":"c","description":"d","payload":\#($0.value)}"#
+      }
+      return .bytes(Array("[\(entries.joined(separator: ","))]".utf8), name: "c.json")
+    }
+    func expected(_ payloads: [Int: String]) -> (entries: Int, payloadBytes: Int, sum: Int) {
+      let bytes = payloads.values.flatMap(\.utf8)
+      return (payloads.count, bytes.count, bytes.reduce(0) { $0 + Int($1) })
+    }
+    let options = WriteOptions(author: "t")
+    #expect(try catalog.readHeadAsAnImportDoes() == (0, 0, 0))
+
+    var payloads = Dictionary(uniqueKeysWithValues: (0..<20).map { ($0, #"{"v":\#($0)}"#) })
+    try catalog.importDocument(from: document(payloads), options: options)
+    #expect(try catalog.readHeadAsAnImportDoes() == expected(payloads))
+
+    // Two changed (longer payloads), five removed, one added: head's rows, not history's.
+    payloads[3] = #"{"v":"a longer payload than before","w":[1,2,3]}"#
+    payloads[7] = #"["changed"]"#
+    for kind in 10..<15 { payloads[kind] = nil }
+    payloads[40] = #"{"added":true}"#
+    try catalog.importDocument(from: document(payloads), options: options, prune: true)
+    #expect(try catalog.readHeadAsAnImportDoes() == expected(payloads))
+  }
+}
