@@ -196,7 +196,10 @@ extension Catalog {
       let headFrame = try context.documentFrame(at: revision)
       result.changedFrame = frame.map { $0 != headFrame } ?? false
       do {
-        var diff = try CatalogDiff(old: current, new: planned)
+        // Matched as the import matches them: by kind, and a head entry taken over under
+        // other bytes (another normalization of its kind) is the same component, renamed.
+        var diff = try CatalogDiff(
+          old: current, new: planned, renames: plan.renamedKinds { entries[$0].kind })
         if let frame { diff.compareFrames(old: headFrame, new: frame) }
         return ImportPreview(diff: diff, result: result, violations: violations)
       } catch {

@@ -58,6 +58,26 @@ struct PlannedWrite {
     case desired(Int)
   }
 
+  /// Desired kind → head's kind, for each entry that takes over a head entry under other
+  /// bytes: a kind that matched head's up to Unicode canonical equivalence
+  /// (``HeadIndex/slot(matching:)``), or an explicit rename. What
+  /// ``CatalogDiff/init(old:new:renames:)`` needs to show such an entry as the write records
+  /// it: one component, renamed, not one kind removed and another added.
+  ///
+  /// - Parameter desiredKind: The kind of the desired entry at an index (the order the
+  ///   entries were added in, as ``Source/desired(_:)`` counts them).
+  func renamedKinds(desiredKind: (Int) -> String) -> [String: String] {
+    guard case .againstHead(let index, let entries, _, _, _, _, _) = shape else { return [:] }
+    var renames: [String: String] = [:]
+    for (i, planned) in entries.enumerated()
+    where planned.existing >= 0 && planned.status != .unchanged {
+      let headKind = index.kind(Int(planned.existing))
+      let kind = desiredKind(i)
+      if !kind.hasSameBytes(as: headKind) { renames[kind] = headKind }
+    }
+    return renames
+  }
+
   /// The order of the catalog this write leaves, as an export of the new revision lists it.
   func resultingOrder() -> [Source] {
     switch shape {

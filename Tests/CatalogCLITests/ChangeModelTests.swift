@@ -185,4 +185,34 @@ struct ChangeModelTests {
       shown.stderr == "note: tile-card was named tile-preview at v1; showing it under that name\n")
   }
 
+  /// A kind re-spelled in another Unicode normalization (`café` precomposed, then `cafe` and a
+  /// combining accent) is the same component to an import, which records it renamed (its
+  /// bytes are kept, so it is a change); `diff @head FILE` shows what the import records.
+  /// Before: the diff said `+ café ENTRY_ADDED` and `- café ENTRY_REMOVED` while the import
+  /// said `0 added, 1 changed`, and `diff @1 @2` after it `ENTRY_RENAMED`.
+  @Test func aKindRespelledInAnotherNormalizationIsARenameInEveryAnswer() throws {
+    func document(kind: String) -> String {
+      #"{"components": [{"kind": "\#(kind)", "category": "c", "description": "d", "payload": 1}]}"#
+    }
+    let session = try CatalogSession(importing: document(kind: #"caf\u00e9"#))
+    try session.directory.write("nfd.json", document(kind: #"cafe\u0301"#))
+    let (precomposed, decomposed) = ("caf\u{E9}", "cafe\u{301}")
+    let expected = """
+      ~ \(decomposed) (renamed from \(precomposed))
+        /kind: "\(precomposed)" → "\(decomposed)"  [breaking: ENTRY_RENAMED]
+
+      """
+    let preview = try session.run(["diff", "@head", "nfd.json"], expect: 1).stdout
+    #expect(Array(preview.utf8) == Array(expected.utf8), "\(preview)")
+    let json = try session.run(["diff", "@head", "nfd.json", "--format", "json"], expect: 1)
+    let counts = try #require(
+      (try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])?[
+        "counts"] as? [String: Int])
+    #expect(counts["added"] == 0 && counts["changed"] == 1 && counts["removed"] == 0)
+    let imported = try session.run(["import", "nfd.json"]).stdout
+    #expect(imported.hasPrefix("revision 2: 0 added, 1 changed, 0 removed"), "\(imported)")
+    let recorded = try session.run(["diff", "@1", "@2"], expect: 1).stdout
+    #expect(Array(recorded.utf8) == Array(preview.utf8), "\(recorded)")
+    try session.run(["diff", "@head", "nfd.json"])
+  }
 }
