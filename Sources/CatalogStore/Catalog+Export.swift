@@ -60,13 +60,26 @@ extension Catalog {
   /// Appends a stored row as an entry of an export. Entries stay bytes from the database to
   /// the output unless they carry members besides the standard four, or those in another
   /// order.
+  ///
+  /// The copy that indents the payload is also its only check (a payload is not parsed on
+  /// the way out): text that is not canonical JSON, or nests past the reader's limit, is a
+  /// damaged catalog.
+  ///
+  /// - Throws: ``CatalogError/database(_:)`` with ``DatabaseProblem/Code/damaged`` naming
+  ///   the entry.
   private static func append(_ stored: EntryRow, to writer: inout CatalogDocumentWriter) throws {
-    if stored.extra == nil && stored.keyOrder == nil {
-      writer.append(
-        kind: stored.kind, category: stored.category, description: stored.description,
-        payload: stored.payload)
-    } else {
-      writer.append(try EntryCodec.decode(stored).entry)
+    do {
+      if stored.extra == nil && stored.keyOrder == nil {
+        try writer.append(
+          kind: stored.kind, category: stored.category, description: stored.description,
+          payload: stored.payload)
+      } else {
+        try writer.append(checking: try EntryCodec.decode(stored, checkingPayload: false).entry)
+      }
+    } catch let error as CanonicalTextError {
+      throw CatalogError.database(
+        .damagedPayload(
+          kind: String(decoding: stored.kind, as: UTF8.self), revision: stored.revision, error))
     }
   }
 
