@@ -80,7 +80,8 @@ final class PostgreSQLContext: CatalogWriteContext {
 
   func revision(atOrBefore time: Date) throws -> Int64? {
     try connection.execute(
-      "SELECT max(id) FROM revision WHERE created_at <= $1", [.text(Timestamp.string(time))]
+      "SELECT max(id) FROM revision WHERE created_at <= $1",
+      [.text(Timestamp.string(atOrBefore: time))]
     ).int64(row: 0, column: 0)
   }
 

@@ -108,7 +108,7 @@ final class SQLiteContext: CatalogWriteContext {
   func revision(atOrBefore time: Date) throws -> Int64? {
     let statement = try database.cachedStatement(
       sql: "SELECT max(id) FROM revision WHERE created_at <= ?")
-    try statement.bind([.text(Timestamp.string(time))])
+    try statement.bind([.text(Timestamp.string(atOrBefore: time))])
     defer { statement.reset() }
     guard try statement.step(), !statement.isNull(at: 0) else { return nil }
     return statement.int64(at: 0)

@@ -52,8 +52,10 @@ extension SiteGenerator {
       index.text.append(contentsOf: row.kind)
       index.text.append(contentsOf: row.category)
       index.text.append(contentsOf: row.description)
-      // Only an entry with members beyond the four standard ones can be deprecated.
-      let deprecated = try row.extra != nil && EntryCodec.decode(row).entry.isDeprecated
+      // Only an entry with members beyond the four standard ones can be deprecated. The row
+      // was read without its payload, which the kind's own page reads and checks.
+      let deprecated =
+        try row.extra != nil && EntryCodec.decode(row, checkingPayload: false).entry.isDeprecated
       index.rows.append(
         IndexRow(
           component: row.componentID, revision: row.revision, start: Int32(start),

@@ -176,8 +176,14 @@ extension CatalogReadContext {
   }
 
   /// Every stored state of every component, in revision order (then component).
-  package func forEachVersion(_ body: (EntryVersion) throws -> Void) throws {
-    try forEachVersionRow(ofComponent: nil) { try body(try EntryCodec.decode($0)) }
+  ///
+  /// - Parameter checkingPayloads: as ``EntryCodec/decode(_:checkingPayload:)``.
+  package func forEachVersion(
+    checkingPayloads: Bool = true, _ body: (EntryVersion) throws -> Void
+  ) throws {
+    try forEachVersionRow(ofComponent: nil) {
+      try body(try EntryCodec.decode($0, checkingPayload: checkingPayloads))
+    }
   }
 
   /// The canonical text of a stored payload.

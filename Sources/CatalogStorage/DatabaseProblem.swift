@@ -1,3 +1,5 @@
+import Components
+
 /// What is wrong with a catalog's database, as facts: a code and what goes with it.
 ///
 /// The library never phrases advice ("raise --busy-timeout", "run doctor"): the command-line
@@ -63,8 +65,8 @@ public struct DatabaseProblem: Error, Sendable, Equatable, CustomStringConvertib
   /// The database's location as the user gave it ("" when the problem was found below the
   /// level that knows it; the storage fills it in).
   public var path: String
-  /// A fact in words, for ``Code/inconsistent`` and ``Code/ioFailure``; never SQLite's own
-  /// message text.
+  /// A fact in words, for ``Code/inconsistent``, ``Code/ioFailure`` and a damaged payload
+  /// (``damagedPayload(kind:revision:_:)``); never SQLite's own message text.
   public var detail: String?
   /// For ``Code/schemaNewer`` and ``Code/schemaOlder``: the migrations in question.
   public var migrations: [String]
@@ -89,6 +91,18 @@ public struct DatabaseProblem: Error, Sendable, Equatable, CustomStringConvertib
   /// The catalog's own rows contradict each other: `detail` says how.
   public static func inconsistent(_ detail: String) -> DatabaseProblem {
     DatabaseProblem(.inconsistent, detail: detail)
+  }
+
+  /// A stored payload is not canonical JSON text, or nests past the reader's limit: the
+  /// store never writes such text, so the file was damaged or edited outside `catalog`.
+  /// `detail` names the entry, for the message and for `catalog doctor`'s report.
+  public static func damagedPayload(
+    kind: String, revision: Int64, _ error: CanonicalTextError
+  ) -> DatabaseProblem {
+    DatabaseProblem(
+      .damaged,
+      detail: "the stored payload of \"\(kind)\" in revision \(revision) is not canonical "
+        + "JSON (\(error))")
   }
 
   /// The code and facts, for logs and test failures (the CLI words it for people).

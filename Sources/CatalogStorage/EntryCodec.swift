@@ -20,9 +20,25 @@ package enum EntryCodec {
 
   /// The entry a row holds, as values. The row's payload text must have been read.
   ///
+  /// The payload is checked to be canonical JSON within the reader's depth limit, so that a
+  /// damaged file is reported as such, naming the entry, by every command that reads it,
+  /// rather than failing later in whatever parses or copies the text.
+  ///
+  /// - Parameter checkingPayload: false for a caller that checks the payload itself (the
+  ///   export, whose copy of the text checks it; `doctor`, which reports every one).
   /// - Throws: ``CatalogError/database(_:)`` when a stored column cannot be read back.
-  package static func decode(_ row: EntryRow) throws -> EntryVersion {
+  package static func decode(_ row: EntryRow, checkingPayload: Bool = true) throws
+    -> EntryVersion
+  {
     func text(_ bytes: UnsafeRawBufferPointer) -> String { String(decoding: bytes, as: UTF8.self) }
+    if checkingPayload {
+      do {
+        try JSONWriter.checkCanonical(row.payload.bindMemory(to: UInt8.self))
+      } catch {
+        throw CatalogError.database(
+          .damagedPayload(kind: text(row.kind), revision: row.revision, error))
+      }
+    }
     let entry = try entry(
       kind: text(row.kind), category: text(row.category), description: text(row.description),
       payload: JSONText(canonicalBytes: Array(row.payload)), extra: row.extra.map(text),

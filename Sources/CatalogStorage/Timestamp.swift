@@ -6,10 +6,26 @@ import Foundation
 /// proleptic Gregorian calendar directly (days-from-civil), independent of locale and time
 /// zone settings.
 public enum Timestamp {
-  /// `2026-11-29T14:03:00.123Z`.
+  /// `2026-11-29T14:03:00.123Z`: `date` to the nearest millisecond, the form a time is
+  /// stored and printed in.
   public static func string(_ date: Date) -> String {
     // Nearest, not down: a parsed ".123" is 0.12299999… as a Double.
-    let totalMilliseconds = Int64((date.timeIntervalSince1970 * 1000).rounded())
+    string(milliseconds: Int64((date.timeIntervalSince1970 * 1000).rounded()))
+  }
+
+  /// The stored form of the last millisecond at or before `date`: what a time is compared
+  /// with stored times as (`created_at <= ?`), so that a revision is in force at `date`
+  /// exactly when it was made at or before it. Stored times are whole milliseconds; the
+  /// nearest one (``string(_:)``) put `.3265` at `.327`, where a revision made at `.327`
+  /// was already in force, which `log --until` (comparing times, not texts) did not show.
+  ///
+  /// A time within a microsecond below a millisecond counts as that millisecond: a parsed
+  /// `.327` is 0.32699999… as a Double, and must stay `.327`.
+  public static func string(atOrBefore date: Date) -> String {
+    string(milliseconds: Int64((date.timeIntervalSince1970 * 1000 + 0.001).rounded(.down)))
+  }
+
+  private static func string(milliseconds totalMilliseconds: Int64) -> String {
     let milliseconds = Int(((totalMilliseconds % 1000) + 1000) % 1000)
     let seconds = (totalMilliseconds - Int64(milliseconds)) / 1000
     var days = seconds / 86_400

@@ -22,7 +22,8 @@ extension Catalog {
   /// the references between rows) and the catalog's own invariants: revision ids consecutive
   /// from 1, every revision's counts
   /// matching the rows it wrote, every revision's catalog holding each kind once, every
-  /// stored payload valid JSON, and every entry's order key well formed.
+  /// stored payload canonical JSON within the reader's depth limit, and every entry's order
+  /// key well formed.
   public func doctor() throws -> DoctorReport {
     var report = DoctorReport()
     do {
@@ -106,17 +107,21 @@ extension Catalog {
       rows.removeAll()
     }
     var seenRevisions = Set<Int64>()
-    try context.forEachVersion { version in
+    // Payloads are checked here, each reported, with the check every read and the export
+    // apply (canonical text, the reader's depth limit): what they refuse, doctor reports.
+    try context.forEachVersion(checkingPayloads: false) { version in
       report.entryVersions += 1
       if version.revision != rows.first?.revision { closeRevision() }
       seenRevisions.insert(version.revision)
       rows.append(version)
-      do {
-        _ = try version.entry.payload.value(maxDepth: Int.max / 2)
+      do throws(CanonicalTextError) {
+        try version.entry.payload.bytes.withUnsafeBufferPointer {
+          (bytes) throws(CanonicalTextError) in try JSONWriter.checkCanonical(bytes)
+        }
       } catch {
-        report.problems.append(
-          "the payload of \"\(version.entry.kind)\" in revision \(version.revision) is not valid JSON: \(error)"
-        )
+        let problem = DatabaseProblem.damagedPayload(
+          kind: version.entry.kind, revision: version.revision, error)
+        report.problems.append(problem.detail ?? "\(problem)")
       }
       if version.orderKey.isEmpty
         || !version.orderKey.utf8.allSatisfy(validKeyCharacters.contains)

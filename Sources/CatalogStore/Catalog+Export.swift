@@ -60,13 +60,26 @@ extension Catalog {
   /// Appends a stored row as an entry of an export. Entries stay bytes from the database to
   /// the output unless they carry members besides the standard four, or those in another
   /// order.
+  ///
+  /// The copy that indents the payload is also its only check (a payload is not parsed on
+  /// the way out): text that is not canonical JSON, or nests past the reader's limit, is a
+  /// damaged catalog.
+  ///
+  /// - Throws: ``CatalogError/database(_:)`` with ``DatabaseProblem/Code/damaged`` naming
+  ///   the entry.
   private static func append(_ stored: EntryRow, to writer: inout CatalogDocumentWriter) throws {
-    if stored.extra == nil && stored.keyOrder == nil {
-      writer.append(
-        kind: stored.kind, category: stored.category, description: stored.description,
-        payload: stored.payload)
-    } else {
-      writer.append(try EntryCodec.decode(stored).entry)
+    do {
+      if stored.extra == nil && stored.keyOrder == nil {
+        try writer.append(
+          kind: stored.kind, category: stored.category, description: stored.description,
+          payload: stored.payload)
+      } else {
+        try writer.append(checking: try EntryCodec.decode(stored, checkingPayload: false).entry)
+      }
+    } catch let error as CanonicalTextError {
+      throw CatalogError.database(
+        .damagedPayload(
+          kind: String(decoding: stored.kind, as: UTF8.self), revision: stored.revision, error))
     }
   }
 
@@ -188,28 +201,34 @@ extension Catalog {
   /// device or named pipe is written straight into.
   ///
   /// - Throws: ``CatalogError/outputIsACatalog(path:)`` when `path` is this catalog's
-  ///   database (or its -wal, -shm or -journal file) or another catalog database;
+  ///   database (or its -wal, -shm or -journal file, even one that does not exist yet) or
+  ///   another catalog database;
   ///   ``CatalogError/io(path:reason:)`` when writing fails.
   @discardableResult
   public func export(
     at reference: RevisionReference = .head, categories: [String] = [], toFile path: String
   ) throws -> Int {
-    try ExportDestination.resolve(
-      path, catalogFiles: ["", "-wal", "-shm", "-journal"].map { self.path + $0 }
-    ).write(name: path) { write in
+    try ExportDestination.resolve(path, catalog: databaseFile).write(name: path) { write in
       try export(at: reference, categories: categories, into: write)
     }
   }
 }
 
 extension Catalog {
+  /// The database file of a SQLite catalog, which an export must not replace; nil on
+  /// PostgreSQL, whose files are the server's.
+  private var databaseFile: String? {
+    if case .sqlite(let path) = location { return path }
+    return nil
+  }
+
   /// Writes `bytes` to `path` as ``export(at:categories:toFile:)`` writes an export: a
   /// regular file is replaced atomically (keeping its permission bits), a device or named
   /// pipe written into, and this catalog's files, another catalog, or a directory refused.
   public func write(_ bytes: [UInt8], toFile path: String) throws {
-    try ExportDestination.resolve(
-      path, catalogFiles: ["", "-wal", "-shm", "-journal"].map { self.path + $0 }
-    ).write(name: path) { write in try write(bytes) }
+    try ExportDestination.resolve(path, catalog: databaseFile).write(name: path) { write in
+      try write(bytes)
+    }
   }
 }
 

@@ -5,7 +5,7 @@
 public enum DocumentFile {
   /// - Throws: ``CatalogError/outputIsACatalog(path:)`` or ``CatalogError/io(path:reason:)``.
   public static func write(_ bytes: [UInt8], to path: String) throws {
-    try ExportDestination.resolve(path, catalogFiles: []).write(name: path) { write in
+    try ExportDestination.resolve(path, catalog: nil).write(name: path) { write in
       try write(bytes)
     }
   }

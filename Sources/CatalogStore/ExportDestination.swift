@@ -16,8 +16,8 @@ import Components
 ///   reader never sees half a document; an existing file keeps its permission bits.
 /// - A device or a named pipe is written straight into (`/dev/stdout`, `/dev/null`, a FIFO a
 ///   reader waits on): renaming over it would replace the node.
-/// - A catalog database, or the -wal, -shm or -journal file of the catalog being exported,
-///   is refused: ``CatalogError/outputIsACatalog(path:)``.
+/// - A catalog database, or the -wal, -shm or -journal file of the catalog being exported
+///   (whether or not it exists yet), is refused: ``CatalogError/outputIsACatalog(path:)``.
 struct ExportDestination {
   enum Kind: Equatable {
     /// Nothing exists there yet.
@@ -32,14 +32,24 @@ struct ExportDestination {
   let path: String
   let kind: Kind
 
+  /// The suffixes of the files SQLite keeps beside a database.
+  private static let siblingSuffixes = ["-journal", "-wal", "-shm"]
+
   /// Resolves `path` and refuses what must not be replaced.
   ///
-  /// - Parameter catalogFiles: the files of the open catalog (database, -wal, -shm,
-  ///   -journal), which an export must never replace.
+  /// - Parameter database: the open catalog's database file (nil when there is none, or it
+  ///   is not a file): neither it nor its -journal, -wal or -shm file may be replaced.
   /// - Throws: ``CatalogError/outputIsACatalog(path:)``, or ``CatalogError/io(path:reason:)``
   ///   for a directory, a socket, or a link that cannot be read.
-  static func resolve(_ path: String, catalogFiles: [String]) throws -> ExportDestination {
+  static func resolve(_ path: String, catalog database: String?) throws -> ExportDestination {
     let target = try followLinks(path)
+    // A -journal, -wal or -shm file that does not exist yet has no inode to compare, but
+    // SQLite takes whatever appears at that name for its own (a "hot" journal it cannot roll
+    // back makes every later read fail), so it is compared by path as well.
+    if let database, isSibling(target, of: database) {
+      throw CatalogError.outputIsACatalog(path: path)
+    }
+    let catalogFiles = database.map { file in [file] + siblingSuffixes.map { file + $0 } } ?? []
     var info = stat()
     guard stat(target, &info) == 0 else {
       guard errno == ENOENT else {
@@ -133,6 +143,35 @@ struct ExportDestination {
       }
     }
     throw CatalogError.io(path: path, reason: SystemError.message(ELOOP))
+  }
+
+  /// Whether `target` names `database`'s -journal, -wal or -shm file: its directory with
+  /// symbolic links resolved, and its name, equal byte for byte to the database's resolved
+  /// path (SQLite names these files after the database's own path, links followed,
+  /// https://sqlite.org/tempfiles.html) with the suffix.
+  private static func isSibling(_ target: String, of database: String) -> Bool {
+    guard let file = resolvedPath(database) ?? resolvedLocation(database),
+      let output = resolvedLocation(target)
+    else { return false }
+    return siblingSuffixes.contains { output == file + Array($0.utf8) }
+  }
+
+  /// `path`'s directory with every symbolic link resolved, then `/` and its last component
+  /// as given; nil when the directory cannot be resolved.
+  private static func resolvedLocation(_ path: String) -> [UInt8]? {
+    let bytes = Array(path.utf8)
+    let slash = bytes.lastIndex(of: UInt8(ascii: "/"))
+    let name = Array(bytes[(slash.map { $0 + 1 } ?? 0)...])
+    let directory = slash.map { $0 == 0 ? "/" : String(decoding: bytes[..<$0], as: UTF8.self) }
+    guard let resolved = resolvedPath(directory ?? ".") else { return nil }
+    return (resolved == [UInt8(ascii: "/")] ? [] : resolved) + [UInt8(ascii: "/")] + name
+  }
+
+  /// `realpath(3)` of `path`, as bytes; nil when it cannot be resolved (it does not exist).
+  private static func resolvedPath(_ path: String) -> [UInt8]? {
+    guard let resolved = realpath(path, nil) else { return nil }
+    defer { free(resolved) }
+    return Array(UnsafeRawBufferPointer(start: resolved, count: strlen(resolved)))
   }
 
   /// Whether the file starts like a catalog: the SQLite header and the catalog's

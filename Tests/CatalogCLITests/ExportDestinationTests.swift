@@ -42,6 +42,33 @@ struct ExportDestinationTests {
     #expect(try directory.catalogState() == before)
   }
 
+  /// The catalog's -journal file before it exists, named directly or through a symbolic link
+  /// to its directory: refused by path, for `export` and `policy export`. Written, it was
+  /// taken by SQLite for a hot journal, and every later read failed with 74 until a write.
+  @Test(arguments: [
+    "components.sqlite-journal", "./components.sqlite-journal",
+    "linked/components.sqlite-journal",
+  ])
+  func theCatalogsJournalIsRefusedBeforeItExists(output: String) throws {
+    try FileManager.default.createSymbolicLink(
+      atPath: directory.path("linked"), withDestinationPath: ".")
+    #expect(!FileManager.default.fileExists(atPath: directory.path("components.sqlite-journal")))
+    let before = try directory.catalogState()
+    for command in [["export", "-o", output], ["policy", "export", "-o", output]] {
+      let result = try CatalogProcess.run(command, in: directory)
+      #expect(result.status == 65, "\(command): \(result)")
+      #expect(
+        result.stderr
+          == "catalog: error: \(output) is a catalog database (or its -wal, -shm or -journal "
+          + "file); export would replace it: choose another --output\n", "\(command)")
+      #expect(
+        !FileManager.default.fileExists(atPath: directory.path("components.sqlite-journal")))
+    }
+    #expect(try directory.catalogState() == before)
+    let log = try CatalogProcess.run(["log"], in: directory)
+    #expect(log.status == 0, "\(log)")
+  }
+
   /// Another catalog database, through a symbolic link too.
   @Test func anotherCatalogIsRefused() throws {
     #expect(

@@ -90,4 +90,101 @@ struct JSONWriterTests {
       #expect(try JSONValue(parsing: JSONWriter.indentedBytes(value)) == value, "\(name)")
     }
   }
+
+  /// The checking copy of stored text refuses, at the first byte that shows it, everything
+  /// that is not canonical compact JSON: what would otherwise be copied into an unparseable
+  /// export. `checkCanonical` agrees with it.
+  @Test(arguments: [
+    (#"{"a":"#, CanonicalTextError(.unexpectedEnd, offset: 5)),
+    (#""\ud800""#, CanonicalTextError(.invalidEscape, offset: 1)),
+    (#""\u0041""#, CanonicalTextError(.invalidEscape, offset: 1)),
+    (#""\/""#, CanonicalTextError(.invalidEscape, offset: 1)),
+    ("\"a\u{1}\"", CanonicalTextError(.unexpectedByte(0x01), offset: 2)),
+    ("[1,]", CanonicalTextError(.unexpectedByte(0x5D), offset: 3)),
+    (#"{"a"}"#, CanonicalTextError(.unexpectedByte(0x7D), offset: 4)),
+    ("[1 ]", CanonicalTextError(.unexpectedByte(0x20), offset: 2)),
+    ("[1]]", CanonicalTextError(.unexpectedByte(0x5D), offset: 3)),
+    ("{]", CanonicalTextError(.unexpectedByte(0x5D), offset: 1)),
+    ("01", CanonicalTextError(.invalidNumber, offset: 0)),
+    ("[1.]", CanonicalTextError(.invalidNumber, offset: 1)),
+    ("[tru]", CanonicalTextError(.invalidLiteral, offset: 1)),
+    ("", CanonicalTextError(.unexpectedEnd, offset: 0)),
+  ])
+  func reindentCheckingRefusesTextThatIsNotCanonical(_ text: String, _ expected: CanonicalTextError)
+  {
+    let bytes = Array(text.utf8)
+    #expect(Self.checkingError(bytes) == expected, "\(text.debugDescription)")
+  }
+
+  /// Bytes that are not UTF-8 in a string (a stray continuation, an encoded surrogate, an
+  /// overlong form, a sequence cut short by the quote) are refused; UTF-8 in every length is
+  /// copied.
+  @Test func reindentCheckingRefusesStringsThatAreNotUTF8() {
+    for bad: [UInt8] in [[0x80], [0xED, 0xA0, 0x80], [0xC0, 0xAF], [0xE2, 0x82], [0xF4, 0x90]] {
+      let text = [0x22, 0x61] + bad + [0x22]
+      #expect(
+        Self.checkingError(text) == CanonicalTextError(.invalidUTF8, offset: 2), "\(bad)")
+    }
+    let good = Array("\"\u{e9}\u{20ac}\u{1f600}\u{7f}abcdefghij\"".utf8)
+    #expect(Self.checkingError(good) == nil)
+  }
+
+  /// The depth limit is the reader's, counted as the reader counts it (an empty container
+  /// is a level): what `JSONReader` reads, the check passes, and the level past it neither.
+  @Test func reindentCheckingHoldsTheReadersDepthLimit() throws {
+    let limit = JSONReader.defaultMaxDepth
+    let deepest =
+      String(repeating: "[", count: limit - 1) + "{}" + String(repeating: "]", count: limit - 1)
+    let past = String(repeating: "[", count: limit) + "[]" + String(repeating: "]", count: limit)
+    let objects =
+      String(repeating: #"{"a":"#, count: limit + 1) + "1"
+      + String(repeating: "}", count: limit + 1)
+    _ = try JSONValue(parsing: deepest)
+    #expect(throws: JSONDiagnostic.self) { try JSONValue(parsing: past) }
+    #expect(Self.checkingError(Array(deepest.utf8)) == nil)
+    #expect(
+      Self.checkingError(Array(past.utf8))
+        == CanonicalTextError(.tooDeep(limit: limit), offset: limit))
+    #expect(
+      Self.checkingError(Array(objects.utf8))
+        == CanonicalTextError(.tooDeep(limit: limit), offset: 5 * limit))
+    // Far past it, the walk stops at the limit: no recursion, no indentation of every level.
+    let huge = Array(repeating: UInt8(ascii: "["), count: 200_000)
+    #expect(
+      Self.checkingError(huge) == CanonicalTextError(.tooDeep(limit: limit), offset: limit))
+  }
+
+  /// Canonical text is copied by the checking walk exactly as by the unchecked one.
+  @Test func reindentCheckingCopiesCanonicalTextUnchanged() throws {
+    let value = try JSONValue(
+      parsing: #"{"a":[],"b":{},"c":[1,-0.5e+3,true,false,null,{"d":"é\u001f\n\"\\"}],"E":1E2}"#)
+    let canonical = JSONWriter.canonicalBytes(value)
+    var checked: [UInt8] = []
+    try canonical.withUnsafeBufferPointer { (bytes) throws(CanonicalTextError) in
+      try JSONWriter.reindent(checking: bytes, level: 2, into: &checked)
+    }
+    var unchecked: [UInt8] = []
+    canonical.withUnsafeBufferPointer { JSONWriter.reindent($0, level: 2, into: &unchecked) }
+    #expect(checked == unchecked)
+    #expect(try JSONValue(parsing: checked) == value)
+  }
+
+  /// The error of the checking copy of `bytes`, or nil; `checkCanonical` must agree.
+  static func checkingError(_ bytes: [UInt8]) -> CanonicalTextError? {
+    var out: [UInt8] = []
+    let copying = bytes.withUnsafeBufferPointer { bytes -> CanonicalTextError? in
+      do throws(CanonicalTextError) {
+        try JSONWriter.reindent(checking: bytes, level: 0, into: &out)
+        return nil
+      } catch { return error }
+    }
+    let checking = bytes.withUnsafeBufferPointer { bytes -> CanonicalTextError? in
+      do throws(CanonicalTextError) {
+        try JSONWriter.checkCanonical(bytes)
+        return nil
+      } catch { return error }
+    }
+    #expect(copying == checking)
+    return copying
+  }
 }

@@ -35,9 +35,8 @@ extension DatabaseProblem {
         + "0x43415447); it was left unchanged"
     case .damaged:
       sentence =
-        command == "doctor"
-        ? "the database is damaged"
-        : "the database is damaged; 'catalog doctor' reports what is wrong"
+        "the database is damaged" + (detail.map { ": \($0)" } ?? "")
+        + (command == "doctor" ? "" : "; 'catalog doctor' reports what is wrong")
     case .schemaNewer:
       let list = migrations.joined(separator: ", ")
       let has = migrations.count == 1 ? "migration \(list)" : "migrations \(list)"

@@ -4,7 +4,8 @@
 /// frame's other members before and after, or a bare array) indented the way Python's
 /// `json.dump(doc, f, indent=2, ensure_ascii=False)` indents it, followed by one newline, so a
 /// file in that format imports and exports back byte for byte. Payloads are copied from their
-/// canonical text with ``JSONWriter/reindent(_:level:into:)``, never parsed.
+/// canonical text with ``JSONWriter/reindent(_:level:into:)``, never parsed; a payload read
+/// from a catalog is checked by that same copy (``append(checking:)``).
 ///
 /// ```swift
 /// var writer = CatalogDocumentWriter()
@@ -72,10 +73,13 @@ public struct CatalogDocumentWriter {
   /// Appends an entry with the four standard members in the standard order and no others,
   /// its texts given as UTF-8 bytes and its payload as canonical text: the same bytes as
   /// ``append(_:)`` of that entry, without making one (the export's fast path).
+  ///
+  /// - Throws: ``CanonicalTextError`` when the payload is not canonical compact JSON within
+  ///   the reader's depth limit (a damaged catalog); the output then ends in a partial entry.
   package mutating func append(
     kind: UnsafeRawBufferPointer, category: UnsafeRawBufferPointer,
     description: UnsafeRawBufferPointer, payload: UnsafeRawBufferPointer
-  ) {
+  ) throws(CanonicalTextError) {
     if count > 0 { output.append(0x2C) }
     count += 1
     lastEntryStart = output.count
@@ -88,12 +92,35 @@ public struct CatalogDocumentWriter {
     descriptionStart.withUnsafeBufferPointer { output.append(contentsOf: $0) }
     JSONWriter.appendString(utf8: description, to: &output)
     payloadStart.withUnsafeBufferPointer { output.append(contentsOf: $0) }
-    JSONWriter.reindent(payload.bindMemory(to: UInt8.self), level: valueLevel, into: &output)
+    try JSONWriter.reindent(
+      checking: payload.bindMemory(to: UInt8.self), level: valueLevel, into: &output)
     entryClose.withUnsafeBufferPointer { output.append(contentsOf: $0) }
   }
 
-  /// Appends one entry.
+  /// Appends one entry whose texts this process made canonical (a document read or built).
   public mutating func append(_ entry: CatalogEntry) {
+    appendEntry(entry) { text, level, output in
+      text.bytes.withUnsafeBufferPointer { JSONWriter.reindent($0, level: level, into: &output) }
+    }
+  }
+
+  /// Appends one entry read from a catalog, its payload checked by the copy that indents it.
+  ///
+  /// - Throws: ``CanonicalTextError`` as ``append(kind:category:description:payload:)``.
+  package mutating func append(checking entry: CatalogEntry) throws(CanonicalTextError) {
+    try appendEntry(entry) { (text, level, output) throws(CanonicalTextError) in
+      try text.bytes.withUnsafeBufferPointer { (bytes) throws(CanonicalTextError) in
+        try JSONWriter.reindent(checking: bytes, level: level, into: &output)
+      }
+    }
+  }
+
+  /// Appends one entry, its payload written by `appendPayload` (the text, its level, the
+  /// output); its other members were parsed from stored text, so they are canonical.
+  private mutating func appendEntry<Failure: Error>(
+    _ entry: CatalogEntry,
+    payload appendPayload: (JSONText, Int, inout [UInt8]) throws(Failure) -> Void
+  ) throws(Failure) {
     if count > 0 { output.append(0x2C) }
     count += 1
     lastEntryStart = output.count
@@ -109,7 +136,7 @@ public struct CatalogDocumentWriter {
       case "kind": JSONWriter.appendString(entry.kind, to: &output)
       case "category": JSONWriter.appendString(entry.category, to: &output)
       case "description": JSONWriter.appendString(entry.description, to: &output)
-      case "payload": appendValue(entry.payload)
+      case "payload": try appendPayload(entry.payload, valueLevel, &output)
       default:
         if let value = entry[extra: key] {
           appendValue(value)

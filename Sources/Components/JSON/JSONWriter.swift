@@ -166,28 +166,74 @@ public enum JSONWriter {
   /// `level` levels deep in an indented document: lines after the first are indented by
   /// `2 × (level + depth)` spaces.
   ///
-  /// `canonical` must be canonical compact text (from the reader's transcoder or
-  /// ``canonicalBytes(_:)``); it is copied, not validated.
+  /// For text this process made canonical (the reader's transcoder, ``canonicalBytes(_:)``):
+  /// what is not canonical is copied as it is. Text read from a catalog goes through
+  /// ``reindent(checking:level:maxDepth:into:)``.
   public static func reindent(
     _ canonical: UnsafeBufferPointer<UInt8>, level: Int, into out: inout [UInt8]
   ) {
-    guard let base = canonical.baseAddress else { return }
+    _ = reindent(canonical, level: level, maxDepth: .max, into: &out)
+  }
+
+  /// ``reindent(_:level:into:)`` of text that may not be canonical (a stored payload), which
+  /// the same single pass checks as it copies: the export walks every byte anyway, so it
+  /// refuses text that would make an unparseable document, or one nested past the limit
+  /// every reader of the catalog holds to, without parsing it a second time.
+  ///
+  /// - Throws: ``CanonicalTextError`` at the first byte that is not canonical compact JSON,
+  ///   or nesting deeper than `maxDepth`; `out` then holds a partial copy.
+  public static func reindent(
+    checking canonical: UnsafeBufferPointer<UInt8>, level: Int,
+    maxDepth: Int = JSONReader.defaultMaxDepth, into out: inout [UInt8]
+  ) throws(CanonicalTextError) {
+    if let error = reindent(canonical, level: level, maxDepth: maxDepth, into: &out) {
+      throw error
+    }
+  }
+
+  /// Checks that `text` is canonical compact JSON nested at most `maxDepth` deep: what
+  /// ``reindent(checking:level:maxDepth:into:)`` checks, without writing anything (a read
+  /// that hands a stored payload on, `catalog doctor`).
+  ///
+  /// - Throws: ``CanonicalTextError`` at the first byte that is not.
+  public static func checkCanonical(
+    _ text: UnsafeBufferPointer<UInt8>, maxDepth: Int = JSONReader.defaultMaxDepth
+  ) throws(CanonicalTextError) {
+    guard let base = text.baseAddress, !text.isEmpty else {
+      throw CanonicalTextError(.unexpectedEnd, offset: 0)
+    }
+    var sink = DiscardingReindentSink()
+    var nothing: [UInt8] = []
+    if let error = walk(base, text.count, level: 0, maxDepth: maxDepth, into: &sink, out: &nothing)
+    {
+      throw error
+    }
+  }
+
+  private static func reindent(
+    _ canonical: UnsafeBufferPointer<UInt8>, level: Int, maxDepth: Int, into out: inout [UInt8]
+  ) -> CanonicalTextError? {
+    guard let base = canonical.baseAddress, !canonical.isEmpty else {
+      return CanonicalTextError(.unexpectedEnd, offset: 0)
+    }
     // Output goes through a small buffer on the stack and into `out` in chunks: appending
     // each run of a few bytes to the array cost more than finding the runs. The indentation
     // is cut from one static buffer, looked up once per call rather than once per line.
-    newlineAndSpaces.withUnsafeBufferPointer { spaces in
+    return newlineAndSpaces.withUnsafeBufferPointer { spaces in
       // 4096 bytes and the slack a word-at-a-time copy may overrun into.
       withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 4096 + 8) { chunk in
-        guard let start = chunk.baseAddress, let spaces = spaces.baseAddress else { return }
+        guard let start = chunk.baseAddress, let spaces = spaces.baseAddress else { return nil }
         var writer = ChunkWriter(chunk: start, capacity: 4096, spaces: spaces)
-        reindent(base, canonical.count, level: level, into: &writer, out: &out)
+        let error = walk(
+          base, canonical.count, level: level, maxDepth: maxDepth, into: &writer, out: &out)
         writer.flush(into: &out)
+        return error
       }
     }
   }
 
   /// Bytes gathered in a fixed buffer and appended to an array when it fills.
-  private struct ChunkWriter {
+  private struct ChunkWriter: ReindentSink {
     let chunk: UnsafeMutablePointer<UInt8>
     let capacity: Int
     /// "\n" and `newlineAndSpacesWidth - 1` spaces, and eight more to read past them.
@@ -249,55 +295,108 @@ public enum JSONWriter {
     }
   }
 
-  private static func reindent(
-    _ base: UnsafePointer<UInt8>, _ count: Int, level: Int, into writer: inout ChunkWriter,
-    out: inout [UInt8]
-  ) {
+  /// What the walk expects next: a value, an object's key, the colon after a key, or what
+  /// follows a value (a comma, a closing bracket, the end).
+  private enum Expect { case value, key, colon, next }
+
+  /// The one walk of canonical text: copies it into `writer` indented, and checks it as it
+  /// goes, without recursion (a stored payload can nest arbitrarily deep). On a problem the
+  /// rest of the text is copied as it is and the problem returned.
+  private static func walk<Sink: ReindentSink>(
+    _ base: UnsafePointer<UInt8>, _ count: Int, level: Int, maxDepth: Int,
+    into writer: inout Sink, out: inout [UInt8]
+  ) -> CanonicalTextError? {
     var depth = level
+    var containers = ContainerStack()
+    var expect = Expect.value
+    var failure: CanonicalTextError.Code?
     var i = 0
     var runStart = 0
-    while i < count {
+    walk: while i < count {
       let byte = base[i]
       switch byte {
       case 0x22:
-        // Copy the string through its closing quote, skipping escaped characters; eight
-        // bytes at a time up to the next quote or backslash.
+        guard expect == .value || expect == .key else {
+          failure = .unexpectedByte(byte)
+          break walk
+        }
+        expect = expect == .key ? .colon : .next
+        // Copy the string through its closing quote; eight bytes at a time up to the next
+        // quote, backslash, control character or non-ASCII byte, which are checked here.
         i += 1
-        while i < count {
+        while true {
           while i + 8 <= count {
             // An unaligned load of eight bytes of the text (i + 8 <= count).
             let word = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
             let found =
               zeroBytes(word ^ 0x2222_2222_2222_2222) | zeroBytes(word ^ 0x5C5C_5C5C_5C5C_5C5C)
+              | (word &- 0x2020_2020_2020_2020) & ~word & 0x8080_8080_8080_8080  // below 0x20
+              | word & 0x8080_8080_8080_8080  // non-ASCII
             if found != 0 {
-              i += found.trailingZeroBitCount / 8  // the first quote or backslash
+              i += found.trailingZeroBitCount / 8  // the first such byte
               break
             }
             i += 8
           }
-          guard i < count else { break }
+          guard i < count else {
+            failure = .unexpectedEnd
+            break walk
+          }
           let c = base[i]
-          if c == 0x5C {
-            i += 2
+          if c == 0x22 {
+            i += 1
+            break
+          } else if c == 0x5C {
+            guard let length = canonicalEscapeLength(base + i, count - i) else {
+              failure = .invalidEscape
+              break walk
+            }
+            i += length
+          } else if c < 0x20 {
+            failure = .unexpectedByte(c)
+            break walk
+          } else if c >= 0x80 {
+            guard let length = utf8Length(base + i, count - i) else {
+              failure = .invalidUTF8
+              break walk
+            }
+            i += length
           } else {
             i += 1
-            if c == 0x22 { break }
           }
         }
         continue
       case 0x7B, 0x5B:
+        guard expect == .value else {
+          failure = .unexpectedByte(byte)
+          break walk
+        }
+        // An empty container is a level too, as the reader counts it.
+        guard containers.depth < maxDepth else {
+          failure = .tooDeep(limit: maxDepth)
+          break walk
+        }
         writer.write(base + runStart, i + 1 - runStart, readable: count - runStart, out: &out)
+        expect = .next
         if i + 1 < count, base[i + 1] == byte + 2 {  // '{'+2 == '}', '['+2 == ']'
           writer.write(byte + 2, out: &out)
           i += 2
           runStart = i
           continue
         }
+        containers.push(isObject: byte == 0x7B)
+        expect = byte == 0x7B ? .key : .value
         depth += 1
         writer.newline(depth: depth, out: &out)
         i += 1
         runStart = i
       case 0x7D, 0x5D:
+        guard expect == .next, containers.depth > 0, containers.topIsObject == (byte == 0x7D)
+        else {
+          failure = .unexpectedByte(byte)
+          break walk
+        }
+        containers.pop()
         writer.write(base + runStart, i - runStart, readable: count - runStart, out: &out)
         depth -= 1
         writer.newline(depth: depth, out: &out)
@@ -305,26 +404,132 @@ public enum JSONWriter {
         i += 1
         runStart = i
       case 0x2C:
+        guard expect == .next, containers.depth > 0 else {
+          failure = .unexpectedByte(byte)
+          break walk
+        }
+        expect = containers.topIsObject ? .key : .value
         writer.write(base + runStart, i + 1 - runStart, readable: count - runStart, out: &out)
         writer.newline(depth: depth, out: &out)
         i += 1
         runStart = i
       case 0x3A:
+        guard expect == .colon else {
+          failure = .unexpectedByte(byte)
+          break walk
+        }
+        expect = .value
         writer.write(base + runStart, i + 1 - runStart, readable: count - runStart, out: &out)
         writer.write(0x20, out: &out)
         i += 1
         runStart = i
       default:
         // A number or literal: none of its bytes (digits, `-+.eE`, letters) is structural.
-        i += 1
-        while i < count {
-          let next = base[i]
-          guard (next >= 0x2D && next <= 0x39) || (next >= 0x61 && next <= 0x7A) else { break }
-          i += 1
+        guard expect == .value, isTokenByte(byte) else {
+          failure = .unexpectedByte(byte)
+          break walk
         }
+        let start = i
+        i += 1
+        while i < count, isTokenByte(base[i]) { i += 1 }
+        if let problem = tokenProblem(base + start, i - start) {
+          failure = problem
+          i = start
+          break walk
+        }
+        expect = .next
       }
     }
+    if failure == nil, expect != .next || containers.depth > 0 {
+      failure = .unexpectedEnd
+    }
     writer.write(base + runStart, count - runStart, readable: count - runStart, out: &out)
+    return failure.map { CanonicalTextError($0, offset: min(i, count)) }
+  }
+
+  /// Whether `byte` may be part of a number or literal: `+-./0-9`, `E`, `a-z`.
+  @inline(__always)
+  private static func isTokenByte(_ byte: UInt8) -> Bool {
+    (byte >= 0x2D && byte <= 0x39) || (byte >= 0x61 && byte <= 0x7A) || byte == 0x2B
+      || byte == 0x45
+  }
+
+  /// What is wrong with a number or literal token, or nil when it is `true`, `false`,
+  /// `null` or a number of JSON's grammar: `-? (0 | [1-9][0-9]*) (. [0-9]+)?
+  /// ([eE] [+-]? [0-9]+)?`.
+  private static func tokenProblem(_ token: UnsafePointer<UInt8>, _ length: Int)
+    -> CanonicalTextError.Code?
+  {
+    let first = token[0]
+    if first >= 0x61 {
+      let text = UnsafeBufferPointer(start: token, count: length)
+      return literals.contains { $0.elementsEqual(text) } ? nil : .invalidLiteral
+    }
+    func isDigit(_ k: Int) -> Bool { k < length && token[k] >= 0x30 && token[k] <= 0x39 }
+    var k = first == 0x2D ? 1 : 0
+    guard isDigit(k) else { return .invalidNumber }
+    if token[k] == 0x30 {
+      k += 1
+    } else {
+      while isDigit(k) { k += 1 }
+    }
+    if k < length, token[k] == 0x2E {
+      k += 1
+      guard isDigit(k) else { return .invalidNumber }
+      while isDigit(k) { k += 1 }
+    }
+    if k < length, token[k] == 0x65 || token[k] == 0x45 {
+      k += 1
+      if k < length, token[k] == 0x2B || token[k] == 0x2D { k += 1 }
+      guard isDigit(k) else { return .invalidNumber }
+      while isDigit(k) { k += 1 }
+    }
+    return k == length ? nil : .invalidNumber
+  }
+
+  private static let literals: [[UInt8]] = [
+    Array("true".utf8), Array("false".utf8), Array("null".utf8),
+  ]
+
+  /// The length of the escape at `p` (a backslash) when it is one the canonical form writes
+  /// (``appendEscaped(_:to:)``): a short escape, or `\u00XX` in lowercase for a control
+  /// character without one; nil otherwise.
+  private static func canonicalEscapeLength(_ p: UnsafePointer<UInt8>, _ available: Int) -> Int? {
+    guard available >= 2 else { return nil }
+    let letter = p[1]
+    if letter != 0x75 {
+      return letter < 0x80 && letter != 0x2F && unescapedBytes[Int(letter)] != nil ? 2 : nil
+    }
+    guard available >= 6, p[2] == 0x30, p[3] == 0x30, p[4] == 0x30 || p[4] == 0x31 else {
+      return nil
+    }
+    let low = p[5]
+    let nibble: UInt8
+    switch low {
+    case 0x30...0x39: nibble = low - 0x30
+    case 0x61...0x66: nibble = low - 0x61 + 10
+    default: return nil
+    }
+    let byte = (p[4] - 0x30) << 4 | nibble
+    return escapeLetters[Int(byte)] == nil ? 6 : nil
+  }
+
+  /// The length of the UTF-8 sequence at `p` (a byte of 0x80 or above), or nil when it is
+  /// not well formed (RFC 3629: no overlong forms, no surrogates, nothing past U+10FFFF).
+  private static func utf8Length(_ p: UnsafePointer<UInt8>, _ available: Int) -> Int? {
+    func continuation(_ k: Int, _ low: UInt8 = 0x80, _ high: UInt8 = 0xBF) -> Bool {
+      k < available && p[k] >= low && p[k] <= high
+    }
+    switch p[0] {
+    case 0xC2...0xDF: return continuation(1) ? 2 : nil
+    case 0xE0: return continuation(1, 0xA0) && continuation(2) ? 3 : nil
+    case 0xED: return continuation(1, 0x80, 0x9F) && continuation(2) ? 3 : nil
+    case 0xE1...0xEF: return continuation(1) && continuation(2) ? 3 : nil
+    case 0xF0: return continuation(1, 0x90) && continuation(2) && continuation(3) ? 4 : nil
+    case 0xF1...0xF3: return continuation(1) && continuation(2) && continuation(3) ? 4 : nil
+    case 0xF4: return continuation(1, 0x80, 0x8F) && continuation(2) && continuation(3) ? 4 : nil
+    default: return nil
+    }
   }
 
   /// The high bit of each zero byte of `x`; the lowest bit set always marks the first zero
@@ -339,4 +544,57 @@ public enum JSONWriter {
     [0x0A] + [UInt8](repeating: 0x20, count: 128 + 8)
   private static let newlineAndSpacesWidth = 129
 
+}
+
+/// Where ``JSONWriter``'s walk of canonical text puts the indented copy.
+private protocol ReindentSink {
+  mutating func write(
+    _ bytes: UnsafePointer<UInt8>, _ length: Int, readable: Int, out: inout [UInt8])
+  mutating func write(_ byte: UInt8, out: inout [UInt8])
+  mutating func newline(depth: Int, out: inout [UInt8])
+}
+
+/// A sink that keeps nothing: the walk only checks (``JSONWriter/checkCanonical(_:maxDepth:)``).
+private struct DiscardingReindentSink: ReindentSink {
+  @inline(__always)
+  mutating func write(
+    _ bytes: UnsafePointer<UInt8>, _ length: Int, readable: Int, out: inout [UInt8]
+  ) {}
+  @inline(__always)
+  mutating func write(_ byte: UInt8, out: inout [UInt8]) {}
+  @inline(__always)
+  mutating func newline(depth: Int, out: inout [UInt8]) {}
+}
+
+/// Whether each open container of the walk is an object, a bit per level: the first 64 in a
+/// word, so that a payload of ordinary depth allocates nothing.
+private struct ContainerStack {
+  private(set) var depth = 0
+  private var low: UInt64 = 0
+  private var high: [UInt64] = []
+
+  @inline(__always)
+  mutating func push(isObject: Bool) {
+    let bit: UInt64 = isObject ? 1 : 0
+    if depth < 64 {
+      low = low & ~(1 << depth) | bit << depth
+    } else {
+      let index = depth - 64
+      if index / 64 == high.count { high.append(0) }
+      high[index / 64] = high[index / 64] & ~(1 << (index % 64)) | bit << (index % 64)
+    }
+    depth += 1
+  }
+
+  @inline(__always)
+  mutating func pop() { depth -= 1 }
+
+  /// Whether the innermost open container is an object (`depth` > 0).
+  @inline(__always)
+  var topIsObject: Bool {
+    let level = depth - 1
+    if level < 64 { return low >> level & 1 == 1 }
+    let index = level - 64
+    return high[index / 64] >> (index % 64) & 1 == 1
+  }
 }
