@@ -429,14 +429,16 @@ public enum JSONWriter {
           failure = .unexpectedByte(byte)
           break walk
         }
+        // Checked in one pass as it is passed over (its bytes go out with the run): the
+        // grammar's longest prefix, which must then end the token.
         let start = i
-        i += 1
-        while i < count, isTokenByte(base[i]) { i += 1 }
-        if let problem = tokenProblem(base + start, i - start) {
-          failure = problem
+        let end = byte >= 0x61 ? literalEnd(base, i, count) : numberEnd(base, i, count)
+        guard let end, end == count || !isTokenByte(base[end]) else {
+          failure = byte >= 0x61 ? .invalidLiteral : .invalidNumber
           i = start
           break walk
         }
+        i = end
         expect = .next
       }
     }
@@ -454,42 +456,49 @@ public enum JSONWriter {
       || byte == 0x45
   }
 
-  /// What is wrong with a number or literal token, or nil when it is `true`, `false`,
-  /// `null` or a number of JSON's grammar: `-? (0 | [1-9][0-9]*) (. [0-9]+)?
-  /// ([eE] [+-]? [0-9]+)?`.
-  private static func tokenProblem(_ token: UnsafePointer<UInt8>, _ length: Int)
-    -> CanonicalTextError.Code?
-  {
-    let first = token[0]
-    if first >= 0x61 {
-      let text = UnsafeBufferPointer(start: token, count: length)
-      return literals.contains { $0.elementsEqual(text) } ? nil : .invalidLiteral
+  /// The index just after the literal (`true`, `false`, `null`) at `i`, or nil when the
+  /// bytes there are not one. Compared four bytes at a time.
+  @inline(__always)
+  private static func literalEnd(_ base: UnsafePointer<UInt8>, _ i: Int, _ count: Int) -> Int? {
+    guard i + 4 <= count else { return nil }
+    let word = UnsafeRawPointer(base + i).loadUnaligned(as: UInt32.self)
+    // Little-endian words of "true", "null", and "fals" (then "e").
+    if word == UInt32(littleEndian: 0x6575_7274) || word == UInt32(littleEndian: 0x6C6C_756E) {
+      return i + 4
     }
-    func isDigit(_ k: Int) -> Bool { k < length && token[k] >= 0x30 && token[k] <= 0x39 }
-    var k = first == 0x2D ? 1 : 0
-    guard isDigit(k) else { return .invalidNumber }
-    if token[k] == 0x30 {
-      k += 1
-    } else {
-      while isDigit(k) { k += 1 }
+    if word == UInt32(littleEndian: 0x736C_6166), i + 5 <= count, base[i + 4] == 0x65 {
+      return i + 5
     }
-    if k < length, token[k] == 0x2E {
-      k += 1
-      guard isDigit(k) else { return .invalidNumber }
-      while isDigit(k) { k += 1 }
-    }
-    if k < length, token[k] == 0x65 || token[k] == 0x45 {
-      k += 1
-      if k < length, token[k] == 0x2B || token[k] == 0x2D { k += 1 }
-      guard isDigit(k) else { return .invalidNumber }
-      while isDigit(k) { k += 1 }
-    }
-    return k == length ? nil : .invalidNumber
+    return nil
   }
 
-  private static let literals: [[UInt8]] = [
-    Array("true".utf8), Array("false".utf8), Array("null".utf8),
-  ]
+  /// The index just after the longest number of JSON's grammar at `i`
+  /// (`-? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?`), or nil when none starts
+  /// there or a fraction or exponent is left without digits.
+  @inline(__always)
+  private static func numberEnd(_ base: UnsafePointer<UInt8>, _ i: Int, _ count: Int) -> Int? {
+    @inline(__always) func isDigit(_ k: Int) -> Bool { k < count && base[k] &- 0x30 < 10 }
+    var k = i
+    if base[k] == 0x2D { k += 1 }
+    guard isDigit(k) else { return nil }
+    if base[k] == 0x30 {
+      k += 1
+    } else {
+      repeat { k += 1 } while isDigit(k)
+    }
+    if k < count, base[k] == 0x2E {
+      k += 1
+      guard isDigit(k) else { return nil }
+      repeat { k += 1 } while isDigit(k)
+    }
+    if k < count, base[k] | 0x20 == 0x65 {
+      k += 1
+      if k < count, base[k] == 0x2B || base[k] == 0x2D { k += 1 }
+      guard isDigit(k) else { return nil }
+      repeat { k += 1 } while isDigit(k)
+    }
+    return k
+  }
 
   /// The length of the escape at `p` (a backslash) when it is one the canonical form writes
   /// (``appendEscaped(_:to:)``): a short escape, or `\u00XX` in lowercase for a control
