@@ -57,13 +57,7 @@ public enum DocumentSource: Sendable, Hashable {
         throw CatalogError.unreadable(path: path, reason: SystemError.message(errno))
       }
       defer { close(fd) }
-      var info = stat()
-      guard fstat(fd, &info) == 0 else {
-        throw CatalogError.unreadable(path: path, reason: SystemError.message(errno))
-      }
-      if (info.st_mode & S_IFMT) == S_IFDIR {
-        throw CatalogError.unreadable(path: path, reason: "is a directory")
-      }
+      let info = try Self.readableStatus(of: fd, name: path)
       let reader = JSONReader(fileDescriptor: fd, maxDepth: maxDepth, maxSize: maxSize)
       var file: FileRanges?
       if keepingFile && (info.st_mode & S_IFMT) == S_IFREG {
@@ -72,6 +66,22 @@ public enum DocumentSource: Sendable, Hashable {
       }
       return try body(reader, Int(info.st_size), file)
     }
+  }
+
+  /// The status of `fd`, open for reading the source called `name`.
+  ///
+  /// - Throws: ``CatalogError/unreadable(path:reason:)`` when it has none (a closed
+  ///   descriptor) or is a directory, which `read` would refuse only later, as a read error
+  ///   in the middle of a document.
+  static func readableStatus(of fd: Int32, name: String) throws -> stat {
+    var info = stat()
+    guard fstat(fd, &info) == 0 else {
+      throw CatalogError.unreadable(path: name, reason: SystemError.message(errno))
+    }
+    if (info.st_mode & S_IFMT) == S_IFDIR {
+      throw CatalogError.unreadable(path: name, reason: "is a directory")
+    }
+    return info
   }
 
   /// Reads the source as one JSON value (a JSON Patch, for example).
