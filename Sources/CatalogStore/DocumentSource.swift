@@ -49,6 +49,9 @@ public enum DocumentSource: Sendable, Hashable {
       return try body(
         JSONReader(bytes: bytes, maxDepth: maxDepth, maxSize: maxSize), bytes.count, nil)
     case .standardInput:
+      // Refused like a named file that cannot be read: closed, or a directory (`< /tmp`),
+      // which would otherwise surface as a read error or an empty document.
+      _ = try Self.readableStatus(of: 0, name: name)
       return try body(
         JSONReader(fileDescriptor: 0, maxDepth: maxDepth, maxSize: maxSize), nil, nil)
     case .file(let path):
@@ -101,12 +104,14 @@ public enum DocumentSource: Sendable, Hashable {
   }
 
   /// Throws unless the source can be opened for reading, so that a command can refuse a
-  /// missing file before it creates or locks anything.
+  /// missing file (or a closed standard input, or a directory as it) before it creates or
+  /// locks anything.
   ///
   /// It does not open the file: opening and closing a named pipe would hand its writer's
   /// data to nobody, and the real open would then wait forever for a second writer. The
   /// file is opened once, by the read itself.
   public func checkReadable() throws {
+    if case .standardInput = self { _ = try Self.readableStatus(of: 0, name: name) }
     guard case .file(let path) = self else { return }
     var info = stat()
     guard stat(path, &info) == 0, access(path, R_OK) == 0 else {
