@@ -40,6 +40,17 @@ struct SiteCommandTests {
       result.stderr.hasPrefix("catalog: error: missing '--output <dir>'\n"), "\(result)")
   }
 
+  /// An empty output (an unset shell variable) names no directory: a usage error, not an
+  /// output that could not be written.
+  @Test func anEmptyOutputIsAUsageError() throws {
+    let result = try CatalogProcess.run(["site", "-o", ""], in: directory)
+    #expect(result.status == 64, "\(result)")
+    #expect(
+      result.stderr.hasPrefix(
+        "catalog: error: invalid value '' for '--output <dir>': expected a directory path\n"),
+      "\(result)")
+  }
+
   /// An output in a directory that does not exist: exit 74, the OS reason in lowercase.
   @Test func aMissingParentDirectoryIsAnIOError() throws {
     try directory.write(
