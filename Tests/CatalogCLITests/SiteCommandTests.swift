@@ -74,6 +74,35 @@ struct SiteCommandTests {
     #expect(String(decoding: try directory.read("keep.txt"), as: UTF8.self) == "mine")
   }
 
+  /// Kinds and texts with NUL, ESC and C1 controls: no page holds a control character
+  /// other than HTML's whitespace (NUL is a parse error in HTML); U+FFFD shows where one was.
+  @Test func controlCharactersNeverReachAPage() throws {
+    try directory.write(
+      "odd.json",
+      #"""
+      {"components": [
+        {"kind": "nul\u0000esc\u001b[31m", "category": "c\u0085", "description": "d\u007f",
+         "payload": {"k\u0001": "v\u0002"}}
+      ]}
+      """#)
+    #expect(try CatalogProcess.run(["import", "odd.json"], in: directory).status == 0)
+    let result = try CatalogProcess.run(["site", "-o", "public"], in: directory)
+    #expect(result.status == 0, "\(result)")
+    let pages = try FileManager.default.subpathsOfDirectory(atPath: directory.path("public"))
+      .filter { $0.hasSuffix(".html") || $0.hasSuffix(".js") }
+    #expect(!pages.isEmpty)
+    for page in pages {
+      let text = String(decoding: try directory.read("public/" + page), as: UTF8.self)
+      let controls = text.unicodeScalars.filter {
+        ($0.value < 0x20 && !["\t", "\n", "\r", "\u{C}"].contains($0))
+          || (0x7F...0x9F).contains($0.value)
+      }
+      #expect(controls.isEmpty, "\(page): \(controls.map(\.value))")
+    }
+    let index = String(decoding: try directory.read("public/index.html"), as: UTF8.self)
+    #expect(index.contains("nul\u{FFFD}esc\u{FFFD}[31m"))
+  }
+
   @Test func anUnknownRevisionIsADataError() throws {
     let result = try CatalogProcess.run(["site", "-o", "public", "--at", "7"], in: directory)
     #expect(result.status == 65)
