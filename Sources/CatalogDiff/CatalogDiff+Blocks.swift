@@ -49,13 +49,22 @@ extension CatalogDiff {
 
 extension String {
   /// The string as a formats print it on one line: as is, or as a JSON string literal when it
-  /// is empty or holds control characters (C0, DEL or C1) that would break the line or drive
-  /// a terminal.
+  /// is empty, starts or ends with whitespace (a kind " " would print as nothing), or holds
+  /// control characters (C0, DEL or C1) that would break the line or drive a terminal.
   var printable: String {
-    guard isEmpty || unicodeScalars.contains(where: \.isTerminalControl) else {
+    guard
+      isEmpty || hasWhitespaceEdges || unicodeScalars.contains(where: \.isTerminalControl)
+    else {
       return self
     }
     return JSONValue.string(self).canonicalText.withTerminalControlsEscaped
+  }
+
+  /// Whether the string starts or ends with whitespace, which a line shows as nothing: a kind
+  /// " " or "tile " printed as it is cannot be told from another, so it is quoted.
+  package var hasWhitespaceEdges: Bool {
+    guard let first = unicodeScalars.first, let last = unicodeScalars.last else { return false }
+    return first.properties.isWhitespace || last.properties.isWhitespace
   }
 
   /// A kind as the formats print it on one line: ``printable``, and a JSON string literal

@@ -115,8 +115,18 @@ struct HTML {
     string.withUTF8 { appendEscaped(utf8: $0, to: &out) }
   }
 
+  /// What a control character becomes on a page: U+FFFD, as an HTML parser reads NUL.
+  ///
+  /// A control character other than HTML's whitespace (tab, line feed, form feed, carriage
+  /// return) is a parse error in an HTML document, raw or as a numeric reference (NUL is
+  /// "unexpected-null-character", the others "control-character-in-input-stream" and
+  /// "control-character-reference": https://html.spec.whatwg.org/multipage/parsing.html), so
+  /// catalog text with ESC or NUL is shown with U+FFFD in its place.
+  static let controlReplacement: StaticString = "\u{FFFD}"
+
   /// Appends UTF-8 text with `&`, `<`, `>`, `"` and `'` as references (the quotes only when
-  /// `quotes`, for text that is never inside an attribute); the runs between them are copied
+  /// `quotes`, for text that is never inside an attribute) and control characters (C0 but
+  /// HTML's whitespace, DEL, C1) as ``controlReplacement``; the runs between them are copied
   /// whole.
   static func appendEscaped(
     utf8 text: UnsafeBufferPointer<UInt8>, to out: inout [UInt8], quotes: Bool = true
@@ -129,15 +139,30 @@ struct HTML {
       out.append(contentsOf: UnsafeBufferPointer(start: base + start, count: index - start))
       guard index < text.count else { return }
       let reference: StaticString
+      var length = 1
       switch base[index] {
       case UInt8(ascii: "&"): reference = "&amp;"
       case UInt8(ascii: "<"): reference = "&lt;"
       case UInt8(ascii: ">"): reference = "&gt;"
       case UInt8(ascii: "\""): reference = "&quot;"
-      default: reference = "&#39;"
+      case UInt8(ascii: "'"): reference = "&#39;"
+      case 0x09, 0x0A, 0x0C, 0x0D:
+        // HTML's whitespace: text as it is.
+        out.append(base[index])
+        start = index + 1
+        continue
+      case 0xC2 where index + 1 < text.count && (0x80...0x9F).contains(base[index + 1]):
+        length = 2
+        reference = Self.controlReplacement
+      case 0xC2:
+        out.append(base[index])
+        start = index + 1
+        continue
+      default:
+        reference = Self.controlReplacement
       }
       reference.withUTF8Buffer { out.append(contentsOf: $0) }
-      start = index + 1
+      start = index + length
     }
   }
 
@@ -149,8 +174,9 @@ struct HTML {
   }
 
   /// Appends `string` as a JavaScript/JSON string literal that is also inert in HTML: quotes,
-  /// backslashes and control characters escaped as JSON requires, and `<`, `>`, `&`, U+2028
-  /// and U+2029 as `\uXXXX`, so the text can never end a script element or a line.
+  /// backslashes and control characters escaped as JSON requires, and `<`, `>`, `&`, DEL, the
+  /// C1 controls, U+2028 and U+2029 as `\uXXXX`, so the text can never end a script element
+  /// or a line, nor hold a character that is a parse error in a page.
   static func appendScriptString(_ string: String, to out: inout [UInt8]) {
     var string = string
     string.withUTF8 { appendScriptString(utf8: $0, to: &out) }
@@ -181,6 +207,12 @@ struct HTML {
       case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "\n"), UInt8(ascii: "\r"),
         UInt8(ascii: "\t"), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "&"), 0..<0x20:
         escape = UInt32(byte)
+      case 0x7F:
+        // DEL and the C1 controls are parse errors in a page, inside a script too.
+        escape = 0x7F
+      case 0xC2 where index + 1 < text.endIndex && (0x80...0x9F).contains(text[index + 1]):
+        escape = UInt32(text[index + 1])
+        skip = 2
       case 0xE2
       where index + 2 < text.endIndex && text[index + 1] == 0x80
         && (text[index + 2] == 0xA8 || text[index + 2] == 0xA9):

@@ -49,6 +49,9 @@ public enum DocumentSource: Sendable, Hashable {
       return try body(
         JSONReader(bytes: bytes, maxDepth: maxDepth, maxSize: maxSize), bytes.count, nil)
     case .standardInput:
+      // Refused like a named file that cannot be read: closed, or a directory (`< /tmp`),
+      // which would otherwise surface as a read error or an empty document.
+      _ = try Self.readableStatus(of: 0, name: name)
       return try body(
         JSONReader(fileDescriptor: 0, maxDepth: maxDepth, maxSize: maxSize), nil, nil)
     case .file(let path):
@@ -57,13 +60,7 @@ public enum DocumentSource: Sendable, Hashable {
         throw CatalogError.unreadable(path: path, reason: SystemError.message(errno))
       }
       defer { close(fd) }
-      var info = stat()
-      guard fstat(fd, &info) == 0 else {
-        throw CatalogError.unreadable(path: path, reason: SystemError.message(errno))
-      }
-      if (info.st_mode & S_IFMT) == S_IFDIR {
-        throw CatalogError.unreadable(path: path, reason: "is a directory")
-      }
+      let info = try Self.readableStatus(of: fd, name: path)
       let reader = JSONReader(fileDescriptor: fd, maxDepth: maxDepth, maxSize: maxSize)
       var file: FileRanges?
       if keepingFile && (info.st_mode & S_IFMT) == S_IFREG {
@@ -72,6 +69,22 @@ public enum DocumentSource: Sendable, Hashable {
       }
       return try body(reader, Int(info.st_size), file)
     }
+  }
+
+  /// The status of `fd`, open for reading the source called `name`.
+  ///
+  /// - Throws: ``CatalogError/unreadable(path:reason:)`` when it has none (a closed
+  ///   descriptor) or is a directory, which `read` would refuse only later, as a read error
+  ///   in the middle of a document.
+  static func readableStatus(of fd: Int32, name: String) throws -> stat {
+    var info = stat()
+    guard fstat(fd, &info) == 0 else {
+      throw CatalogError.unreadable(path: name, reason: SystemError.message(errno))
+    }
+    if (info.st_mode & S_IFMT) == S_IFDIR {
+      throw CatalogError.unreadable(path: name, reason: "is a directory")
+    }
+    return info
   }
 
   /// Reads the source as one JSON value (a JSON Patch, for example).
@@ -91,12 +104,14 @@ public enum DocumentSource: Sendable, Hashable {
   }
 
   /// Throws unless the source can be opened for reading, so that a command can refuse a
-  /// missing file before it creates or locks anything.
+  /// missing file (or a closed standard input, or a directory as it) before it creates or
+  /// locks anything.
   ///
   /// It does not open the file: opening and closing a named pipe would hand its writer's
   /// data to nobody, and the real open would then wait forever for a second writer. The
   /// file is opened once, by the read itself.
   public func checkReadable() throws {
+    if case .standardInput = self { _ = try Self.readableStatus(of: 0, name: name) }
     guard case .file(let path) = self else { return }
     var info = stat()
     guard stat(path, &info) == 0, access(path, R_OK) == 0 else {

@@ -1,5 +1,4 @@
 import Components
-import Foundation
 
 /// A components.json file submitted to a check: its bytes (kept, to point findings at the
 /// line of a change), its entries and where each starts.
@@ -54,37 +53,5 @@ public struct SubmittedDocument: Sendable {
       let positions = try? FindingLocator.positions(of: absolute, in: bytes, maxDepth: maxDepth)
     else { return requests.map { _ in nil } }
     return absolute.map { FindingLocator.nearest($0, in: positions) }
-  }
-}
-
-extension DocumentSource {
-  /// The source's bytes, at most `maxSize`.
-  ///
-  /// - Throws: ``CatalogError/unreadable(path:reason:)``, or
-  ///   ``CatalogError/invalidDocument(source:_:)`` for a source larger than `maxSize`.
-  public func readBytes(maxSize: Int) throws -> [UInt8] {
-    let data: Data
-    switch self {
-    case .bytes(let bytes, _):
-      data = Data(bytes)
-    case .standardInput:
-      data = FileHandle.standardInput.readDataToEndOfFile()
-    case .file(let path):
-      try checkReadable()
-      guard let contents = FileManager.default.contents(atPath: path) else {
-        throw CatalogError.unreadable(path: path, reason: "cannot be read")
-      }
-      data = contents
-    }
-    guard data.count <= maxSize else {
-      throw CatalogError.invalidDocument(
-        source: name,
-        JSONDiagnostics([
-          JSONDiagnostic(
-            .invalidJSON, at: SourcePosition(line: 1, column: 1, offset: 0),
-            "the document is larger than the limit of \(maxSize) bytes")
-        ]))
-    }
-    return [UInt8](data)
   }
 }

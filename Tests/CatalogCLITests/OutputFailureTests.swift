@@ -62,6 +62,33 @@ struct OutputFailureTests {
     #expect(result.stderr.isEmpty)
   }
 
+  /// A write whose report cannot be printed still exits with 74, but says that the revision
+  /// was written: a script that retries is then told "no changes", and must know why.
+  @Test(arguments: [[], ["--format", "json"]])
+  func aWriteWhoseReportCannotBePrinted(format: [String]) throws {
+    try directory.write("one.json", try GeneratedCatalog.document(count: 1))
+    let options = format.joined(separator: " ")
+    let result = try CatalogProcess.shell(
+      "exec \"$CATALOG\" import one.json --prune \(options) > /dev/full", in: directory)
+    #expect(result.status == 74, "\(result)")
+    #expect(
+      result.stderr
+        == "catalog: error: revision 2 was written, but its report could not be: stdout: "
+        + "no space left on device\n")
+    // Nothing written, nothing claimed: a repeat, and a dry run.
+    for arguments in ["import one.json --prune", "import big.json --dry-run"] {
+      let unchanged = try CatalogProcess.shell(
+        "exec \"$CATALOG\" \(arguments) \(options) > /dev/full", in: directory)
+      #expect(unchanged.status == 74, "\(unchanged)")
+      #expect(unchanged.stderr == "catalog: error: stdout: no space left on device\n")
+    }
+
+    let renamed = try CatalogProcess.shell(
+      "exec \"$CATALOG\" rename cell-grid-0 cell \(options) > /dev/full", in: directory)
+    #expect(renamed.status == 74, "\(renamed)")
+    #expect(renamed.stderr.hasPrefix("catalog: error: revision 3 was written, but "))
+  }
+
   /// An error whose message cannot be written still exits with its own status.
   @Test func aFullStderr() throws {
     let result = try CatalogProcess.shell(

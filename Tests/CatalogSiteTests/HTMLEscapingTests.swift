@@ -54,6 +54,32 @@ struct HTMLEscapingTests {
     #expect(checked > 1_000)
   }
 
+  /// Control characters are parse errors in HTML, raw or as numeric references: each C0
+  /// control but HTML's whitespace, DEL and each C1 control becomes U+FFFD, at every offset
+  /// of the eight-byte scan; whitespace, and "©" (whose first byte leads the C1 controls
+  /// too), stay as they are.
+  @Test func controlCharactersBecomeReplacementCharacters() {
+    let kept = "\t\n\u{C}\r©\u{A0}é"
+    #expect(HTML.escape(kept) == kept)
+    let filler = Array("abcdefghijklmnopq")
+    for control in [
+      "\u{0}", "\u{1}", "\u{8}", "\u{B}", "\u{1B}", "\u{1F}", "\u{7F}", "\u{80}", "\u{9F}",
+    ] {
+      for offset in 0...filler.count {
+        var text = filler
+        text.insert(Character(control), at: offset)
+        var expected = filler
+        expected.insert("\u{FFFD}", at: offset)
+        #expect(HTML.escape(String(text)) == String(expected), "\(offset)")
+        var out: [UInt8] = []
+        String(text).utf8.withContiguousStorageIfAvailable {
+          HTML.appendEscaped(utf8: $0, to: &out, quotes: false)
+        }
+        #expect(String(decoding: out, as: UTF8.self) == String(expected), "\(offset)")
+      }
+    }
+  }
+
   @Test func markupComesOnlyFromLiterals() {
     var page = HTML()
     page.raw("<p title=\"")
@@ -72,6 +98,14 @@ struct HTMLEscapingTests {
     #expect(
       String(decoding: out, as: UTF8.self)
         == #""\u003c/script\u003e\u003c!-- \"q\" \\ a\u0026b\n\u2028\u0001é""#)
+  }
+
+  /// DEL and the C1 controls, parse errors in a page even inside a script, are escaped;
+  /// other characters whose UTF-8 starts as theirs does are not.
+  @Test func scriptStringsEscapeDeleteAndC1Controls() {
+    var out: [UInt8] = []
+    HTML.appendScriptString("a\u{7F}\u{80}\u{9F}\u{A0}©", to: &out)
+    #expect(String(decoding: out, as: UTF8.self) == #""a\u007f\u0080\u009f\#u{A0}©""#)
   }
 
   @Test func scriptStringsEscapeOnlyWhatTheyMust() {

@@ -51,16 +51,15 @@ enum BlameCommand: CatalogCommand {
       HistoryFormat.printJSON(.array(objects), to: context.console)
     case .text:
       let paint = terminal.palette
-      let pathWidth = lines.map(\.path.description.count).max() ?? 0
+      let pathWidth = TextColumn.width(of: lines.lazy.map(\.path.description))
       let revisionWidth = lines.map { String($0.revision.id).count }.max() ?? 0
-      let authorWidth = lines.map(\.revision.author.count).max() ?? 0
+      let authorWidth = TextColumn.width(of: lines.lazy.map(\.revision.author))
       for line in lines {
-        let path = line.path.description.padding(toLength: pathWidth, withPad: " ", startingAt: 0)
+        let path = TextColumn.padded(line.path.description, to: pathWidth)
         let revision =
           String(repeating: " ", count: revisionWidth - String(line.revision.id).count)
           + String(line.revision.id)
-        let author = line.revision.author.padding(
-          toLength: authorWidth, withPad: " ", startingAt: 0)
+        let author = TextColumn.padded(line.revision.author, to: authorWidth)
         let time = terminal.times.secondsText(line.revision.time)
         let message = line.revision.message.split(separator: "\n").first.map(String.init) ?? ""
         let comment: StyledText = message.isEmpty ? "" : "  \(paint(.secondary, "# \(message)"))"

@@ -163,12 +163,24 @@ enum GitCommand: CatalogCommand {
 
   /// git's textconv: the file in the canonical export format, or as it is when it is not a
   /// valid catalog (a file with conflict markers, for example).
+  ///
+  /// The file is read once, into memory and no further than the largest document catalog
+  /// reads: its bytes are parsed from there and shown from there, so a named pipe is not
+  /// read twice and an endless file is refused instead of filling memory.
+  ///
+  /// - Throws: ``CatalogError/unreadable(path:reason:)`` (exit status 66) for a file that
+  ///   cannot be read, is a directory, or is larger than that.
   static func textconv(_ file: String, _ context: CommandContext) throws -> ExitStatus {
-    if let document = try? DocumentSource.file(file).readDocument() {
+    let maxSize = JSONReader.defaultMaxSize
+    guard let bytes = try DocumentSource.file(file).readBytes(upTo: maxSize) else {
+      throw CatalogError.unreadable(
+        path: file, reason: "larger than \(maxSize) bytes, the largest document catalog reads")
+    }
+    if let document = try? DocumentSource.bytes(bytes, name: file).readDocument() {
       // In its own frame: a change of "version" shows in `git diff` too.
       context.console.write(CatalogDocumentWriter.document(document.entries, frame: document.frame))
     } else {
-      context.console.write(Array(try Data(contentsOf: URL(fileURLWithPath: file))))
+      context.console.write(bytes)
     }
     return .success
   }

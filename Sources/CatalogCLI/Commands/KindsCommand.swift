@@ -43,9 +43,9 @@ enum KindsCommand: CatalogCommand {
               ]))
           }), to: context.console)
     case .text:
-      let width = entries.map(\.kind.count).max() ?? 0
+      let width = TextColumn.width(of: entries.lazy.map(\.kind))
       for entry in entries {
-        let kind = entry.kind.padding(toLength: width, withPad: " ", startingAt: 0)
+        let kind = TextColumn.padded(entry.kind, to: width)
         context.console.print(
           "\(kind)  \(entry.category)" + (entry.isDeprecated ? "  (deprecated)" : ""))
       }
@@ -83,10 +83,9 @@ enum CategoriesCommand: CatalogCommand {
               ]))
           }), to: context.console)
     case .text:
-      let width = categories.map(\.category.count).max() ?? 0
+      let width = TextColumn.width(of: categories.lazy.map(\.category))
       for item in categories {
-        context.console.print(
-          item.category.padding(toLength: width, withPad: " ", startingAt: 0) + "  \(item.count)")
+        context.console.print(TextColumn.padded(item.category, to: width) + "  \(item.count)")
       }
     }
     return .success

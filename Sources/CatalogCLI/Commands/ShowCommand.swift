@@ -1,3 +1,4 @@
+import CatalogDiff
 import CatalogStore
 import Components
 
@@ -86,7 +87,10 @@ enum ShowCommand: CatalogCommand {
       HistoryFormat.printJSON(try entry.jsonValue, to: context.console)
     case .text:
       let console = context.console
-      console.print("kind:        \(entry.kind)")
+      // Quoted as `diff` quotes it when its ends are whitespace, which would show as nothing.
+      let kind =
+        entry.kind.hasWhitespaceEdges ? JSONValue.string(entry.kind).canonicalText : entry.kind
+      console.print("kind:        \(kind)")
       console.print("category:    \(entry.category)")
       console.print("description: \(entry.description)")
       if entry.isDeprecated { console.print("deprecated:  yes") }

@@ -8,6 +8,7 @@ enum WriteReport {
   /// Reports `result` in the command's `--format`: the text below, or one JSON object
   /// (`ResultJSON.write`) on stdout; the notes go to stderr either way.
   static func report(_ result: WriteResult, _ context: CommandContext) {
+    if !result.dryRun && !result.isUnchanged { context.console.writtenRevision = result.head }
     guard context.wantsJSON else { return print(result, to: context.console) }
     ResultJSON.print(ResultJSON.write(result, command: context.command.name), to: context.console)
     printWaiver(result, to: context.console)

@@ -13,7 +13,8 @@ package enum CatalogMain {
   /// Runs a command line and returns the exit status.
   ///
   /// A write to stdout or stderr that failed turns a success into exit status 74 (2 for
-  /// `diff`): `catalog: error: stdout: no space left on device`, or nothing for a broken pipe,
+  /// `diff`): `catalog: error: stdout: no space left on device` (after a write, `revision 7
+  /// was written, but its report could not be: stdout: …`), or nothing for a broken pipe,
   /// whose reader is gone (docs/cli.md). A pager the person quit before the end of the
   /// output is not a failure: exit status 0, as in git; a pager that exited with a failure
   /// status is (exit status 74, with a message).
@@ -28,7 +29,11 @@ package enum CatalogMain {
     console.finishPager()
     let failure = command?.failureStatus ?? .ioError
     if let error = console.stdoutError, !console.readerQuit {
-      if error != EPIPE {
+      if error != EPIPE, let revision = console.writtenRevision {
+        console.error(
+          "catalog: error: revision \(revision) was written, but its report could not be: "
+            + "stdout: \(SystemError.message(error))")
+      } else if error != EPIPE {
         console.error("catalog: error: stdout: \(SystemError.message(error))")
       }
       if status == ExitStatus.success.rawValue || status == ExitStatus.differences.rawValue {

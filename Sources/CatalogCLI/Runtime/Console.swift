@@ -45,6 +45,10 @@ package final class Console {
   package private(set) var stderrError: Int32?
   /// Whether a progress line is on the terminal, to be cleared before a message.
   private var progressShown = false
+  /// The revision the command committed before printing its report, so that a report that
+  /// cannot be written says the revision exists: a script that sees the failure and retries
+  /// would otherwise be told "no changes" and never learn what happened.
+  package var writtenRevision: Int64?
 
   package init() {}
 

@@ -82,6 +82,9 @@ package enum ByteScan {
 
   /// The first index of `bytes[from..<end]` holding a byte that HTML escaping writes as a
   /// reference: `&`, `<`, `>` and, when `quotes`, `"` and `'`; `end` when there is none.
+  /// A byte below 0x20, DEL and 0xC2 (which leads the C1 controls) are candidates too, for
+  /// the caller to replace when they are controls an HTML page must not hold; the caller
+  /// steps over the ones that are not (a tab, a line break, "©").
   package static func htmlSpecialIndex(
     _ bytes: UnsafePointer<UInt8>, from: Int, to end: Int, quotes: Bool
   ) -> Int {
@@ -93,13 +96,16 @@ package enum ByteScan {
     while i + 8 <= end {
       let word = loadWord(bytes, i)
       var found = matches(word, 0x26) | matches(word, 0x3C) | matches(word, 0x3E)
+      // Bytes below 0x20 (exact for a limit of at most 0x80), DEL and 0xC2.
+      found |= (word &- 0x20 &* ones) & ~word & high
+      found |= matches(word, 0x7F) | matches(word, 0xC2)
       if quotes { found |= matches(word, 0x22) | matches(word, 0x27) }
       if found != 0 { return i + found.trailingZeroBitCount / 8 }
       i += 8
     }
     while i < end {
       switch bytes[i] {
-      case 0x26, 0x3C, 0x3E: return i
+      case 0x26, 0x3C, 0x3E, 0..<0x20, 0x7F, 0xC2: return i
       case 0x22 where quotes, 0x27 where quotes: return i
       default: i += 1
       }
