@@ -47,7 +47,7 @@ struct SiteCommandTests {
     #expect(result.status == 64, "\(result)")
     #expect(
       result.stderr.hasPrefix(
-        "catalog: error: invalid value '' for '--output <dir>': expected a directory path\n"),
+        "catalog: error: invalid value '' for '-o <dir>': expected a directory path\n"),
       "\(result)")
   }
 

@@ -49,6 +49,34 @@ import Testing
         == "unknown option '--hlep'; did you mean '--help'?")
   }
 
+  /// An empty path (an unset shell variable in `-o "$OUT"`) names nothing: a usage error,
+  /// exit 64, for every argument that names a file or directory, never a file that could
+  /// not be opened (66) or written (74).
+  @Test func anEmptyPathIsAUsageError() throws {
+    let cases: [([String], String)] = [
+      (["export", "-o", ""], "'-o <file>': expected a file path"),
+      (["export", "--output="], "'--output <file>': expected a file path"),
+      (["import", ""], "'<file>': expected a file path"),
+      (["diff", "a.json", ""], "'<new>': expected a file path"),
+      (
+        ["merge", "base.json", "ours.json", "theirs.json", "-o", ""],
+        "'-o <file>': expected a file path"
+      ),
+      (["site", "--output", ""], "'--output <dir>': expected a directory path"),
+    ]
+    for (arguments, expected) in cases {
+      let failure = try #require(
+        CatalogCommandTable.parser.parse(arguments).failure, "\(arguments)")
+      #expect(failure.exitStatus == 64, "\(arguments)")
+      #expect(failure.error.message == "invalid value '' for \(expected)", "\(arguments)")
+    }
+    // `--database ''` has its own message, which covers an empty $CATALOG_DATABASE too
+    // (DatabaseFileTests); `-` still means stdout, and any other name is left to the command.
+    #expect(CatalogCommandTable.parser.parse(["--database", "", "log"]).failure == nil)
+    #expect(CatalogCommandTable.parser.parse(["export", "-o", "-"]).failure == nil)
+    #expect(CatalogCommandTable.parser.parse(["export", "-o", " "]).failure == nil)
+  }
+
   @Test func unknownOptionWithoutACloseMatchHasNoSuggestion() throws {
     #expect(try failure("import", "f.json", "--zzz").text == importError("unknown option '--zzz'"))
     #expect(try failure("import", "-x", "f.json").text == importError("unknown option '-x'"))

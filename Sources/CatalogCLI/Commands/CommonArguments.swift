@@ -14,7 +14,7 @@ enum CommonArguments {
       "The catalog: a SQLite file, or a PostgreSQL database as a postgresql:// URI or a "
       + "'host=… dbname=…' string. Default: $CATALOG_DATABASE, else components.sqlite in the "
       + "current directory. Created on first write."
-  ).completing(.file)
+  ).completing(.file, allowsEmpty: true)
 
   /// `--busy-timeout <seconds>`: how long a writer waits for another writer's lock.
   static let busyTimeout: ArgumentKey<Double?> = .option(

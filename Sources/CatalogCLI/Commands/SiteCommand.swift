@@ -39,13 +39,8 @@ enum SiteCommand: CatalogCommand {
     usageForms: ["--output <dir> [--title <text>] [--at <rev>]"])
 
   static func run(_ context: CommandContext) throws -> ExitStatus {
+    // The parser refuses an empty path (`ArgumentSpec.validate`).
     let output = context.arguments[Self.output] ?? ""
-    // An empty path names no directory: a mistake on the command line (an unset shell
-    // variable), not a directory that could not be written.
-    if output.isEmpty {
-      throw UsageError.invalidValue(
-        output, argument: "--output <dir>", expected: "a directory path", index: nil)
-    }
     let catalog = try context.openCatalogWithRevisions()
     let options = CatalogSite.Options(
       title: context.arguments[title] ?? "Component catalog",

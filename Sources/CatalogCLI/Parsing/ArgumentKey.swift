@@ -35,9 +35,15 @@ extension ArgumentKey {
   /// ```swift
   /// static let kind: ArgumentKey<String?> = .positional("kind", help: "…").completing(.kind)
   /// ```
-  package func completing(_ completion: ArgumentSpec.Completion) -> Self {
+  ///
+  /// A `.file` or `.directory` value may not be empty (``ArgumentSpec/validate(_:spelling:index:)``)
+  /// unless `allowsEmpty`: for a command that explains an empty value itself.
+  package func completing(_ completion: ArgumentSpec.Completion, allowsEmpty: Bool = false)
+    -> Self
+  {
     var spec = spec
     spec.completion = completion
+    spec.allowsEmptyPath = allowsEmpty
     return Self(spec)
   }
 }

@@ -67,10 +67,25 @@ extension ArgumentSpec {
   ///   - index: The position of the value in the parsed argument array.
   /// - Throws: `UsageError.invalidValue` quoting the value and the argument.
   package func validate(_ value: String, spelling: String?, index: Int?) throws(UsageError) {
+    // An empty path names nothing: a mistake on the command line (an unset shell variable in
+    // `-o "$OUT"`), not a file that could not be opened or written.
+    if value.isEmpty, let expected = pathExpectation {
+      throw .invalidValue(value, argument: display(as: spelling), expected: expected, index: index)
+    }
     guard valueKind.accepts(value) else {
       throw .invalidValue(
         value, argument: display(as: spelling), expected: valueKind.expectation(for: value),
         index: index)
+    }
+  }
+
+  /// What an argument that names a file or directory expects, for the empty value's message.
+  private var pathExpectation: String? {
+    if allowsEmptyPath { return nil }
+    switch completion {
+    case .file: return "a file path"
+    case .directory: return "a directory path"
+    case .none, .kind, .revision, .command: return nil
     }
   }
 }

@@ -75,6 +75,9 @@ package struct ArgumentSpec: Sendable, Equatable {
   package let help: String
   /// What a shell completes the value with.
   package var completion: Completion = .none
+  /// Whether a `.file` or `.directory` value may be empty, for an argument whose command
+  /// explains an empty value itself (`--database`, whose message covers `$CATALOG_DATABASE`).
+  package var allowsEmptyPath = false
 
   /// Creates a spec; prefer the `option`, `repeatableOption`, `flag` and `positional` factories.
   package init(
