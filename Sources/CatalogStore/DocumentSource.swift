@@ -81,6 +81,12 @@ public enum DocumentSource: Sendable, Hashable {
     guard fstat(fd, &info) == 0 else {
       throw CatalogError.unreadable(path: name, reason: SystemError.message(errno))
     }
+    // Open for writing only: a read would fail with EBADF. That is also what a standard
+    // input the process started without is (`CatalogMain.openClosedStandardDescriptors`).
+    let flags = fcntl(fd, F_GETFL)
+    guard flags == -1 || flags & O_ACCMODE != O_WRONLY else {
+      throw CatalogError.unreadable(path: name, reason: SystemError.message(EBADF))
+    }
     if (info.st_mode & S_IFMT) == S_IFDIR {
       throw CatalogError.unreadable(path: name, reason: "is a directory")
     }

@@ -18,8 +18,12 @@ import Testing
   }
 
   /// Each command reading `-`, with its status for an unreadable file (`diff`'s trouble is 2).
+  /// `-` second too: its check comes before any operand is opened, and the number of a closed
+  /// stdin stays reserved (`CatalogMain.openClosedStandardDescriptors`), so the first file
+  /// can never be read again as `-`.
   static let commands: [(String, Int32)] = [
     ("import -", 66), ("patch -", 66), ("check -", 66), ("diff - components.json", 2),
+    ("diff components.json -", 2),
   ]
 
   @Test(arguments: commands)

@@ -4,10 +4,30 @@ import Foundation
 
 /// The `catalog` executable: parse, run, map errors to messages and exit statuses.
 package enum CatalogMain {
-  /// What the executable sets for the whole process before anything else: the storage
-  /// engines' settings (``StorageEngines/configureProcess()``).
+  /// What the executable sets for the whole process before anything else: the numbers of
+  /// standard input, output and error reserved (``openClosedStandardDescriptors()``), then
+  /// the storage engines' settings (``StorageEngines/configureProcess()``).
   package static func configureProcess() {
+    openClosedStandardDescriptors()
     StorageEngines.configureProcess()
+  }
+
+  /// Reserves each of descriptors 0, 1 and 2 that the process started without
+  /// (`catalog export >&-`), as git's `sanitize_stdfds` does.
+  ///
+  /// Otherwise the next file or socket the process opens takes the lowest free number, and
+  /// what is meant for stdin, stdout or stderr meets it: `catalog -d postgresql://… export
+  /// >&-` wrote the export into the connection's socket in the middle of the protocol.
+  /// SQLite guards only its own files. The number is taken by `/dev/null` opened the other way round (write-only
+  /// for stdin, read-only for stdout and stderr), so that using it still fails with "bad file
+  /// descriptor", as it did when it was closed: an export to a closed stdout is an error
+  /// (docs/cli.md), not a manifest silently discarded.
+  static func openClosedStandardDescriptors() {
+    for descriptor in Int32(0)...2 where fcntl(descriptor, F_GETFD) == -1 && errno == EBADF {
+      // `open` returns the lowest free number, which is `descriptor`: the lower ones are open.
+      let opened = open("/dev/null", descriptor == 0 ? O_WRONLY : O_RDONLY)
+      if opened >= 0, opened != descriptor { close(opened) }
+    }
   }
 
   /// Runs a command line and returns the exit status.
