@@ -26,21 +26,19 @@ import Testing
     ("diff components.json -", 2),
   ]
 
-  @Test(arguments: commands)
-  func aDirectoryAsStandardInput(command: String, status: Int32) throws {
-    try directory.write("components.json", #"{"components": []}"#)
-    let result = try run("-d c.sqlite " + command, "< /")
-    #expect(result.status == status, "\(result)")
-    #expect(result.stderr == "catalog: error: -: is a directory\n", "\(result)")
-    #expect(!FileManager.default.fileExists(atPath: directory.path("c.sqlite")))
-  }
+  /// Standard input from a directory, and closed, with the reason the system gives for each.
+  static let inputs: [(redirection: String, reason: String)] = [
+    ("< /", "is a directory"), ("<&-", "bad file descriptor"),
+  ]
 
-  @Test(arguments: commands)
-  func aClosedStandardInput(command: String, status: Int32) throws {
+  @Test(arguments: commands, inputs)
+  func anUnreadableStandardInput(
+    command: (String, Int32), input: (redirection: String, reason: String)
+  ) throws {
     try directory.write("components.json", #"{"components": []}"#)
-    let result = try run("-d c.sqlite " + command, "<&-")
-    #expect(result.status == status, "\(result)")
-    #expect(result.stderr == "catalog: error: -: bad file descriptor\n", "\(result)")
+    let result = try run("-d c.sqlite " + command.0, input.redirection)
+    #expect(result.status == command.1, "\(result)")
+    #expect(result.stderr == "catalog: error: -: \(input.reason)\n", "\(result)")
     #expect(!FileManager.default.fileExists(atPath: directory.path("c.sqlite")))
   }
 

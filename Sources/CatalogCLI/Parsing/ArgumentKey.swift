@@ -36,8 +36,9 @@ extension ArgumentKey {
   /// static let kind: ArgumentKey<String?> = .positional("kind", help: "…").completing(.kind)
   /// ```
   ///
-  /// A `.file` or `.directory` value may not be empty (``ArgumentSpec/validate(_:spelling:index:)``)
-  /// unless `allowsEmpty`: for a command that explains an empty value itself.
+  /// A `.file` or `.directory` value may not be empty
+  /// (``ArgumentSpec/validate(_:spelling:index:)``) unless `allowsEmpty`: for a command that
+  /// explains an empty value itself.
   package func completing(_ completion: ArgumentSpec.Completion, allowsEmpty: Bool = false)
     -> Self
   {

@@ -18,10 +18,10 @@ package enum CatalogMain {
   /// Otherwise the next file or socket the process opens takes the lowest free number, and
   /// what is meant for stdin, stdout or stderr meets it: `catalog -d postgresql://… export
   /// >&-` wrote the export into the connection's socket in the middle of the protocol.
-  /// SQLite guards only its own files. The number is taken by `/dev/null` opened the other way round (write-only
-  /// for stdin, read-only for stdout and stderr), so that using it still fails with "bad file
-  /// descriptor", as it did when it was closed: an export to a closed stdout is an error
-  /// (docs/cli.md), not a manifest silently discarded.
+  /// SQLite guards only its own files. The number is taken by `/dev/null` opened the other
+  /// way round (write-only for stdin, read-only for stdout and stderr), so that using it
+  /// still fails with "bad file descriptor", as it did when it was closed: an export to a
+  /// closed stdout is an error (docs/cli.md), not a manifest silently discarded.
   static func openClosedStandardDescriptors() {
     for descriptor in Int32(0)...2 where fcntl(descriptor, F_GETFD) == -1 && errno == EBADF {
       // `open` returns the lowest free number, which is `descriptor`: the lower ones are open.
