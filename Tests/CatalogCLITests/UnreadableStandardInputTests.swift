@@ -42,6 +42,23 @@ import Testing
     #expect(!FileManager.default.fileExists(atPath: directory.path("c.sqlite")))
   }
 
+  /// A read that fails once the file is open (`/proc/self/mem` gives EIO at offset 0, as a
+  /// failing disk gives it partway) is an I/O error, exit status 74 (`diff`: 2), located
+  /// where reading stopped: not invalid data (65), which would send the user to fix a
+  /// document that is fine.
+  @Test(arguments: [
+    ("import /proc/self/mem", "/proc/self/mem", 74), ("check /proc/self/mem", "/proc/self/mem", 74),
+    ("patch /proc/self/mem", "/proc/self/mem", 74), ("import -", "-", 74),
+    ("diff /proc/self/mem components.json", "/proc/self/mem", 2),
+  ])
+  func aReadThatFails(command: String, name: String, status: Int32) throws {
+    try directory.write("components.json", #"{"components": []}"#)
+    let result = try run("-d c.sqlite " + command, "< /proc/self/mem")
+    #expect(result.status == status, "\(result)")
+    #expect(result.stderr == "\(name):1:1: error: read error: input/output error\n", "\(result)")
+    #expect(!FileManager.default.fileExists(atPath: directory.path("c.sqlite")))
+  }
+
   /// The same words and status as for a named directory.
   @Test func theSameAsForANamedFile() throws {
     let named = try run("import /", "")

@@ -100,6 +100,7 @@ struct JSONTestSuiteTests {
       case .invalidJSON: outcome = "invalid JSON"
       case .invalidDocument:
         outcome = error.message.contains("lone surrogate") ? "lone surrogate" : error.message
+      case .readFailure: outcome = "read failure: \(error.message)"
       }
     }
     #expect(outcome == Self.implementationDefinedOutcomes[name], "\(name)")

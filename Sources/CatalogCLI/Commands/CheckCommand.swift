@@ -113,7 +113,7 @@ enum CheckCommand: CatalogCommand {
           FileResult(
             file: name, components: nil,
             problems: diagnostics.diagnostics.map { ResultJSON.Problem(file: name, $0) },
-            status: .dataError))
+            status: diagnostics.includesReadFailure ? .ioError : .dataError))
       } catch let error as CatalogError {
         guard case .unreadable = error else { throw error }
         context.console.error("catalog: error: \(error)")

@@ -22,7 +22,7 @@ enum ResultJSON {
       pointer = diagnostic.pointer.description
       switch diagnostic.category {
       case .invalidJSON: message = "invalid JSON: \(diagnostic.message)"
-      case .invalidDocument: message = diagnostic.message
+      case .invalidDocument, .readFailure: message = diagnostic.message
       }
     }
 

@@ -119,9 +119,10 @@ package enum CatalogMain {
     case let error as CatalogError:
       switch error {
       case .invalidDocument(let source, let diagnostics):
-        // Located diagnostics stand on their own: FILE:LINE:COLUMN: error: …, one a line.
+        // Located diagnostics stand on their own: FILE:LINE:COLUMN: error: …, one a line. A
+        // read that failed partway is the system's fault, not the document's.
         console.report(diagnostics, in: source)
-        return .dataError
+        return diagnostics.includesReadFailure ? .ioError : .dataError
       case .revertConflicts:
         // One line per conflicting kind, each made visible on its own.
         for (i, line) in error.description.split(separator: "\n").enumerated() {

@@ -12,6 +12,9 @@ public struct JSONDiagnostic: Error, Sendable, Hashable, CustomStringConvertible
     case invalidJSON
     /// The text is JSON, but not what the reader needs at ``JSONDiagnostic/pointer``.
     case invalidDocument
+    /// Reading the input failed at ``JSONDiagnostic/position`` (a disk's `EIO`): nothing is
+    /// known of the text past it, and the fault is the system's, not the document's.
+    case readFailure
   }
 
   public var category: Category
@@ -39,6 +42,8 @@ public struct JSONDiagnostic: Error, Sendable, Hashable, CustomStringConvertible
     case .invalidDocument:
       let location = pointer.isRoot ? "" : "\(pointer): "
       return "\(position): error: \(location)\(message)"
+    case .readFailure:
+      return "\(position): error: \(message)"
     }
   }
 
@@ -72,5 +77,10 @@ public struct JSONDiagnostics: Error, Sendable, Hashable, CustomStringConvertibl
 
   public var description: String {
     diagnostics.map(\.description).joined(separator: "\n")
+  }
+
+  /// Whether reading the input failed: an I/O error (exit status 74), not a document's fault.
+  public var includesReadFailure: Bool {
+    diagnostics.contains { $0.category == .readFailure }
   }
 }

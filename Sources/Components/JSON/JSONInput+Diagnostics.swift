@@ -10,10 +10,14 @@ extension JSONInput {
   /// Throws the input's read error, if reading stopped at one.
   func checkReadError() throws(JSONDiagnostic) {
     guard let code = readError else { return }
-    if code == EFBIG { throw sizeError() }
-    throw JSONDiagnostic(
-      .invalidDocument, at: position(at: index),
-      "read error: \(SystemError.message(code))")
+    throw readErrorDiagnostic(code)
+  }
+
+  /// The size limit for EFBIG, else the system's reason reading stopped.
+  private func readErrorDiagnostic(_ code: Int32) -> JSONDiagnostic {
+    if code == EFBIG { return sizeError() }
+    return JSONDiagnostic(
+      .readFailure, at: position(at: index), "read error: \(SystemError.message(code))")
   }
 
   private func sizeError() -> JSONDiagnostic {
@@ -35,7 +39,7 @@ extension JSONInput {
   /// An error for a byte (nil: the end of input) that is not what the grammar allows here.
   func unexpected(_ byte: UInt8?, expecting expected: String) -> JSONDiagnostic {
     guard let byte else {
-      if readError == EFBIG { return sizeError() }
+      if let code = readError { return readErrorDiagnostic(code) }
       return syntaxError("unexpected end of input; expected \(expected)")
     }
     if byte >= 0x80 {
