@@ -30,6 +30,35 @@ package enum CatalogMain {
     }
   }
 
+  /// The first command-line argument that is not UTF-8, as its bytes; nil when all are.
+  ///
+  /// `CommandLine.arguments` repairs such an argument with U+FFFD, so a file named in
+  /// Latin-1 (`caf\xE9.json`) would be looked for under another name and reported missing.
+  package static func firstNonUTF8Argument() -> [UInt8]? {
+    for index in 1..<Int(CommandLine.argc) {
+      guard let argument = CommandLine.unsafeArgv[index] else { continue }
+      let bytes = UnsafeRawBufferPointer(start: argument, count: strlen(argument))
+      if String(validating: bytes, as: UTF8.self) == nil { return Array(bytes) }
+    }
+    return nil
+  }
+
+  /// Refuses an argument that is not UTF-8 (``firstNonUTF8Argument()``): a usage error that
+  /// shows its bytes, the ones outside printable ASCII as `\xHH`.
+  package static func refuse(nonUTF8Argument bytes: [UInt8]) -> Int32 {
+    let shown = bytes.map { byte in
+      guard !(0x20..<0x7F).contains(byte) || byte == 0x5C else {
+        return String(UnicodeScalar(byte))
+      }
+      let hex = String(byte, radix: 16, uppercase: true)
+      return "\\x" + (hex.count == 1 ? "0" + hex : hex)
+    }.joined()
+    Console().error(
+      "catalog: error: the argument '\(shown)' is not UTF-8; catalog takes its arguments, "
+        + "file names included, in UTF-8")
+    return ExitStatus.usage.rawValue
+  }
+
   /// Runs a command line and returns the exit status.
   ///
   /// A write to stdout or stderr that failed turns a success into exit status 74 (2 for
