@@ -136,6 +136,20 @@ public indirect enum RevisionReference: Sendable, Hashable, CustomStringConverti
       return number
     case .tag(let name):
       guard let tag = try context.tag(named: name) else {
+        // Too many digits to count: a number or a count back past any history, not a tag
+        // (tag names cannot be all digits or hold `~`).
+        if !name.isEmpty, name.allSatisfy({ $0.isASCII && $0.isNumber }) {
+          throw CatalogError.unknownRevision(
+            reference: name,
+            reason: head == 0 ? "the catalog has no revisions yet" : "revisions are 1 to \(head)")
+        }
+        if let tilde = name.lastIndex(of: "~"), name.index(after: tilde) < name.endIndex,
+          name[name.index(after: tilde)...].allSatisfy({ $0.isASCII && $0.isNumber })
+        {
+          throw CatalogError.unknownRevision(
+            reference: name,
+            reason: "that is more revisions back than the catalog has (head is revision \(head))")
+        }
         let known = try context.tags().map(\.name)
         throw CatalogError.unknownRevision(
           reference: name,

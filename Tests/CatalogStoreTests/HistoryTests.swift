@@ -116,6 +116,17 @@ struct HistoryTests {
     #expect(
       try requireCatalogError { _ = try fixture.catalog.revision("nope") }.description.hasPrefix(
         "unknown revision 'nope'"))
+    // Too many digits to count are still a number or a count back, not a tag's name.
+    #expect(
+      try requireCatalogError { _ = try fixture.catalog.revision("99999999999999999999") }
+        .description == "unknown revision '99999999999999999999': revisions are 1 to 3")
+    for reference in ["head~99999999999999999999", "v1~99999999999999999999", "3~9999999999"] {
+      #expect(
+        try requireCatalogError { _ = try fixture.catalog.revision(.init(parsing: reference)) }
+          .description
+          == "unknown revision '\(reference)': that is more revisions back than the catalog "
+          + "has (head is revision 3)", "\(reference)")
+    }
   }
 
   @Test(arguments: TestEngine.allCases) func restoreMovesForward(_ engine: TestEngine) throws {
