@@ -35,6 +35,26 @@ struct OutputFailureTests {
     #expect(result.stderr == "catalog: error: stdout: bad file descriptor\n")
   }
 
+  /// The same from PostgreSQL. libpq's socket is not guarded as SQLite's files are: with
+  /// stdout closed it took descriptor 1, and an export larger than its buffer was written
+  /// into the connection in the middle of the protocol (219,264 bytes of it, then "resource
+  /// temporarily unavailable"), until the process reserved the number at start
+  /// (`CatalogMain.openClosedStandardDescriptors`).
+  @Test func aClosedStdoutWithAPostgreSQLCatalog() throws {
+    let database = try PostgreSQLTestDatabase()
+    let imported = try CatalogProcess.run(
+      ["-d", database.url, "import", "big.json"], in: directory)
+    try #require(imported.status == 0, "\(imported)")
+    let result = try CatalogProcess.shell(
+      "exec \"$CATALOG\" -d \"$URL\" export >&-", in: directory,
+      environment: ["URL": database.url])
+    #expect(result.status == 74, "\(result)")
+    #expect(result.stderr == "catalog: error: stdout: bad file descriptor\n", "\(result)")
+    let export = try CatalogProcess.run(["-d", database.url, "export"], in: directory)
+    #expect(export.status == 0, "\(export)")
+    #expect(export.stdoutBytes == (try directory.read("big.json")))
+  }
+
   @Test func aFileSizeLimitOnStdout() throws {
     let result = try CatalogProcess.shell(
       "ulimit -f 256 && exec \"$CATALOG\" export > out.json", in: directory)
