@@ -1,9 +1,11 @@
+import CatalogCLI
 import TestSupport
 import Testing
 
-/// The columns of `kinds`, `categories` and `blame` text output hold non-ASCII text whole:
-/// a combining accent, an emoji (two UTF-16 units) and a flag (two scalars) each count as
-/// one column, and no cell is cut short or split into U+FFFD.
+/// The columns of `kinds`, `categories` and `blame` text output hold non-ASCII text whole and
+/// line up on a terminal: a letter with a combining accent is one column, an emoji (two UTF-16
+/// units), a flag (two scalars) and a CJK character are two, and no cell is cut short or
+/// split into U+FFFD.
 @Suite struct TextColumnTests {
   /// "café" with a combining accent, "🎨Art", "🇩🇪flag" and a payload key "k😀", as the
   /// escapes a JSON file gives them; imported by "Zoë😀".
@@ -23,14 +25,24 @@ import Testing
       author: "Zoë😀")
   }
 
-  @Test func kindsAndCategoriesPadByCharacters() throws {
-    #expect(try session.run(["kinds"]).stdout == "café   🎨Art\n🇩🇪flag  c\n")
-    #expect(try session.run(["categories"]).stdout == "c     1\n🎨Art  1\n")
+  @Test func kindsAndCategoriesPadByTerminalColumns() throws {
+    #expect(try session.run(["kinds"]).stdout == "café    🎨Art\n🇩🇪flag  c\n")
+    #expect(try session.run(["categories"]).stdout == "c      1\n🎨Art  1\n")
   }
 
-  /// `blame` pads its path and author columns by the same measure: "/payload/k😀" is 11
-  /// columns and "/description" 12; the author "Zoë😀" is four, so "al" is padded to four.
-  @Test func blamePadsPathsAndAuthorsByCharacters() throws {
+  /// What a terminal gives each: wcwidth's East Asian wide and fullwidth ranges and emoji
+  /// presentation are two columns.
+  @Test(arguments: [
+    ("abc", 3), ("cafe\u{301}", 4), ("漢字", 4), ("한국어", 6), ("ｶﾀｶﾅ", 4), ("ＡＢ", 4),
+    ("🎨", 2), ("🇩🇪", 2), ("❤️", 2), ("❤", 1), ("👩‍👩‍👧", 2), ("é", 1), ("Ω", 1),
+  ])
+  func widths(text: String, columns: Int) {
+    #expect(TextColumn.width(text) == columns, "\(text.unicodeScalars.map(\.value))")
+  }
+
+  /// `blame` pads its path and author columns by the same measure: "/payload/k😀" and
+  /// "/description" are 12 columns; the author "Zoë😀" is five, so "al" is padded to five.
+  @Test func blamePadsPathsAndAuthorsByTerminalColumns() throws {
     try session.patch(
       #"[{"op": "replace", "path": "/components/0/description", "value": "e"}]"#, author: "al")
     let lines = try session.run(["blame", Self.cafe]).stdout.split(separator: "\n")
@@ -39,8 +51,8 @@ import Testing
     let expected = [
       ("/kind         r1  ", "  Zoë😀  \"café\"  # first"),
       ("/category     r1  ", "  Zoë😀  \"🎨Art\"  # first"),
-      ("/description  r2  ", "  al    \"e\""),
-      ("/payload/k😀   r1  ", "  Zoë😀  1  # first"),
+      ("/description  r2  ", "  al     \"e\""),
+      ("/payload/k😀  r1  ", "  Zoë😀  1  # first"),
     ]
     for (line, (start, end)) in zip(lines, expected) {
       #expect(line.hasPrefix(start) && line.contains(end), "\(line)")
