@@ -53,6 +53,7 @@ final class SiteDirectory {
   init(output: String) throws(CatalogSiteError) {
     var path = output
     while path.count > 1 && path.hasSuffix("/") { path.removeLast() }
+    path = Self.followingLinks(path)
     self.output = path
     try Self.checkReplaceable(path)
     let parent = (path as NSString).deletingLastPathComponent
@@ -78,6 +79,26 @@ final class SiteDirectory {
           "\(path)/\(folder.name)", O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
       }
     }
+  }
+
+  /// Where `path` leads when it is a symbolic link (`site -> /var/www/catalog`), so that the
+  /// site is replaced where the link points, beside its target, and the link is kept: a web
+  /// server serving the target sees the new site. A dangling link leads to where its target
+  /// would be. Anything else is `path` itself.
+  private static func followingLinks(_ path: String) -> String {
+    var current = path
+    // As the kernel does (ELOOP), give up on a chain of more than 40 links.
+    for _ in 0..<40 {
+      var info = stat()
+      guard lstat(current, &info) == 0, info.st_mode & S_IFMT == S_IFLNK,
+        let target = try? FileManager.default.destinationOfSymbolicLink(atPath: current)
+      else { return current }
+      let parent = (current as NSString).deletingLastPathComponent
+      current =
+        target.hasPrefix("/") || parent.isEmpty ? target : "\(parent)/\(target)"
+      while current.count > 1 && current.hasSuffix("/") { current.removeLast() }
+    }
+    return current
   }
 
   /// The output may be replaced: it does not exist, or is an empty directory, or a site.

@@ -67,6 +67,26 @@ struct SiteDirectoryTests {
     #expect(try entries() == before)
   }
 
+  /// An output that is a symbolic link (`site -> /var/www/catalog`) is followed: the site
+  /// is replaced where the link points, so what serves the target sees it, and the link is
+  /// kept. A dangling link gets its target made.
+  @Test(arguments: ["served", "nested/served"])
+  func aLinkedOutputIsReplacedWhereItPoints(target: String) throws {
+    let served = fixture.directory.path(target)
+    let link = fixture.directory.path("site")
+    try FileManager.default.createDirectory(
+      atPath: (served as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+    try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: target)
+    try CatalogSite.write(fixture.catalog, to: link, options: .init(reference: "v1"))
+    #expect(FileManager.default.fileExists(atPath: "\(served)/kinds/tile-preview.html"))
+    let before = try entries()
+    try CatalogSite.write(fixture.catalog, to: link + "/")
+    #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link) == target)
+    #expect(!FileManager.default.fileExists(atPath: "\(served)/kinds/tile-preview.html"))
+    #expect(FileManager.default.fileExists(atPath: "\(served)/kinds/tile-card.html"))
+    #expect(try entries() == before)
+  }
+
   @Test func anUnknownRevisionWritesNothing() throws {
     let before = try entries()
     #expect(throws: CatalogError.self) {
