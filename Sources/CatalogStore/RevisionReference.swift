@@ -39,7 +39,7 @@ public indirect enum RevisionReference: Sendable, Hashable, CustomStringConverti
       let count = Int(text.dropFirst(5)), count >= 0, text.dropFirst(5).allSatisfy(\.isNumber)
     {
       self = .beforeHead(count)
-    } else if !text.isEmpty, text.allSatisfy({ $0.isASCII && $0.isNumber }),
+    } else if !text.isEmpty, Self.isDigits(text),
       let number = Int64(text)
     {
       self = .number(number)
@@ -48,6 +48,11 @@ public indirect enum RevisionReference: Sendable, Hashable, CustomStringConverti
     } else {
       self = .tag(text)
     }
+  }
+
+  /// Whether every character of `text` is an ASCII digit (true for the empty text).
+  private static func isDigits(_ text: some StringProtocol) -> Bool {
+    text.allSatisfy { $0.isASCII && $0.isNumber }
   }
 
   /// `v2~1^` → ("v2", 2): the reference before its `~N`, `~` and `^` suffixes and how many
@@ -61,7 +66,7 @@ public indirect enum RevisionReference: Sendable, Hashable, CustomStringConverti
         rest = rest.dropLast()
         count += 1
       } else if let tilde = rest.lastIndex(of: "~"),
-        rest[rest.index(after: tilde)...].allSatisfy({ $0.isASCII && $0.isNumber })
+        isDigits(rest[rest.index(after: tilde)...])
       {
         let digits = rest[rest.index(after: tilde)...]
         guard digits.count <= 9 else { return nil }
@@ -138,13 +143,13 @@ public indirect enum RevisionReference: Sendable, Hashable, CustomStringConverti
       guard let tag = try context.tag(named: name) else {
         // Too many digits to count: a number or a count back past any history, not a tag
         // (tag names cannot be all digits or hold `~`).
-        if !name.isEmpty, name.allSatisfy({ $0.isASCII && $0.isNumber }) {
+        if !name.isEmpty, Self.isDigits(name) {
           throw CatalogError.unknownRevision(
             reference: name,
             reason: head == 0 ? "the catalog has no revisions yet" : "revisions are 1 to \(head)")
         }
         if let tilde = name.lastIndex(of: "~"), name.index(after: tilde) < name.endIndex,
-          name[name.index(after: tilde)...].allSatisfy({ $0.isASCII && $0.isNumber })
+          Self.isDigits(name[name.index(after: tilde)...])
         {
           throw CatalogError.unknownRevision(
             reference: name,
