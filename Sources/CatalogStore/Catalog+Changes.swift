@@ -1,17 +1,6 @@
 import CatalogDiff
 import Components
 
-/// What importing a file would record, as a diff: ``Catalog/plannedImport(of:at:prune:)``.
-public struct ImportPreview: Sendable {
-  /// From the catalog at the reference to the catalog the import would write.
-  public var diff: CatalogDiff
-  /// The import's own report (counts, kept kinds, kept deprecations), as a dry run gives it.
-  public var result: WriteResult
-  /// The changes the compatibility policies would refuse (docs/policies.md); empty when
-  /// the import would be accepted.
-  public var violations: [PolicyViolation] = []
-}
-
 extension Catalog {
   /// What changed from one revision to another, by component identity: a renamed component is
   /// one changed entry with an `ENTRY_RENAMED` change and its other changes.

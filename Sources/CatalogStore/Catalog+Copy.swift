@@ -1,19 +1,6 @@
 import Components
 import Foundation
 
-/// What `copy` copied.
-public struct CopySummary: Sendable, Equatable {
-  public var revisions: Int
-  public var entryVersions: Int
-  public var tags: Int
-
-  public init(revisions: Int, entryVersions: Int, tags: Int) {
-    self.revisions = revisions
-    self.entryVersions = entryVersions
-    self.tags = tags
-  }
-}
-
 extension Catalog {
   /// Copies the whole history of `source` into this catalog, which must be empty: every
   /// revision with its number, time, author, message, source and counts, every entry

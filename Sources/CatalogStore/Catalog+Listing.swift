@@ -1,12 +1,6 @@
 import CatalogStorage
 import Components
 
-/// One category of a catalog and how many kinds are in it.
-public struct CategoryCount: Sendable, Hashable {
-  public var category: String
-  public var count: Int
-}
-
 extension Catalog {
   /// The entries at `reference` in export order, only those of `category` when given.
   ///

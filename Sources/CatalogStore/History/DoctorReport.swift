@@ -1,0 +1,15 @@
+/// What `catalog doctor` found.
+public struct DoctorReport: Sendable {
+  /// Problems, one sentence each; empty when the catalog is healthy.
+  public var problems: [String] = []
+  public var revisions: Int64 = 0
+  public var entryVersions = 0
+  public var components = 0
+  /// Non-fatal findings (payloads no revision uses, for example).
+  public var notes: [String] = []
+  /// What the engine's own check of its storage covered, in its words (`integrity_check ok,
+  /// foreign keys ok` on SQLite, `references between rows ok` on PostgreSQL).
+  public var storageChecks = ""
+
+  public var isHealthy: Bool { problems.isEmpty }
+}
