@@ -1,3 +1,4 @@
+import Components
 import Foundation
 
 #if canImport(Glibc)
@@ -49,14 +50,7 @@ extension SiteDirectory {
     let descriptor = open("/proc/self/status", O_RDONLY | O_CLOEXEC)
     guard descriptor >= 0 else { return nil }
     defer { close(descriptor) }
-    var bytes: [UInt8] = []
-    var chunk = [UInt8](repeating: 0, count: 4096)
-    while true {
-      let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-      if count < 0 && errno == EINTR { continue }
-      guard count >= 0 else { return nil }
-      if count == 0 { return bytes }
-      bytes.append(contentsOf: chunk[..<count])
-    }
+    let read = Components.readAll(descriptor, chunk: 4096)
+    return read.error == nil ? read.bytes : nil
   }
 }

@@ -28,16 +28,8 @@ final class SiteFile {
 
   /// Writes all of `bytes`, retrying short writes and interruptions.
   func write(_ bytes: [UInt8]) throws(CatalogSiteError) {
-    var offset = 0
-    while offset < bytes.count {
-      let written = bytes.withUnsafeBytes { raw in
-        raw.baseAddress.map { systemWrite(descriptor, $0 + offset, raw.count - offset) } ?? 0
-      }
-      if written < 0 {
-        if errno == EINTR { continue }
-        throw .io(path: displayPath ?? "", reason: SystemError.message(errno))
-      }
-      offset += written
+    if let error = writeAll(descriptor, bytes) {
+      throw .io(path: displayPath ?? "", reason: SystemError.message(error))
     }
   }
 
@@ -56,11 +48,7 @@ final class SiteFile {
   }
 }
 
-/// `write(2)` and `close(2)`, named apart from the methods called `write` and `close`.
-private func systemWrite(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
-  write(fd, buffer, count)
-}
-
+/// `close(2)`, named apart from the method called `close`.
 private func systemClose(_ fd: Int32) -> Int32 {
   close(fd)
 }

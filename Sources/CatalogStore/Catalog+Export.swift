@@ -1,14 +1,6 @@
 import CatalogStorage
 import Components
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 extension Catalog {
   /// Writes the catalog as it was at `reference` as components.json, in chunks.
   ///
@@ -230,21 +222,4 @@ extension Catalog {
       try write(bytes)
     }
   }
-}
-
-/// Writes all of `bytes` to `fd`, again after `EINTR`; returns the `errno` of a failure.
-/// (The console's stdout and stderr go through it too.)
-package func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Int32? {
-  var offset = 0
-  while offset < bytes.count {
-    let written = bytes.withUnsafeBytes { raw in
-      raw.baseAddress.map { write(fd, $0 + offset, raw.count - offset) } ?? 0
-    }
-    if written < 0 {
-      if errno == EINTR { continue }
-      return errno
-    }
-    offset += written
-  }
-  return nil
 }

@@ -1,3 +1,5 @@
+import Components
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -9,15 +11,9 @@ func readFile(_ path: String) throws -> [UInt8] {
   let fd = open(path, O_RDONLY | O_CLOEXEC)
   guard fd >= 0 else { throw BenchError("\(path): \(String(cString: strerror(errno)))") }
   defer { close(fd) }
-  var bytes: [UInt8] = []
-  var chunk = [UInt8](repeating: 0, count: 1 << 20)
-  while true {
-    let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-    if count < 0 && errno == EINTR { continue }
-    guard count >= 0 else { throw BenchError("\(path): \(String(cString: strerror(errno)))") }
-    if count == 0 { return bytes }
-    bytes.append(contentsOf: chunk[0..<count])
-  }
+  let read = readAll(fd, chunk: 1 << 20)
+  if let error = read.error { throw BenchError("\(path): \(String(cString: strerror(error)))") }
+  return read.bytes
 }
 
 /// Writes `bytes` to `path`, replacing it.
@@ -25,14 +21,8 @@ func writeFile(_ path: String, _ bytes: [UInt8]) throws {
   let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
   guard fd >= 0 else { throw BenchError("\(path): \(String(cString: strerror(errno)))") }
   defer { close(fd) }
-  var offset = 0
-  while offset < bytes.count {
-    let written = bytes.withUnsafeBytes { raw in
-      raw.baseAddress.map { write(fd, $0 + offset, raw.count - offset) } ?? 0
-    }
-    if written < 0 && errno == EINTR { continue }
-    guard written > 0 else { throw BenchError("\(path): \(String(cString: strerror(errno)))") }
-    offset += written
+  if let error = writeAll(fd, bytes) {
+    throw BenchError("\(path): \(String(cString: strerror(error)))")
   }
 }
 

@@ -54,24 +54,15 @@ extension DocumentSource {
 
   private static func readAll(_ fd: Int32, name: String, maxSize: Int) throws -> [UInt8]? {
     let info = try readableStatus(of: fd, name: name)
-    var bytes: [UInt8] = []
+    var size = 0
     if (info.st_mode & S_IFMT) == S_IFREG {
       guard Int(info.st_size) <= maxSize else { return nil }
-      bytes.reserveCapacity(Int(info.st_size))
+      size = Int(info.st_size)
     }
-    var chunk = [UInt8](repeating: 0, count: 1 << 16)
-    while bytes.count <= maxSize {
-      let left = maxSize - bytes.count
-      // One byte past the limit tells a source that is too large from one that just fits.
-      let wanted = left < chunk.count ? left + 1 : chunk.count
-      let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, wanted) }
-      if count < 0 {
-        if errno == EINTR { continue }
-        throw CatalogError.unreadable(path: name, reason: SystemError.message(errno))
-      }
-      if count == 0 { break }
-      bytes.append(contentsOf: chunk[0..<count])
+    let read = Components.readAll(fd, limit: maxSize, reservingCapacity: size)
+    if let error = read.error {
+      throw CatalogError.unreadable(path: name, reason: SystemError.message(error))
     }
-    return bytes.count <= maxSize ? bytes : nil
+    return read.bytes.count <= maxSize ? read.bytes : nil
   }
 }

@@ -223,15 +223,8 @@ public enum DocumentSource: Sendable, Hashable {
       let fd = open(path, O_RDONLY | O_CLOEXEC)
       guard fd >= 0 else { return error }
       defer { close(fd) }
-      var all: [UInt8] = []
-      var chunk = [UInt8](repeating: 0, count: 1 << 16)
-      while all.count <= maxSize {
-        let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-        if count < 0 && errno == EINTR { continue }
-        guard count > 0 else { break }
-        all.append(contentsOf: chunk[0..<count])
-      }
-      bytes = all
+      // What could be read: a failed read only ends the search for markers.
+      bytes = Components.readAll(fd, limit: maxSize).bytes
     }
     var diagnostics = error.diagnostics
     for line in ConflictMarkers.openingLines(in: bytes) where line > first.position.line {
