@@ -74,169 +74,35 @@ enum PolicyCommand: CatalogCommand {
   }
 
   static func run(_ context: CommandContext) throws -> ExitStatus {
-    let arguments = context.arguments
-    guard let action = arguments[Self.action] else {
+    guard let action = context.arguments[Self.action] else {
       throw UsageError.invalidArguments("missing action")
     }
-    let operand = arguments[Self.operand]
-    let kind = arguments[Self.kind]
-    let category = arguments[Self.category]
-    func requireNoOperand() throws {
-      if let operand {
-        throw UsageError.invalidArguments(
-          "'policy \(action.rawValue)' takes no operand, but '\(operand)' was given")
-      }
-    }
-    let json = arguments[CommonArguments.listFormat] == .json
-    func printJSON(_ records: [PolicyRecord]) {
-      ResultJSON.print(ResultJSON.policy(records, action: action.rawValue), to: context.console)
-    }
-    func level() -> (PolicyRecord.Scope, String) {
-      if let kind { return (.kind, kind) }
-      if let category { return (.category, category) }
-      return (.catalog, "")
-    }
     switch action {
-    case .set, .unset:
-      var mode: CompatibilityMode?
-      if action == .set {
-        guard let operand else {
-          throw UsageError.invalidArguments(
-            "'policy set' needs a mode: "
-              + CompatibilityMode.allCases.map(\.rawValue).joined(separator: ", "))
-        }
-        guard let parsed = CompatibilityMode(rawValue: operand) else {
-          throw UsageError.invalidArguments(
-            "unknown mode '\(operand)'; modes: "
-              + CompatibilityMode.allCases.map(\.rawValue).joined(separator: ", "))
-        }
-        mode = parsed
-      } else {
-        try requireNoOperand()
-      }
-      let (scope, name) = level()
-      let catalog = try context.openCatalog(forWriting: true)
-      let records = try catalog.changePolicy(author: context.author) {
-        $0.set(mode, at: scope, name: name)
-      }
-      let level = describe(scope, name)
-      if json {
-        printJSON(records)
-      } else if records.isEmpty {
-        context.console.print(
-          "no change: \(level) already \(mode.map { "has \($0.rawValue)" } ?? "has no mode")")
-      } else if let mode {
-        context.console.print("policy change \(records[0].id): \(mode.rawValue) set on \(level)")
-      } else {
-        context.console.print("policy change \(records[0].id): mode unset on \(level)")
-      }
-    case .ignore, .unignore:
-      try requireNoOperand()
-      guard let kind, let ruleName = arguments[Self.rule],
-        let pointerText = arguments[Self.pointer]
-      else {
-        throw UsageError.invalidArguments(
-          "'policy \(action.rawValue)' needs --kind, --rule and --pointer")
-      }
-      guard let rule = ChangeRule(rawValue: ruleName) else {
-        throw UsageError.invalidArguments(
-          "unknown rule '\(ruleName)'; rules: "
-            + ChangeRule.allCases.map(\.rawValue).joined(separator: ", "))
-      }
-      let pointer: JSONPointer
-      do {
-        pointer = try JSONPointer(parsing: pointerText)
-      } catch {
-        throw UsageError.invalidArguments(
-          "invalid value '\(pointerText)' for '--pointer <pointer>': \(error)")
-      }
-      let ignore = CatalogPolicy.Ignore(kind: kind, rule: rule, pointer: pointer)
-      let catalog = try context.openCatalog(forWriting: true)
-      let records = try catalog.changePolicy(author: context.author) {
-        if action == .ignore { $0.addIgnore(ignore) } else { $0.removeIgnore(ignore) }
-      }
-      let what =
-        "\(rule.rawValue) under \(pointer.isRoot ? "/" : pointer.description) of kind \(kind)"
-      if json {
-        printJSON(records)
-      } else if records.isEmpty {
-        context.console.print(
-          "no change: \(what) \(action == .ignore ? "is already" : "is not") ignored")
-      } else {
-        context.console.print(
-          "policy change \(records[0].id): \(action == .ignore ? "ignoring" : "no longer ignoring") \(what)"
-        )
-      }
-    case .show:
-      try requireNoOperand()
-      let catalog = try context.openCatalog(forWriting: false)
-      let policy = try catalog.policy()
-      let format = arguments[CommonArguments.listFormat] ?? .text
-      if let kind {
-        let entry = try? catalog.entryFollowingRenames(kind).entry
-        let effective = policy.effectiveMode(kind: kind, category: entry?.category ?? "")
-        if format == .json {
-          HistoryFormat.printJSON(
-            .object(
-              JSONObject([
-                .init(key: "kind", value: .string(kind)),
-                .init(key: "category", value: entry.map { .string($0.category) } ?? .null),
-                .init(key: "mode", value: .string(effective.mode.rawValue)),
-                .init(key: "origin", value: .string(effective.origin.description)),
-              ])), to: context.console)
-        } else {
-          let note =
-            entry == nil ? " (the kind is not at head: its category's mode is not known)" : ""
-          context.console.print("\(kind): \(effective.mode.rawValue) (\(effective.origin))\(note)")
-        }
-      } else if format == .json {
-        context.console.write(policy.document())
-      } else {
-        context.console.print("catalog: \(policy.catalog?.rawValue ?? "NONE (not set)")")
-        for setting in policy.categories {
-          context.console.print("category \(setting.name): \(setting.mode.rawValue)")
-        }
-        for setting in policy.kinds {
-          context.console.print("kind \(setting.name): \(setting.mode.rawValue)")
-        }
-        for ignore in policy.ignores {
-          context.console.print(
-            "ignore \(ignore.rule.rawValue) under \(ignore.pointer.isRoot ? "/" : ignore.pointer.description) of kind \(ignore.kind)"
-          )
-        }
-      }
-    case .export:
-      try requireNoOperand()
-      let catalog = try context.openCatalog(forWriting: false)
-      let bytes = try catalog.policy().document()
-      if let output = arguments[Self.output], output != "-" {
-        try catalog.write(bytes, toFile: output)
-      } else {
-        context.console.write(bytes)
-      }
-    case .import:
-      guard let operand else {
-        throw UsageError.invalidArguments("'policy import' needs a policy file, or '-' for stdin")
-      }
-      let source: DocumentSource = operand == "-" ? .standardInput : .file(operand)
-      let bytes = try source.readBytes(maxSize: 1 << 20)
-      let policy = try CatalogPolicy(document: bytes, name: source.name)
-      let catalog = try context.openCatalog(forWriting: true)
-      let records = try catalog.changePolicy(author: context.author) { $0 = policy }
-      if json {
-        printJSON(records)
-      } else if records.isEmpty {
-        context.console.print("no change: the policies already match \(source.name)")
-      } else {
-        let first = records[0].id
-        let last = records[records.count - 1].id
-        let range = first == last ? "change \(first)" : "changes \(first)-\(last)"
-        context.console.print(
-          "policy \(range): \(records.count.counting("change")) from \(source.name)"
-        )
-      }
+    case .set, .unset: try runSet(action, context)
+    case .ignore, .unignore: try runIgnore(action, context)
+    case .show: try runShow(context)
+    case .export: try runExport(context)
+    case .import: try runImport(context)
     }
     return .success
+  }
+
+  /// Refuses an operand, which only `set` and `import` take.
+  static func requireNoOperand(_ action: Action, _ context: CommandContext) throws {
+    if let operand = context.arguments[Self.operand] {
+      throw UsageError.invalidArguments(
+        "'policy \(action.rawValue)' takes no operand, but '\(operand)' was given")
+    }
+  }
+
+  /// Whether the result is asked for as JSON (`--format json`).
+  static func isJSON(_ context: CommandContext) -> Bool {
+    context.arguments[CommonArguments.listFormat] == .json
+  }
+
+  /// The policy changes an action wrote, as its `--format json` result.
+  static func printJSON(_ records: [PolicyRecord], _ action: Action, _ context: CommandContext) {
+    ResultJSON.print(ResultJSON.policy(records, action: action.rawValue), to: context.console)
   }
 
   /// `the catalog`, `category Display`, `kind tile`.
