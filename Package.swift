@@ -91,7 +91,8 @@ let package = Package(
       dependencies: ["CatalogCLI", "CatalogStore", "CatalogDiff", "Components"]
     ),
 
-    // Fixtures, temporary directories and the built binary, shared by the test targets.
+    // Fixtures, temporary directories, the built binary and `requireError`, shared by the
+    // test targets.
     .target(name: "TestSupport", dependencies: ["CSQLite"], path: "Tests/TestSupport"),
     .testTarget(name: "ComponentsTests", dependencies: ["Components", "TestSupport"]),
     .testTarget(
@@ -100,6 +101,14 @@ let package = Package(
       name: "CatalogStoreTests",
       dependencies: [
         "CatalogStore", "CatalogStorage", "CatalogSQLite", "Components", "Migrations",
+        "TestSupport",
+      ]),
+    // The SQLite engine's own tests: the connection wrapper, the migrator, its tables and
+    // fast paths (catalogs for them are made through CatalogStore).
+    .testTarget(
+      name: "CatalogSQLiteTests",
+      dependencies: [
+        "CatalogSQLite", "CatalogStore", "CatalogStorage", "Components", "Migrations",
         "TestSupport",
       ]),
     .testTarget(

@@ -183,22 +183,3 @@ func requirePostgreSQLError<R>(
 ) throws -> PostgreSQLError {
   try requireError(PostgreSQLError.self, sourceLocation: sourceLocation, body)
 }
-
-/// The error of type `E` that `body` throws; records an issue and throws when it throws
-/// nothing. Another error is rethrown.
-func requireError<E: Error, R>(
-  _: E.Type, sourceLocation: SourceLocation = #_sourceLocation, _ body: () throws -> R
-) throws -> E {
-  do {
-    _ = try body()
-  } catch let error as E {
-    return error
-  }
-  Issue.record("expected an error of type \(E.self)", sourceLocation: sourceLocation)
-  throw ExpectedFailure(reason: "no error")
-}
-
-/// An error thrown by test bodies, to tell it from the errors the code under test throws.
-struct ExpectedFailure: Error, Equatable {
-  var reason = "thrown on purpose"
-}

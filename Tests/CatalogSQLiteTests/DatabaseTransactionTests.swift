@@ -1,4 +1,5 @@
 import CSQLite
+import TestSupport
 import Testing
 
 @testable import CatalogSQLite

@@ -23,7 +23,7 @@ struct FirstImportMemoryTests {
   /// a later import reports only the kinds it adds.
   @Test(arguments: TestEngine.allCases)
   func aFirstImportReportsEveryKindAddedInOrder(_ engine: TestEngine) throws {
-    let (location, catalog) = try CatalogImportTests.open(engine)
+    let (location, catalog) = try openCatalog(engine)
     defer { withExtendedLifetime(location) {} }
     // Long kinds (more than 15 bytes, which a `String` keeps out of line), short ones,
     // and one outside ASCII.
@@ -79,7 +79,7 @@ struct FirstImportMemoryTests {
   /// At the end of a first import the stored payloads are forgotten once their hash rows
   /// are in: a payload met after that is found through `payload_hash`, not stored again.
   @Test func payloadsAreFoundAfterTheFirstImportForgetsThem() throws {
-    let (location, catalog) = try CatalogImportTests.open(.sqlite)
+    let (location, catalog) = try openCatalog(.sqlite)
     defer { withExtendedLifetime(location) {} }
     let ids: [[Int64]] = try catalog.storage.write { context in
       guard let context = context as? SQLiteContext else { return .commit([]) }
@@ -100,7 +100,7 @@ struct FirstImportMemoryTests {
   /// The page cache is lowered while a first import streams and given back when its write
   /// ends, committed or rolled back.
   @Test func theFirstImportGivesThePageCacheBack() throws {
-    let (location, catalog) = try CatalogImportTests.open(.sqlite)
+    let (location, catalog) = try openCatalog(.sqlite)
     defer { withExtendedLifetime(location) {} }
     func cacheSize() throws -> Int64? {
       try (catalog.storage as? SQLiteCatalogStorage)?.database.scalar(sql: "PRAGMA cache_size")

@@ -104,7 +104,7 @@ struct KindVersionTests {
   /// holds a row per entry version; a kind that comes back continues its component.
   @Test(arguments: TestEngine.allCases)
   func aKindThatComesBackIsFoundThroughTheTable(_ engine: TestEngine) throws {
-    let (location, catalog) = try CatalogImportTests.open(engine)
+    let (location, catalog) = try openCatalog(engine)
     defer { withExtendedLifetime(location) {} }
     func entry(_ kind: String) -> String {
       #"{"kind":"\#(kind)","category":"c","description":"d","payload":{"k":"\#(kind)"}}"#

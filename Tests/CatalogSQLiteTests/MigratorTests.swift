@@ -1,6 +1,7 @@
 import CSQLite
 import Foundation
 import Migrations
+import TestSupport
 import Testing
 
 @testable import CatalogSQLite

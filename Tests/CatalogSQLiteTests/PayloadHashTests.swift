@@ -74,7 +74,7 @@ struct PayloadHashTests {
 
   @Test(arguments: TestEngine.allCases)
   func textsOfOneHashAreTwoPayloadsFoundByTheirBytes(_ engine: TestEngine) throws {
-    let (location, catalog) = try CatalogImportTests.open(engine)
+    let (location, catalog) = try openCatalog(engine)
     defer { withExtendedLifetime(location) {} }
     let first: [Int64] = try catalog.storage.write { context in
       // On SQLite, as in a first import: the hash rows wait for the end, until two texts
@@ -110,7 +110,7 @@ struct PayloadHashTests {
   /// batch of the SQLite engine's stream or a later one; and the export gives the file back.
   @Test(arguments: TestEngine.allCases)
   func aFirstImportStoresEachDistinctPayloadOnce(_ engine: TestEngine) throws {
-    let (location, catalog) = try CatalogImportTests.open(engine)
+    let (location, catalog) = try openCatalog(engine)
     defer { withExtendedLifetime(location) {} }
     let entries = (0..<1000).map { n in
       #"{"kind": "k\#(n)", "category": "c", "description": "d", "payload": {"n": \#(n % 7)}}"#

@@ -1,5 +1,6 @@
 import CatalogStorage
 import Components
+import TestSupport
 import Testing
 
 @testable import CatalogStore

@@ -1,6 +1,7 @@
 import CatalogStore
 import Components
 import Foundation
+import TestSupport
 import Testing
 
 @Suite("Loading the registry's components from the catalog")

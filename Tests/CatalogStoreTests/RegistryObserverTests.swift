@@ -1,6 +1,7 @@
 import CatalogStore
 import Components
 import Foundation
+import TestSupport
 import Testing
 
 /// Collects what an observer reports, for a test to wait on.

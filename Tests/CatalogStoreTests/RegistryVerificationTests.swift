@@ -1,6 +1,7 @@
 import CatalogStore
 import Components
 import Foundation
+import TestSupport
 import Testing
 
 @Suite("Verifying the catalog's sample payloads against the registered types")

@@ -44,3 +44,18 @@ public final class TemporaryDirectory: @unchecked Sendable {
     Array(try Data(contentsOf: url.appendingPathComponent(name)))
   }
 }
+
+/// Calls `body` with the path of `name` in a fresh temporary directory, which is removed
+/// afterwards with everything in it.
+public func withTemporaryDatabasePath<R>(
+  named name: String = "catalog.sqlite",
+  _ body: (String) throws -> R
+) throws -> R {
+  let directory = try TemporaryDirectory()
+  return try withExtendedLifetime(directory) { try body(directory.path(name)) }
+}
+
+/// The bytes of the file at `path`, or nil when there is no such file.
+public func fileBytes(_ path: String) -> Data? {
+  FileManager.default.contents(atPath: path)
+}

@@ -14,8 +14,9 @@ import TestSupport
 import Testing
 
 @Suite struct HelpGoldenTests {
+  // Help/ is beside the folders of the suites, at the top of the target.
   static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-    .appendingPathComponent("Help")
+    .deletingLastPathComponent().appendingPathComponent("Help")
   static let updating = ProcessInfo.processInfo.environment["CATALOG_UPDATE_GOLDEN"] == "1"
   static let commands = CatalogCommandTable.root.allCommands.map(\.name)
 
