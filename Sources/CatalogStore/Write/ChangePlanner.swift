@@ -24,29 +24,10 @@ struct ChangePlanner {
     case firstImport(any AddedEntryStream, revision: Int64)
   }
 
-  /// What the write does to one entry of the desired catalog.
-  enum Status: UInt8 {
-    case unchanged
-    case changed
-    case added
-  }
-
-  /// One entry of the desired catalog, in order: 12 bytes, so that a plan for 100,000
-  /// entries is about a megabyte.
-  struct Planned {
-    var status: Status
-    /// The entry takes over a component under a new name (see ``ChangePlanner/renames``).
-    var isRename = false
-    /// The head entry it keeps or replaces (its slot in ``ChangePlanner/index``), or -1.
-    var existing: Int32
-    /// Its new row in ``PlannedRows`` for added and changed entries, or -1.
-    var row: Int32
-  }
-
   let mode: Mode
   private(set) var index: HeadIndex
   /// The desired catalog, in order (against head).
-  private(set) var entries: [Planned] = []
+  private(set) var entries: [PlannedEntry] = []
   /// How many entries a first import added.
   private var firstImportCount = 0
   /// The kinds of a first import, in document order, kind `i` being entry `i`'s: the
@@ -262,7 +243,7 @@ struct ChangePlanner {
         stored.count == payload.count && OrderKey.compare(stored, payload) == 0
       }
       if samePayload {
-        entries.append(Planned(status: .unchanged, existing: Int32(slot), row: -1))
+        entries.append(PlannedEntry(status: .unchanged, existing: Int32(slot), row: -1))
         return
       }
     }
@@ -280,7 +261,7 @@ struct ChangePlanner {
     rowPositions.append(position)
     if !storesPayloads { unstoredPayloads[row] = Array(payload) }
     entries.append(
-      Planned(
+      PlannedEntry(
         status: slot == nil ? .added : .changed, isRename: isRename, existing: Int32(slot ?? -1),
         row: Int32(row)))
   }
@@ -298,7 +279,7 @@ struct ChangePlanner {
   /// of the catalog this way).
   mutating func keep(_ slot: Int) {
     seen[slot] = true
-    entries.append(Planned(status: .unchanged, existing: Int32(slot), row: -1))
+    entries.append(PlannedEntry(status: .unchanged, existing: Int32(slot), row: -1))
   }
 
   /// Stops a first import's stream after an error (nothing when the plan was made).

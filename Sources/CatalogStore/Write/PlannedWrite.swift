@@ -13,7 +13,7 @@ struct PlannedWrite {
   enum Shape {
     /// Rows of added and changed entries, copies for moved and removed ones.
     case againstHead(
-      index: HeadIndex, entries: [ChangePlanner.Planned], rows: PlannedRows,
+      index: HeadIndex, entries: [PlannedEntry], rows: PlannedRows,
       placement: OrderKeyPlacement, moved: [Bool], kept: [Int], removed: [Int])
     /// Every entry was added and its row stored as read; only the revision is left to write.
     case firstImport(revision: Int64)
@@ -36,7 +36,7 @@ struct PlannedWrite {
   }
 
   init(
-    result: WriteResult, index: HeadIndex, entries: [ChangePlanner.Planned], rows: PlannedRows,
+    result: WriteResult, index: HeadIndex, entries: [PlannedEntry], rows: PlannedRows,
     placement: OrderKeyPlacement, moved: [Bool], kept: [Int], removed: [Int]
   ) {
     self.result = result

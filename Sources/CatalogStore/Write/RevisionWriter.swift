@@ -70,7 +70,7 @@ struct RevisionWriter {
   /// The component of every added row: a kind that was removed and comes back continues
   /// its component's history; other kinds get new components, numbered in desired order.
   private func assignComponents(
-    _ entries: [ChangePlanner.Planned], rows: PlannedRows, index: HeadIndex, head: Int64
+    _ entries: [PlannedEntry], rows: PlannedRows, index: HeadIndex, head: Int64
   ) throws -> [Int64] {
     var components = [Int64](repeating: 0, count: rows.count)
     var needNew: [Int] = []
