@@ -77,6 +77,7 @@ import Testing
       "copy": ["catalog copy <from> <to>"],
       "site": ["catalog site --output <dir> [--title <text>] [--at <rev>]"],
       "completions": ["catalog completions <shell>", "catalog completions --candidates <list>"],
+      "install": ["catalog install [--prefix <dir>]"],
       "help": ["catalog help [<command>] [--man]"],
       "policy": [
         "catalog policy set [--kind <kind> | --category <name>] <mode> [--author <name>] "
