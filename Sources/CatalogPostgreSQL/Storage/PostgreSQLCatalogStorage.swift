@@ -21,8 +21,9 @@ import Foundation
 /// ``PostgreSQLContext``), and its commit sends a notification on the channel
 /// `catalog_changes`, which ``externalChangeCounter()`` counts.
 final class PostgreSQLCatalogStorage: CatalogStorage {
-  /// The writers' advisory lock: "CATGWRIT" in ASCII. Advisory locks are per database, so
-  /// catalogs in different databases do not share it.
+  /// The advisory lock that serializes the creators of a catalog before its tables exist:
+  /// "CATGWRIT" in ASCII. Once they exist, writers take ``PostgreSQLMigrator/lockWriters(_:)``'s
+  /// table lock instead, which a role that may only read cannot take.
   static let writerLockKey: Int64 = 0x4341_5447_5752_4954
   /// The channel commits notify.
   static let channel = "catalog_changes"
@@ -46,7 +47,7 @@ final class PostgreSQLCatalogStorage: CatalogStorage {
       let migrator = PostgreSQLMigrator()
       let pending = try migrator.pendingMigrations(in: connection)
       if (options.readOnly || !options.create) && pending.count == migrator.migrations.count {
-        throw CatalogError.noCatalog(location: location.description, .missing)
+        throw CatalogError.noCatalog(location: ConnectionString.redacted(location), .missing)
       }
       if options.readOnly {
         if !pending.isEmpty {
@@ -58,7 +59,8 @@ final class PostgreSQLCatalogStorage: CatalogStorage {
             _ = try migrator.migrate(connection, lockKey: Self.writerLockKey)
           } catch {
             throw CatalogError.database(
-              DatabaseProblem(.schemaOlder, path: location.description, migrations: pending))
+              DatabaseProblem(
+                .schemaOlder, path: ConnectionString.redacted(location), migrations: pending))
           }
         }
       } else if pending.count == migrator.migrations.count {
@@ -90,7 +92,8 @@ final class PostgreSQLCatalogStorage: CatalogStorage {
       guard let result else {
         throw CatalogError.database(
           DatabaseProblem(
-            .inconsistent, path: location.description, detail: "the read produced no result"))
+            .inconsistent, path: ConnectionString.redacted(location),
+            detail: "the read produced no result"))
       }
       return result
     } catch {
@@ -132,19 +135,20 @@ final class PostgreSQLCatalogStorage: CatalogStorage {
     guard let result else {
       throw CatalogError.database(
         DatabaseProblem(
-          .inconsistent, path: location.description, detail: "the write produced no result"))
+          .inconsistent, path: ConnectionString.redacted(location),
+          detail: "the write produced no result"))
     }
     return result
   }
 
-  /// Takes the writers' advisory lock for the current transaction, waiting at most the busy
-  /// timeout.
+  /// Takes the writers' lock for the current transaction, waiting at most the busy timeout.
   private func lockWriters() throws {
     // lock_timeout 0 would mean "wait forever": at least one millisecond.
-    let milliseconds = max(1, Int64((busyTimeout * 1000).rounded()))
+    let seconds = CatalogOptions.clampedBusyTimeout(busyTimeout)
+    let milliseconds = max(1, Int64((seconds * 1000).rounded()))
     _ = try connection.execute(
       "SELECT set_config('lock_timeout', $1, true)", [.text("\(milliseconds)ms")])
-    _ = try connection.execute("SELECT pg_advisory_xact_lock($1)", [.int(Self.writerLockKey)])
+    try PostgreSQLMigrator.lockWriters(connection)
   }
 
   /// The number of commits by other connections since the first call: notifications on
@@ -177,7 +181,7 @@ final class PostgreSQLCatalogStorage: CatalogStorage {
   static func translate(_ error: any Error, location: CatalogLocation, busyTimeout: Double)
     -> any Error
   {
-    let path = location.description
+    let path = ConnectionString.redacted(location)
     switch error {
     case let error as PostgreSQLError where error.isUnavailable:
       let reason =
@@ -213,6 +217,9 @@ final class PostgreSQLCatalogStorage: CatalogStorage {
   /// `text` without the location's password, should libpq ever quote it.
   private static func redact(_ text: String, _ location: CatalogLocation) -> String {
     guard case .postgresql(let connection) = location else { return text }
-    return text.replacingOccurrences(of: connection, with: location.description)
+    guard let parsed = try? ConnectionString(connection) else {
+      return text.replacingOccurrences(of: connection, with: location.description)
+    }
+    return parsed.scrubbed(text)
   }
 }

@@ -42,7 +42,7 @@ struct PostgreSQLMigrator {
     let pending = try connection.inTransaction(.readSnapshot) { try inspect(connection) }
     for migration in pending {
       try connection.inTransactionDeciding(.write) {
-        _ = try connection.execute("SELECT pg_advisory_xact_lock($1)", [.int(lockKey)])
+        try Self.lockWriters(connection, creatorsKey: lockKey)
         // Look again under the lock: another process may have migrated meanwhile.
         if try !inspect(connection).contains(migration) { return .rollback }
         try apply(migration, in: connection)
@@ -51,6 +51,30 @@ struct PostgreSQLMigrator {
       }
     }
     return applied
+  }
+
+  /// Takes the writers' lock for the current transaction: `LOCK TABLE tag IN SHARE ROW
+  /// EXCLUSIVE MODE`, a mode that conflicts with itself (so writers take turns) and not with
+  /// the `ACCESS SHARE` of readers (who never wait), and that PostgreSQL grants only to a role
+  /// with `UPDATE`, `DELETE` or `TRUNCATE` on the table
+  /// (https://www.postgresql.org/docs/current/sql-lock.html): a role that may only read
+  /// cannot take it and so cannot hold up the writers. Writers need `DELETE` on `tag` anyway
+  /// (`tag --delete`). Before the catalog's tables exist, its creators take turns on the
+  /// advisory lock `creatorsKey`, and then on the table lock if another creator's tables
+  /// landed meanwhile (each statement of a `READ COMMITTED` transaction sees the latest
+  /// commits).
+  static func lockWriters(
+    _ connection: Connection, creatorsKey: Int64 = PostgreSQLCatalogStorage.writerLockKey
+  ) throws {
+    let exists = "SELECT (to_regclass('tag') IS NOT NULL)::int"
+    if try connection.execute(exists).int64(row: 0, column: 0) == 1 {
+      try connection.execute(script: "LOCK TABLE tag IN SHARE ROW EXCLUSIVE MODE")
+      return
+    }
+    _ = try connection.execute("SELECT pg_advisory_xact_lock($1)", [.int(creatorsKey)])
+    if try connection.execute(exists).int64(row: 0, column: 0) == 1 {
+      try connection.execute(script: "LOCK TABLE tag IN SHARE ROW EXCLUSIVE MODE")
+    }
   }
 
   /// Applies every pending migration inside the caller's write transaction, which holds the
