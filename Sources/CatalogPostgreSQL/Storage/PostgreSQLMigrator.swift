@@ -126,7 +126,7 @@ struct PostgreSQLMigrator {
     let mark = state.string(row: 0, column: 1)
     let hasTables = state.string(row: 0, column: 2) == "t"
     if (hasRecordTable && mark != Self.mark) || (!hasRecordTable && hasTables) {
-      throw CatalogError.database(DatabaseProblem(.notACatalog, applicationID: 0))
+      throw CatalogError.database(DatabaseProblem(.notACatalog))
     }
     guard hasRecordTable else { return [] }
     let rows = try connection.execute("SELECT name FROM schema_migration ORDER BY name")
