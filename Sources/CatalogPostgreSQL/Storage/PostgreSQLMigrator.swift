@@ -127,7 +127,7 @@ struct PostgreSQLMigrator {
     let mark = state.string(row: 0, column: 1)
     let hasTables = state.string(row: 0, column: 2) == "t"
     if (hasRecordTable && mark != Self.mark) || (!hasRecordTable && hasTables) {
-      throw CatalogError.database(DatabaseProblem(.notACatalog, applicationID: 0))
+      throw CatalogError.database(DatabaseProblem(.notACatalog))
     }
     let plan: MigrationPlan
     switch self.plan {
