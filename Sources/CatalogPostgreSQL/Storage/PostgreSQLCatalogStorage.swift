@@ -69,7 +69,8 @@ final class PostgreSQLCatalogStorage: CatalogStorage {
         try migrator.migrate(connection, lockKey: Self.writerLockKey)
       }
     } catch {
-      throw Self.translate(error, location: location, busyTimeout: options.busyTimeout)
+      throw Self.translate(
+        error, location: location, busyTimeout: options.busyTimeout, writing: !options.readOnly)
     }
   }
 
@@ -128,7 +129,7 @@ final class PostgreSQLCatalogStorage: CatalogStorage {
         }
       }
     } catch {
-      throw Self.translate(error, location: location, busyTimeout: busyTimeout)
+      throw Self.translate(error, location: location, busyTimeout: busyTimeout, writing: true)
     }
     // The commit went through (a failed one throws above): the schema landed with it.
     if committing { schemaPending = false }
@@ -174,11 +175,14 @@ final class PostgreSQLCatalogStorage: CatalogStorage {
   ///   ``CatalogError/unavailable(location:reason:)``: the server is down, the database or
   ///   role does not exist, authentication failed. A write it interrupts was not committed:
   ///   PostgreSQL rolls back a transaction whose client goes away.
-  /// - `42501` (insufficient privilege) is `DatabaseProblem.Code.permissionDenied`.
+  /// - `42501` (insufficient privilege) is `DatabaseProblem.Code.permissionDenied` in a write,
+  ///   `.readPermissionDenied` in a read.
   /// - `55P03` (lock not available: the busy timeout ran out) is `.busy`.
   /// - A constraint or a misused statement is a bug in this code and stays an internal error,
   ///   with the server's words for the bug report.
-  static func translate(_ error: any Error, location: CatalogLocation, busyTimeout: Double)
+  static func translate(
+    _ error: any Error, location: CatalogLocation, busyTimeout: Double, writing: Bool = false
+  )
     -> any Error
   {
     let path = ConnectionString.redacted(location)
@@ -192,7 +196,8 @@ final class PostgreSQLCatalogStorage: CatalogStorage {
       return CatalogError.unavailable(location: path, reason: redact(reason, location))
     case let error as PostgreSQLError where error.isPermissionDenied:
       return CatalogError.database(
-        DatabaseProblem(.permissionDenied, path: path, detail: error.message))
+        DatabaseProblem(
+          writing ? .permissionDenied : .readPermissionDenied, path: path, detail: error.message))
     case let error as PostgreSQLError where error.sqlState == "55P03":
       return CatalogError.database(DatabaseProblem(.busy, path: path, busyTimeout: busyTimeout))
     case let error as PostgreSQLError where error.sqlState == "53100":

@@ -234,9 +234,34 @@ struct PostgreSQLServerTests {
     try directory.write("a.json", GeneratedCatalog.document(count: 3))
     let result = try run(["import", "a.json"])
     #expect(result.status == 74, "\(result)")
-    #expect(result.stderr.contains("not a catalog database"), "\(result)")
+    // PostgreSQL's words, not SQLite's: a schema has no application id.
+    #expect(
+      result.stderr.hasSuffix(
+        ": not a catalog database (its schema holds other tables, and no schema_migration "
+          + "table marked as a catalog's); it was left unchanged\n"), "\(result)")
+    #expect(!result.stderr.contains("application id"), "\(result)")
     #expect(
       try database.psql("SELECT count(*) FROM pg_tables WHERE schemaname = 'public'") == "1\n")
+  }
+
+  /// A role that may not read the tables is told that its read was refused, not a write.
+  @Test func aDeniedReadSaysRead() throws {
+    try directory.write("a.json", GeneratedCatalog.document(count: 3))
+    #expect(try run(["import", "a.json"]).status == 0)
+    let role = "stranger_" + UUID().uuidString.prefix(8).lowercased()
+    try database.psql(
+      "CREATE ROLE \(role) LOGIN; GRANT USAGE ON SCHEMA public TO \(role); "
+        + "GRANT SELECT ON schema_migration TO \(role)")
+    for command in [["export"], ["log"], ["kinds"]] {
+      let result = try run(command, url: try database.url(role: role))
+      #expect(result.status == 77, "\(command): \(result)")
+      #expect(
+        result.stderr.contains(
+          ": permission denied: the server refused this read to the role you connect as ("),
+        "\(command): \(result)")
+      #expect(result.stderr.hasSuffix("); grant it SELECT on the catalog's tables\n"), "\(result)")
+      #expect(!result.stderr.contains("write"), "\(command): \(result)")
+    }
   }
 
   /// History is append-only in the database itself, not only in Swift.
