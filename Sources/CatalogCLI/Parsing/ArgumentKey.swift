@@ -93,12 +93,13 @@ extension ArgumentKey where Value == [String] {
 extension ArgumentKey where Value == Int? {
   /// An integer option; the parser has checked the bounds.
   package static func option(
-    _ long: String, valueName: String, minimum: Int? = nil, maximum: Int? = nil,
-    defaultValue: Int? = nil, help: String
+    _ long: String, short: Character? = nil, valueName: String, minimum: Int? = nil,
+    maximum: Int? = nil, defaultValue: Int? = nil, help: String
   ) -> Self {
     Self(
       .option(
-        long, valueName: valueName, value: .integer(minimum: minimum, maximum: maximum),
+        long, short: short, valueName: valueName,
+        value: .integer(minimum: minimum, maximum: maximum),
         defaultValue: defaultValue.map(String.init), help: help))
   }
 }
@@ -106,12 +107,12 @@ extension ArgumentKey where Value == Int? {
 extension ArgumentKey where Value == Double? {
   /// A number option; the parser has checked the lower bound.
   package static func option(
-    _ long: String, valueName: String, minimum: Double?, defaultValue: String? = nil,
-    help: String
+    _ long: String, valueName: String, minimum: Double?, maximum: Double? = nil,
+    defaultValue: String? = nil, help: String
   ) -> Self {
     Self(
       .option(
-        long, valueName: valueName, value: .number(minimum: minimum),
+        long, valueName: valueName, value: .number(minimum: minimum, maximum: maximum),
         defaultValue: defaultValue, help: help))
   }
 }

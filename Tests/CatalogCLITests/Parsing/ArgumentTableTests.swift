@@ -15,13 +15,13 @@ import Testing
       ],
       "export": ["catalog export [--output <file>] [--category <name> ...] [--at <rev>]"],
       "check": [
-        "catalog check [<file> ...] [--against <rev>] [--prune] [--max-depth <n>]"
-          + " [--max-size <bytes>] [--format <format>]"
+        "catalog check [<file> ...] [--against <rev>] [--policy-file <path>] [--prune]"
+          + " [--max-depth <n>] [--max-size <bytes>] [--format <format>]"
       ],
       "log": [
         "catalog log [<kind>] [--limit <n>] [--format <format>] [--patch] [--stat] [--oneline]"
-          + " [--reverse] [--waivers] [--author <name>] [--since <time>] [--until <time>]"
-          + " [--path <pointer>] [--no-pager] [--color <when>] [--utc]"
+          + " [--reverse] [--waivers] [--author <name> ...] [--grep <text> ...] [--since <time>]"
+          + " [--until <time>] [--path <pointer>] [--no-pager] [--color <when>] [--utc]"
       ],
       "show": [
         "catalog show <kind> [--at <rev>] [--revision] [--stat] [--format <format>]"
@@ -76,7 +76,7 @@ import Testing
       "doctor": ["catalog doctor [--format <format>]"],
       "copy": ["catalog copy <from> <to>"],
       "site": ["catalog site --output <dir> [--title <text>] [--at <rev>]"],
-      "completions": ["catalog completions <shell>"],
+      "completions": ["catalog completions <shell>", "catalog completions --candidates <list>"],
       "install": ["catalog install [--prefix <dir>]"],
       "help": ["catalog help [<command>] [--man]"],
       "policy": [

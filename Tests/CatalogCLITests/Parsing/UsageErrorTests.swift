@@ -182,8 +182,8 @@ import Testing
       try failure("log", "--limit", "abc").text
         == "catalog: error: invalid value 'abc' for '--limit <n>': expected an integer of at "
         + "least 1\nUsage: catalog log [<kind>] [--limit <n>] [--format <format>] [--patch]"
-        + " [--stat] [--oneline] [--reverse] [--waivers] [--author <name>] [--since <time>]"
-        + " [--until <time>]"
+        + " [--stat] [--oneline] [--reverse] [--waivers] [--author <name> ...]"
+        + " [--grep <text> ...] [--since <time>] [--until <time>]"
         + " [--path <pointer>] [--no-pager] [--color <when>] [--utc]\n"
         + "See 'catalog log --help' for more information.\n")
     #expect(
@@ -191,10 +191,12 @@ import Testing
         == "invalid value '0' for '--limit <n>': expected an integer of at least 1")
     #expect(
       try failure("--busy-timeout", "soon", "doctor").error.message
-        == "invalid value 'soon' for '--busy-timeout <seconds>': expected a number of at least 0")
+        == "invalid value 'soon' for '--busy-timeout <seconds>': expected a number from 0 to "
+        + "2147483")
     #expect(
       try failure("--busy-timeout", "inf", "doctor").error.message
-        == "invalid value 'inf' for '--busy-timeout <seconds>': expected a number of at least 0")
+        == "invalid value 'inf' for '--busy-timeout <seconds>': expected a number from 0 to "
+        + "2147483")
     #expect(
       try failure("diff", "a", "b", "--format", "xml").error.message
         == "invalid value 'xml' for '--format <format>': expected one of: text, json, json-patch, "
