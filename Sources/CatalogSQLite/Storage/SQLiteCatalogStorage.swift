@@ -410,7 +410,7 @@ final class SQLiteCatalogStorage: CatalogStorage {
       case .notACatalog(_, let applicationID):
         return CatalogError.database(
           DatabaseProblem(.notACatalog, path: path, applicationID: applicationID))
-      case .foreignKeyViolation, .duplicateMigration:
+      case .foreignKeyViolation, .invalidPlan:
         return CatalogError.database(DatabaseProblem(.inconsistent, path: path, detail: "\(error)"))
       }
     case CatalogError.database(var problem) where problem.path.isEmpty:
