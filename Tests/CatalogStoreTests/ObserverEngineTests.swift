@@ -47,8 +47,8 @@ struct ObserverEngineTests {
     let mailbox = ChangeMailbox()
     let errors = ErrorCount()
     let observer = try CatalogObserver(
-      path: database.url, interval: .milliseconds(20), onError: { _ in errors.add() }
-    ) { mailbox.post($0) }
+      path: database.url, interval: .milliseconds(20), onError: { _ in errors.add() },
+      onChange: { mailbox.post($0) })
     observer.start()
     defer { observer.stop() }
     try cluster.restart()
