@@ -27,7 +27,7 @@ extension PolicyCommand {
         "invalid value '\(pointerText)' for '--pointer <pointer>': \(error)")
     }
     let ignore = CatalogPolicy.Ignore(kind: kind, rule: rule, pointer: pointer)
-    let catalog = try context.openCatalog(forWriting: true)
+    let catalog = try context.openExistingCatalogForWriting()
     let records = try catalog.changePolicy(author: context.author) {
       if action == .ignore { $0.addIgnore(ignore) } else { $0.removeIgnore(ignore) }
     }
