@@ -31,8 +31,13 @@ extension PolicyCommand {
     let records = try catalog.changePolicy(author: context.author) {
       if action == .ignore { $0.addIgnore(ignore) } else { $0.removeIgnore(ignore) }
     }
-    let what =
-      "\(rule.rawValue) under \(pointer.isRoot ? "/" : pointer.description) of kind \(kind)"
+    let what = "\(rule.rawValue) under \(describe(pointer: pointer.description)) of kind \(kind)"
+    if pointerText == "/" {
+      // RFC 6901: "/" is the member named "" at the top of the entry, not the entry.
+      context.console.error(
+        "note: --pointer / is the member named \"\" at the top of the entry; "
+          + "the whole entry is --pointer ''")
+    }
     if isJSON(context) {
       printJSON(records, action, context)
     } else if records.isEmpty {
