@@ -95,7 +95,7 @@ extension Catalog {
   ) throws -> TagResult {
     try RevisionReference.validateTagName(name)
     try WriteOptions.validateAuthor(author)
-    return try storage.write { context in
+    return try sealedWrite { context in
       try Self.check(expectHead, head: try context.headRevision())
       let revision = try reference.resolve(in: context)
       guard revision > 0 else {
@@ -143,7 +143,7 @@ extension Catalog {
   /// untouched.
   @discardableResult
   public func deleteTag(_ name: String) throws -> Tag {
-    try storage.write { context in
+    try sealedWrite { context in
       guard let tag = try context.tag(named: name), try context.deleteTag(named: name) else {
         throw CatalogError.invalidRequest("no tag is named '\(name)'")
       }

@@ -23,7 +23,7 @@ extension Catalog {
     limits: DocumentLimits = DocumentLimits(), progress: ((ImportProgress) -> Void)? = nil
   ) throws -> WriteResult {
     try options.validate()
-    return try storage.write { context in
+    return try sealedWrite { context in
       let head = try context.headRevision()
       try Self.check(options.expectHead, head: head)
       // A catalog with no revisions has nothing to compare with: the planner's first-import

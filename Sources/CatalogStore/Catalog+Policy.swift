@@ -27,7 +27,7 @@ extension Catalog {
     author: String, _ change: (inout CatalogPolicy) throws -> Void
   ) throws -> [PolicyRecord] {
     guard !author.isEmpty else { throw CatalogError.invalidRequest("the author must not be empty") }
-    return try storage.write { context in
+    return try sealedWrite { context in
       let current = try CatalogPolicy(records: context.policyRecords())
       var target = current
       try change(&target)

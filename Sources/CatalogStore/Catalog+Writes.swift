@@ -11,7 +11,7 @@ extension Catalog {
   @discardableResult
   public func restore(_ reference: RevisionReference, options: WriteOptions) throws -> WriteResult {
     try options.validate()
-    return try storage.write { context in
+    return try sealedWrite { context in
       let head = try context.headRevision()
       try Self.check(options.expectHead, head: head)
       let target = try reference.resolve(in: context)
@@ -44,7 +44,7 @@ extension Catalog {
     with entries: [CatalogEntry], options: WriteOptions, source: String, operation: String
   ) throws -> WriteResult {
     try options.validate()
-    return try storage.write { context in
+    return try sealedWrite { context in
       let head = try context.headRevision()
       try Self.check(options.expectHead, head: head)
       return try Self.replaceCatalog(
@@ -91,7 +91,7 @@ extension Catalog {
       head = read.0
       try Self.check(options.expectHead, head: head)
       let (entries, frame) = try transform(read.1, read.2)
-      let result: WriteResult? = try storage.write { context in
+      let result: WriteResult? = try sealedWrite { context in
         guard try context.headRevision() == head else { return .rollback(nil) }
         switch try Self.replaceCatalog(
           with: entries, in: context, head: head, options: options, source: source,
@@ -164,7 +164,7 @@ extension Catalog {
     _ change: (CatalogEntry, HeadIndex) throws -> CatalogEntry
   ) throws -> WriteResult {
     try options.validate()
-    return try storage.write { context in
+    return try sealedWrite { context in
       let head = try context.headRevision()
       try Self.check(options.expectHead, head: head)
       var index = try context.headIndex(at: head)

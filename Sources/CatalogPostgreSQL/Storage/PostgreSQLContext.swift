@@ -192,7 +192,7 @@ final class PostgreSQLContext: CatalogWriteContext {
     }
   }
 
-  private static let versionColumns = """
+  static let versionColumns = """
     SELECT v.component_id, v.revision_id, v.change, v.kind, v.category, v.description,
            v.payload_id, v.extra, v.key_order, v.position, p.json
     FROM entry_version AS v JOIN payload AS p ON p.id = v.payload_id
@@ -338,7 +338,7 @@ final class PostgreSQLContext: CatalogWriteContext {
 
   /// Row 0 of a result whose columns are those of ``entriesInForce`` (the payload text, the
   /// eleventh, may be absent), borrowed.
-  private static func entryRow(_ row: QueryResult) throws -> EntryRow {
+  static func entryRow(_ row: QueryResult) throws -> EntryRow {
     let changeText = row.string(row: 0, column: 2) ?? ""
     guard let change = EntryChange(rawValue: changeText) else {
       let kind = row.string(row: 0, column: 3) ?? ""

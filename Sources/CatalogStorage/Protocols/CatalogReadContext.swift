@@ -16,8 +16,10 @@ package protocol CatalogReadContext {
   /// wrote an entry version of `component` when it is given.
   func revisions(limit: Int?, touching component: Int64?) throws -> [Revision]
 
-  /// The newest revision whose time is at or before `time`, nil when there is none. Revision
-  /// times never decrease with the id (``CatalogWriteContext/appendRevision(_:)``).
+  /// The newest revision (the greatest id) whose time is at or before `time`, nil when there
+  /// is none: "the last revision written at or before `time` by the clock that wrote it".
+  /// Times may decrease with the id where writers' clocks disagree
+  /// (``CatalogWriteContext/appendRevision(_:)``).
   func revision(atOrBefore time: Date) throws -> Int64?
 
   func tag(named name: String) throws -> Tag?
@@ -71,6 +73,21 @@ package protocol CatalogReadContext {
   /// texts, valid only during the call; `body` must not use the context while it runs.
   func forEachVersionRow(byComponentUpTo revision: Int64, _ body: (EntryRow) throws -> Void)
     throws
+
+  /// Calls `body` with every entry version revision `revision` wrote, in component id
+  /// order, with its payload text (valid only during the call): what its digest covers
+  /// (``RevisionChain``).
+  func forEachVersionRow(ofRevision revision: Int64, _ body: (EntryRow) throws -> Void) throws
+
+  /// The digest recorded for revision `id` (schema 0007) as stored, 64 hexadecimal digits,
+  /// or nil when none is recorded.
+  func revisionDigest(_ id: Int64) throws -> String?
+
+  /// Every recorded revision digest as stored, in revision order.
+  func revisionDigests() throws -> [(revision: Int64, digest: String)]
+
+  /// The greatest revision whose digest is recorded, 0 when none is.
+  func sealedHead() throws -> Int64
 
   /// The component whose entry version most recently bore `kind` (its bytes) at or before
   /// `revision`, present or removed; nil when no version ever did.
