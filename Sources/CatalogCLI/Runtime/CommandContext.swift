@@ -59,7 +59,18 @@ package struct CommandContext {
     }
     return try Catalog(
       path: databasePath,
-      options: Catalog.Options(busyTimeout: timeout, readOnly: !forWriting, create: forWriting))
+      options: Catalog.Options(
+        busyTimeout: timeout, readOnly: !forWriting, create: forWriting, clockSkew: clockSkew))
+  }
+
+  /// `CATALOG_TEST_CLOCK_SKEW`: seconds to add to this process's clock for the revisions it
+  /// writes on SQLite, a test hook for a writer whose clock is wrong (docs/cli.md); 0 when
+  /// unset, and when it is not a finite number of seconds within ±100 years.
+  var clockSkew: Double {
+    guard let text = environment["CATALOG_TEST_CLOCK_SKEW"], let seconds = Double(text),
+      seconds.isFinite, abs(seconds) <= 100 * 366 * 86_400
+    else { return 0 }
+    return seconds
   }
 
   /// Opens the catalog to read its revisions: a catalog without any (one that only has

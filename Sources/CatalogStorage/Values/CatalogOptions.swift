@@ -6,10 +6,18 @@ public struct CatalogOptions: Sendable {
   public var readOnly = false
   /// Create the catalog (its file, or its tables in an empty database) when it does not exist.
   public var create = true
+  /// Seconds added to this process's clock where an engine takes the writer's clock for a
+  /// revision's time (SQLite; PostgreSQL takes the server's and ignores it): what tests use
+  /// to play a writer whose clock is wrong (`CATALOG_TEST_CLOCK_SKEW`, docs/cli.md). 0, the
+  /// default, is the clock as it is.
+  public var clockSkew: Double = 0
 
-  public init(busyTimeout: Double = 5, readOnly: Bool = false, create: Bool = true) {
+  public init(
+    busyTimeout: Double = 5, readOnly: Bool = false, create: Bool = true, clockSkew: Double = 0
+  ) {
     self.busyTimeout = busyTimeout
     self.readOnly = readOnly
     self.create = create
+    self.clockSkew = clockSkew
   }
 }

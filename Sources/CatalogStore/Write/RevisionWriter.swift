@@ -20,7 +20,7 @@ struct RevisionWriter {
     guard !options.dryRun else { return .rollback(result) }
     let revision = try context.appendRevision(
       RevisionDraft(
-        time: Date(), author: options.author, message: options.message, source: source,
+        time: nil, author: options.author, message: options.message, source: source,
         operation: operation, counts: result.counts))
     if let frame = planned.frame {
       try context.appendDocumentFrame(frame, revision: revision)
