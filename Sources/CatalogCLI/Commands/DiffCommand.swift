@@ -43,7 +43,9 @@ enum DiffCommand: CatalogCommand {
       component identity, so a renamed kind is one change (ENTRY_RENAMED). @REF FILE shows \
       exactly what 'import FILE' would record on top of REF: kinds the file lacks are kept \
       (a note lists them) unless --prune is given, deprecations the file does not mention are \
-      kept, and member order counts (MEMBERS_REORDERED). Otherwise entries are matched by \
+      kept, and member order counts (MEMBERS_REORDERED); so a file that lacks kinds can show \
+      no difference: 'catalog verify FILE --at REF' asks whether a file is exactly a \
+      revision. Otherwise entries are matched by \
       kind. For a changed kind every changed field is shown as a JSON Pointer with its old \
       and new value. Every change has a class: breaking (rules KEY_REMOVED, TYPE_CHANGED, \
       ELEMENT_REMOVED, ENTRY_REMOVED, ENTRY_RENAMED), additive (KEY_ADDED, ELEMENT_ADDED, \
