@@ -29,9 +29,14 @@ import Testing
 
   /// diff(1)'s convention: 1 is an answer (the files differ), so every failure is 2; verify
   /// answers the same question of a file and a revision.
-  @Test func onlyDiffMergeAndVerifyReportEveryFailureAsTrouble() {
+  @Test func onlyMergeAndVerifyReportEveryFailureAsTrouble() {
     let trouble = CatalogCommandTable.commands.filter { $0.failureStatus != nil }
-    #expect(Set(trouble.map { $0.spec.name }) == ["diff", "merge", "verify"])
+    #expect(Set(trouble.map { $0.spec.name }) == ["merge", "verify"])
     #expect(trouble.allSatisfy { $0.failureStatus == .trouble })
+  }
+
+  @Test func theGateCommandsTellAnUnknownReferenceApart() {
+    let gate = CatalogCommandTable.commands.filter { $0.reportsUnknownReferencesApart }
+    #expect(Set(gate.map { $0.spec.name }) == ["check", "diff"])
   }
 }
