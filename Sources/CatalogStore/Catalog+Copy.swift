@@ -14,13 +14,16 @@ extension Catalog {
   ///
   /// Revision digests (``RevisionChain``) are recomputed here and must equal the source's.
   ///
-  /// - Throws: ``CatalogError/invalidRequest(_:)`` when this catalog already has a revision;
-  ///   ``CatalogError/database(_:)`` (`inconsistent`) when a revision of `source` does not
-  ///   match its recorded digest; what reading `source` or writing here throws.
+  /// - Throws: ``CatalogError/invalidRequest(_:)`` when this catalog already has a revision,
+  ///   or when `source` holds U+0000 (``refuseNUL(in:)``); ``CatalogError/database(_:)``
+  ///   (`inconsistent`) when a revision of `source` does not match its recorded digest; what
+  ///   reading `source` or writing here throws.
   @discardableResult
   public func copyHistory(from source: Catalog) throws -> CopySummary {
     try source.storage.read { from in
-      try storage.write { to in
+      // Checked in the snapshot that is copied, before this catalog is written.
+      try Self.refuseNUL(in: from)
+      return try storage.write { to in
         let head = try to.headRevision()
         guard head == 0 else {
           throw CatalogError.invalidRequest(
