@@ -67,7 +67,9 @@ import Testing
           + " [--author <name>] [--expect-head <n>] [--allow-breaking <reason>] [--format <format>]"
       ],
       "merge": [
-        "catalog merge <base> <ours> <theirs> [--output <file>] [--name <file>] [--format <format>]"
+        "catalog merge <base> <ours> <theirs> [--output <file>] [--name <file>] "
+          + "[--marker-size <n>] [--ours-label <label>] [--theirs-label <label>] "
+          + "[--base-label <label>] [--format <format>]"
       ],
       "git": [
         "catalog git install [--path <pattern>]", "catalog git check [--path <pattern>]",
