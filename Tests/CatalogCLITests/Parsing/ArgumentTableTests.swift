@@ -28,8 +28,8 @@ import Testing
           + " [--color <when>] [--utc]"
       ],
       "blame": [
-        "catalog blame <kind> [--at <rev>] [--format <format>] [--no-pager] [--color <when>]"
-          + " [--utc]"
+        "catalog blame <kind> [<pointer>] [--at <rev>] [--format <format>] [--no-pager]"
+          + " [--color <when>] [--utc]"
       ],
       "tag": [
         "catalog tag <name> [<rev>] [-m <text>] [-f] [--author <name>] [--expect-head <n>]",
