@@ -31,8 +31,14 @@ enum BlameCommand: CatalogCommand {
 
   static func run(_ context: CommandContext) throws -> ExitStatus {
     let catalog = try context.openCatalogWithRevisions()
-    let lines = try catalog.blame(
-      context.arguments[kind] ?? "", at: context.atReference)
+    let argument = context.arguments[kind] ?? ""
+    let (lines, kindThen, followedRename) = try catalog.blameFollowingRenames(
+      argument, at: context.atReference)
+    if followedRename {
+      context.console.error(
+        "note: \(argument) was named \(kindThen) at \(context.atReference); showing it under that name"
+      )
+    }
     let format = context.arguments[CommonArguments.listFormat] ?? .text
     let terminal = context.pagedTerminal(json: format == .json)
     switch format {

@@ -14,14 +14,25 @@ extension CheckCommand {
     let document = try SubmittedDocument(
       source: source, maxDepth: limits.maxDepth, maxSize: limits.maxSize)
     let catalog = try context.openCatalog(forWriting: false)
+    let formerNames = try context.formerNames()
     let preview = try catalog.policyCheck(
       of: document.entries, positions: document.positions,
-      at: RevisionReference(parsing: reference), prune: arguments[Self.prune])
+      at: RevisionReference(parsing: reference), prune: arguments[Self.prune],
+      formerNames: formerNames)
     let report = Self.report(preview, document: document, maxDepth: limits.maxDepth)
+    WriteReport.printFormerNames(
+      preview.result.formerNames, file: document.name, formerNames, conditional: true,
+      to: context.console)
+    // The import this previews would refuse the file: the gate fails as it would.
+    let refusedNames = formerNames == .refuse ? preview.result.formerNames.count : 0
     switch format {
     case .text:
       for line in report.text().split(separator: "\n") { context.console.error(String(line)) }
-      if report.findings.isEmpty {
+      if refusedNames > 0 {
+        context.console.error(
+          "catalog: error: \(document.name) uses \(refusedNames.counting("name")) the catalog "
+            + "renamed")
+      } else if report.findings.isEmpty {
         let changed = preview.result.counts
         context.console.print(
           "ok: \(document.name): no change refused by the policies "
@@ -37,7 +48,7 @@ extension CheckCommand {
     case .github: context.console.write(Array(report.github().utf8))
     case .junit: context.console.write(Array(report.junit().utf8))
     }
-    return report.findings.isEmpty ? .success : .dataError
+    return report.findings.isEmpty && refusedNames == 0 ? .success : .dataError
   }
 
   /// The violations as findings on the lines of the file, and the kinds checked (the

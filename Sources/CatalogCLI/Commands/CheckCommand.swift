@@ -43,12 +43,17 @@ enum CheckCommand: CatalogCommand {
       finding with its rule, mode, kind, JSON Pointer, both values, a fix and the line of \
       the change in the file; the exit status is 65 when there is one. --format github \
       prints GitHub Actions workflow commands (::error file=…,line=…,col=…) and junit a \
-      JUnit XML report with a test case per kind (docs/ci.md).
+      JUnit XML report with a test case per kind (docs/ci.md). An entry under a name the \
+      catalog renamed is refused as import refuses it (exit status 65, a note naming the \
+      revision and the new name), unless --follow-renames or --allow-former-names says \
+      what the import will be run with.
       """,
     arguments: [
       file.spec,
       against.spec,
       prune.spec,
+      CommonArguments.followRenames.spec,
+      CommonArguments.allowFormerNames.spec,
       CommonArguments.maxDepth.spec,
       CommonArguments.maxSize.spec,
       format.spec,
