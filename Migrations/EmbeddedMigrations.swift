@@ -7,7 +7,7 @@
 /// records each name it ran.
 public enum EmbeddedMigrations {
   /// The migrations of the engine whose folder is `engine` (`"sqlite"`, `"postgresql"`),
-  /// ordered by name: `(name: "0001_initial", sql: "CREATE TABLE …")`; empty for a folder
+  /// ordered by name: `(name: "0000_initial", sql: "CREATE TABLE …")`; empty for a folder
   /// that holds no `.sql` file.
   public static func migrations(engine: String) -> [(name: String, sql: String)] {
     files[engine] ?? []

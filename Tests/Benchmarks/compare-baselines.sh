@@ -17,8 +17,8 @@
 #   sqlite3 (apt: sqlite3), python3 and its jsonpatch module (pip install jsonpatch), diff,
 #   and /usr/bin/time for peak memory (apt: time; without it, Python's resource module).
 # The catalog binary and the generator come from this package: the script builds them with
-# `swift build -c release --static-swift-stdlib` (as Scripts/install.sh builds what users
-# install) unless --catalog names a binary (the generator is catalog-bench).
+# `swift build -c release --static-swift-stdlib` (the build users install) unless --catalog
+# names a binary (the generator is catalog-bench).
 
 set -euo pipefail
 

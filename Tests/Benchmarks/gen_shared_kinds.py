@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Write a components.json whose kinds share long prefixes: the worst case of the first
-import's kind_version sort (docs/benchmarks.md, round six).
+import's kind_version sort (docs/maintainers/benchmark-rounds.md, round six).
 
 usage: gen_shared_kinds.py prefix COUNT LENGTH OUT   COUNT kinds sharing LENGTH bytes
        gen_shared_kinds.py zeros COUNT OUT           "a" + j zero bytes, j < COUNT

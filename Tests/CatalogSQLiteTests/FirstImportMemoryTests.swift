@@ -6,7 +6,7 @@ import Testing
 @testable import CatalogSQLite
 @testable import CatalogStore
 
-/// What a first import holds compactly to keep its memory down (docs/benchmarks.md, round
+/// What a first import holds compactly to keep its memory down (docs/maintainers/benchmark-rounds.md, round
 /// five): the kinds it reports as added, the stored payloads by hash, and SQLite's page
 /// cache while it streams. The behaviour is the same as when they were held plainly.
 @Suite("First import, held compactly")

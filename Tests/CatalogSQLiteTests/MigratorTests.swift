@@ -24,7 +24,7 @@ struct MigratorTests {
   }
 
   @Test func embedsTheInitialMigration() {
-    #expect(Migrator().migrations.map(\.name).first == "0001_initial")
+    #expect(Migrator().migrations.map(\.name).first == "0000_initial")
     #expect(Migrator().migrations.first?.sql.contains("CREATE TABLE revision") == true)
   }
 
@@ -37,7 +37,7 @@ struct MigratorTests {
         #expect(try tableNames(db) == Self.catalogTables)
         #expect(try db.scalar(sql: "PRAGMA application_id") == Int64(0x4341_5447))
         let appliedAtValue: String? = try db.scalar(
-          sql: "SELECT applied_at FROM schema_migration WHERE name = '0001_initial'")
+          sql: "SELECT applied_at FROM schema_migration WHERE name = '0000_initial'")
         let appliedAt = try #require(appliedAtValue)
         // UTC, ISO-8601 with milliseconds, like 2026-11-29T14:03:00.123Z.
         let timestamp = /\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z/
@@ -237,6 +237,72 @@ struct MigratorTests {
     }
   }
 
+  /// Numbers are unique per engine and give the order; a second step with a number already
+  /// taken is a mistake in the list, said with both names.
+  @Test func aPlanOrdersByNumberAndRefusesATakenNumberOrABadName() throws {
+    let plan = try MigrationPlan([
+      (name: "0002_c", sql: "C"), (name: "0000_a", sql: "A"), (name: "0001_b", sql: "B"),
+    ])
+    #expect(plan.steps.map(\.name) == ["0000_a", "0001_b", "0002_c"])
+    #expect(plan.steps.map(\.number) == [0, 1, 2])
+    let taken = try requireError(MigrationPlanError.self) {
+      try MigrationPlan([(name: "0007_old", sql: ""), (name: "0007_new", sql: "")])
+    }
+    #expect(taken == .duplicateNumber("0007_new", "0007_old"))
+    #expect(
+      taken.description
+        == "migrations 0007_new and 0007_old have the same number; numbers are unique per "
+        + "engine: give the newer one the next free number")
+    for bad in ["7_short", "0007", "0007-dash", "abcd_x", "0007_"] {
+      let error = try requireError(MigrationPlanError.self) {
+        try MigrationPlan([(name: bad, sql: "")])
+      }
+      #expect(error == .badName(bad))
+    }
+  }
+
+  /// Every embedded migration of both engines has a number of its own.
+  @Test(arguments: ["sqlite", "postgresql"])
+  func theEmbeddedMigrationsAreAPlan(engine: String) throws {
+    let plan = try MigrationPlan(EmbeddedMigrations.migrations(engine: engine))
+    #expect(Set(plan.steps.map(\.number)).count == plan.steps.count)
+    #expect(plan.steps.first?.name == "0000_initial")
+  }
+
+  /// A catalog made by the binaries that numbered two migrations 0002 recorded
+  /// `0001_initial` and `0002_policies`: it is read as having the renumbered steps, nothing
+  /// runs twice, and what it recorded stays as it was.
+  @Test func aCatalogRecordedUnderTheFormerNamesUpgradesWithoutRunningAStepTwice() throws {
+    let steps = try MigrationPlan(EmbeddedMigrations.sqlite).steps
+    let former = steps.map { MigrationPlan.formerNames[$0.name] ?? $0.name }
+    #expect(former.prefix(3) == ["0001_initial", "0002_policies", "0002_tag_history"])
+    try withTemporaryDatabasePath { path in
+      do {
+        // As the earlier binary left it: every step but the last, under the names it recorded.
+        let raw = try RawSQLite(path: path, mode: .create)
+        try raw.execute(
+          "PRAGMA application_id = \(Migrator.applicationID); "
+            + "CREATE TABLE schema_migration (name TEXT PRIMARY KEY, applied_at TEXT NOT NULL);")
+        for (step, name) in zip(steps, former).dropLast() {
+          try raw.execute(step.sql)
+          try raw.execute(
+            "INSERT INTO schema_migration VALUES (?, '2026-11-30T00:00:00.000Z')", [name])
+        }
+      }
+      let db = try Database(path: path, mode: .readWrite(create: false))
+      #expect(try Migrator().pendingMigrations(in: db) == [steps.last?.name ?? ""])
+      #expect(try Migrator().migrate(db) == [steps.last?.name ?? ""])
+      #expect(try Migrator().pendingMigrations(in: db) == [])
+      let recorded = try db.makeStatement(
+        sql: "SELECT group_concat(name, ' ') FROM (SELECT name FROM schema_migration ORDER BY name)"
+      )
+      #expect(try recorded.step())
+      #expect(
+        recorded.string(at: 0)
+          == (former.dropLast() + [steps.last?.name ?? ""]).joined(separator: " "))
+    }
+  }
+
   @Test func aMigrationListWithADuplicateNameIsRefused() throws {
     try withTemporaryDatabasePath { path in
       let db = try Database(path: path, mode: .readWrite(create: true))
@@ -245,7 +311,7 @@ struct MigratorTests {
         (name: "0001_a", sql: "CREATE TABLE b(x);"),
       ])
       let error = try requireError(MigrationError.self) { try twice.migrate(db) }
-      #expect(error == .duplicateMigration(name: "0001_a"))
+      #expect(error == .invalidPlan(.duplicateNumber("0001_a", "0001_a")))
       #expect(try tableNames(db) == [])
     }
   }

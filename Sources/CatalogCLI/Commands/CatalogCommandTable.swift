@@ -9,9 +9,10 @@ package enum CatalogCommandTable {
     version: version,
     abstract: "Keep a catalog of UI components with its full revision history.",
     discussion: """
-      A catalog is a SQLite file that holds every revision of a components.json \
-      document. Import files into it, export any revision back byte for byte, and \
-      audit, compare and patch its history.
+      A catalog holds every revision of a components.json document, in a SQLite file \
+      (the default, components.sqlite) or a PostgreSQL database (a postgresql:// URL). \
+      Import files into it, export any revision back byte for byte, and audit, compare \
+      and patch its history.
 
       A revision is named by its number (7), head, head~N (N revisions before head), a \
       tag, or an ISO-8601 time (2026-11-29 or 2026-11-29T14:03:00Z: the revision that \
@@ -50,6 +51,7 @@ package enum CatalogCommandTable {
       CopyCommand.self,
       SiteCommand.self,
       CompletionsCommand.self,
+      InstallCommand.self,
     ]
   }
 

@@ -11,7 +11,8 @@ enum CheckCommand: CatalogCommand {
     "against", valueName: "rev",
     help:
       "Check the file against the compatibility policies as an import on top of <rev> "
-      + "would (head for the catalog's head); writes nothing.")
+      + "would (head for the catalog's head); writes nothing."
+  ).completing(.revision)
   static let prune: ArgumentKey<Bool> = .flag(
     "prune", help: "With --against, count kinds the file lacks as removed.")
   static let format: ArgumentKey<Format?> = .choice(

@@ -18,8 +18,11 @@ enum CommonArguments {
 
   /// `--busy-timeout <seconds>`: how long a writer waits for another writer's lock.
   static let busyTimeout: ArgumentKey<Double?> = .option(
-    "busy-timeout", valueName: "seconds", minimum: 0, defaultValue: "5",
-    help: "How long to wait while another process is writing to the catalog.")
+    "busy-timeout", valueName: "seconds", minimum: 0,
+    // CatalogOptions.maximumBusyTimeout: the longest wait both engines can express.
+    maximum: 2_147_483,
+    defaultValue: "5",
+    help: "How long to wait while another process is writing to the catalog (at most 2147483).")
 
   // MARK: - Writing a revision
 

@@ -6,10 +6,10 @@ import Components
 enum DiffCommand: CatalogCommand {
   static let old: ArgumentKey<String?> = .positional(
     "old", help: "The old catalog: a file, '-' or @REF."
-  ).completing(.file)
+  ).completing(.fileOrRevision)
   static let new: ArgumentKey<String?> = .positional(
     "new", help: "The new catalog: a file, '-' or @REF."
-  ).completing(.file)
+  ).completing(.fileOrRevision)
   static let format: ArgumentKey<Format?> = .choice(
     "format", valueName: "format", of: Format.self,
     help: "The output format: text, json, json-patch, github or junit.")

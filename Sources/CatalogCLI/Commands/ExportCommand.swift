@@ -9,7 +9,8 @@ enum ExportCommand: CatalogCommand {
     help: "Write to <file> instead of stdout ('-' is stdout)."
   ).completing(.file)
   static let category: ArgumentKey<[String]> = .repeatableOption(
-    "category", valueName: "name", help: "Export only the entries of this category.")
+    "category", valueName: "name", help: "Export only the entries of this category."
+  ).completing(.category)
 
   static let spec = CommandSpec(
     name: "export",

@@ -67,7 +67,7 @@ enum ImportCommand: CatalogCommand {
     // that size as such blocks are freed, and the freed storage of an array that grew then
     // stays in the process, unused. 2 MiB less at the peak of a 100,000-entry first import,
     // at no cost in its time; for every command, the file diff took 2-5% more CPU
-    // (docs/benchmarks.md, round five).
+    // (docs/maintainers/benchmark-rounds.md, round five).
     catalog_fix_mmap_threshold(1024 * 1024)
     let file = context.arguments[Self.file] ?? "-"
     let source: DocumentSource = file == "-" ? .standardInput : .file(file)

@@ -4,7 +4,8 @@ import Components
 /// `catalog kinds [--category C]`: the kinds at a revision.
 enum KindsCommand: CatalogCommand {
   static let category: ArgumentKey<String?> = .option(
-    "category", valueName: "name", help: "List only the kinds of this category.")
+    "category", valueName: "name", help: "List only the kinds of this category."
+  ).completing(.category)
 
   static let spec = CommandSpec(
     name: "kinds",

@@ -10,11 +10,18 @@ enum PolicyCommand: CatalogCommand {
     help: "What to do: set, unset, show, export, import, ignore or unignore.")
   static let operand: ArgumentKey<String?> = .positional(
     "operand", arity: .optional,
-    help: "For set: the mode. For import: the policy file, or '-' for stdin.")
+    help: "For set: the mode. For import: the policy file, or '-' for stdin."
+  ).completing(
+    .byFirstPositional([
+      Action.set.rawValue: .words(CompatibilityMode.allCases.map(\.rawValue)),
+      Action.import.rawValue: .file,
+    ]))
   static let kind: ArgumentKey<String?> = .option(
-    "kind", valueName: "kind", help: "The kind the change or question is about.")
+    "kind", valueName: "kind", help: "The kind the change or question is about."
+  ).completing(.kind)
   static let category: ArgumentKey<String?> = .option(
-    "category", valueName: "name", help: "The category the change is about.")
+    "category", valueName: "name", help: "The category the change is about."
+  ).completing(.category)
   static let rule: ArgumentKey<String?> = .option(
     "rule", valueName: "rule", help: "For ignore and unignore: the change rule (KEY_REMOVED, …).")
   static let pointer: ArgumentKey<String?> = .option(

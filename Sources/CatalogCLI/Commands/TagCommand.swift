@@ -9,7 +9,8 @@ enum TagCommand: CatalogCommand {
   ).completing(.revision)
   static let list: ArgumentKey<Bool> = .flag("list", help: "List every tag with its revision.")
   static let delete: ArgumentKey<String?> = .option(
-    "delete", valueName: "name", help: "Delete the tag <name>.")
+    "delete", valueName: "name", help: "Delete the tag <name>."
+  ).completing(.tag)
   static let message: ArgumentKey<String?> = .option(
     "message", short: "m", valueName: "text",
     help: "Annotate the tag with <text> (shown by --list).")

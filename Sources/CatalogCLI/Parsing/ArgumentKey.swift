@@ -106,12 +106,12 @@ extension ArgumentKey where Value == Int? {
 extension ArgumentKey where Value == Double? {
   /// A number option; the parser has checked the lower bound.
   package static func option(
-    _ long: String, valueName: String, minimum: Double?, defaultValue: String? = nil,
-    help: String
+    _ long: String, valueName: String, minimum: Double?, maximum: Double? = nil,
+    defaultValue: String? = nil, help: String
   ) -> Self {
     Self(
       .option(
-        long, valueName: valueName, value: .number(minimum: minimum),
+        long, valueName: valueName, value: .number(minimum: minimum, maximum: maximum),
         defaultValue: defaultValue, help: help))
   }
 }

@@ -19,8 +19,11 @@ extension ArgumentSpec.ValueKind {
     case .integer(let minimum?, nil): return "an integer of at least \(minimum)"
     case .integer(nil, let maximum?): return "an integer of at most \(maximum)"
     case .integer(let minimum?, let maximum?): return "an integer from \(minimum) to \(maximum)"
-    case .number(nil): return "a number"
-    case .number(let minimum?): return "a number of at least \(Self.format(minimum))"
+    case .number(nil, nil): return "a number"
+    case .number(let minimum?, nil): return "a number of at least \(Self.format(minimum))"
+    case .number(nil, let maximum?): return "a number of at most \(Self.format(maximum))"
+    case .number(let minimum?, let maximum?):
+      return "a number from \(Self.format(minimum)) to \(Self.format(maximum))"
     case .choice(let values): return "one of: " + values.joined(separator: ", ")
     }
   }
@@ -31,8 +34,10 @@ extension ArgumentSpec.ValueKind {
     case .text: return true
     case .integer(let minimum, let maximum):
       return Self.integer(value).map { $0 >= (minimum ?? .min) && $0 <= (maximum ?? .max) } ?? false
-    case .number(let minimum):
-      return Self.number(value).map { $0 >= (minimum ?? -.greatestFiniteMagnitude) } ?? false
+    case .number(let minimum, let maximum):
+      return Self.number(value).map {
+        $0 >= (minimum ?? -.greatestFiniteMagnitude) && $0 <= (maximum ?? .greatestFiniteMagnitude)
+      } ?? false
     case .choice(let values): return values.contains(value)
     }
   }
@@ -83,9 +88,10 @@ extension ArgumentSpec {
   private var pathExpectation: String? {
     if allowsEmptyPath { return nil }
     switch completion {
-    case .file: return "a file path"
+    case .file, .fileOrRevision: return "a file path"
     case .directory: return "a directory path"
-    case .none, .kind, .revision, .command: return nil
+    case .none, .kind, .category, .tag, .revision, .command, .words, .byFirstPositional:
+      return nil
     }
   }
 }

@@ -40,15 +40,15 @@ package struct ArgumentSpec: Sendable, Equatable {
     case text
     /// A decimal integer, optionally with bounds.
     case integer(minimum: Int?, maximum: Int? = nil)
-    /// A finite decimal number, optionally with a lower bound.
-    case number(minimum: Double?)
+    /// A finite decimal number, optionally with bounds.
+    case number(minimum: Double?, maximum: Double? = nil)
     /// One of a fixed list of words.
     case choice([String])
   }
 
   /// What a shell completes the value with (`CompletionScript`); a choice completes to its
   /// words whatever this says.
-  package enum Completion: Sendable, Equatable {
+  package indirect enum Completion: Sendable, Equatable {
     /// Nothing to offer (free text, a number).
     case none
     /// A file name.
@@ -57,10 +57,21 @@ package struct ArgumentSpec: Sendable, Equatable {
     case directory
     /// A kind of the catalog.
     case kind
-    /// A revision: `head` or a tag of the catalog.
+    /// A category of the catalog.
+    case category
+    /// A tag of the catalog.
+    case tag
+    /// A revision: `head`, a tag or a recent revision number of the catalog.
     case revision
+    /// A file, or `@` and a revision (`diff`'s operands).
+    case fileOrRevision
     /// A command name.
     case command
+    /// One of these words.
+    case words([String])
+    /// What the first positional argument decides (`policy set MODE`, `policy import FILE`):
+    /// the completion of each first positional's value; nothing for the others.
+    case byFirstPositional([String: Completion])
   }
 
   /// The key used to read the value back: the long name without dashes, or the placeholder.

@@ -68,7 +68,7 @@ package struct CommandContext {
   package func openCatalogWithRevisions() throws -> Catalog {
     let catalog = try openCatalog(forWriting: false)
     guard try catalog.head() != nil else {
-      throw CatalogError.noCatalog(location: databasePath, .noRevision)
+      throw CatalogError.noCatalog(location: catalog.location.description, .noRevision)
     }
     return catalog
   }

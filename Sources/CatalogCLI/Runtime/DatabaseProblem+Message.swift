@@ -25,7 +25,11 @@ extension DatabaseProblem {
     case .notADatabase:
       sentence =
         "not a catalog database (the file is not SQLite, or is encrypted or damaged); it was left unchanged"
-    case .notACatalog where applicationID == 0 || applicationID == nil:
+    case .notACatalog where applicationID == nil:
+      sentence =
+        "not a catalog database (its schema holds other tables, and no schema_migration table "
+        + "marked as a catalog's); it was left unchanged"
+    case .notACatalog where applicationID == 0:
       sentence =
         "not a catalog database (it has tables, but neither the catalog application id nor a "
         + "schema_migration table); it was left unchanged"
@@ -55,6 +59,10 @@ extension DatabaseProblem {
       sentence =
         "permission denied: the server refused this write to the role you connect as ("
         + (detail ?? "insufficient privilege") + "); nothing was written"
+    case .readPermissionDenied:
+      sentence =
+        "permission denied: the server refused this read to the role you connect as ("
+        + (detail ?? "insufficient privilege") + "); grant it SELECT on the catalog's tables"
     case .readOnlyDirectory:
       sentence =
         "the catalog's directory cannot be written, and SQLite keeps its -wal and -shm "
@@ -94,7 +102,7 @@ extension DatabaseProblem {
     switch code {
     case .busy, .createdConcurrently: return .temporaryFailure
     case .notAFilePath: return .usage
-    case .permissionDenied: return .noPermission
+    case .permissionDenied, .readPermissionDenied: return .noPermission
     default: return .ioError
     }
   }

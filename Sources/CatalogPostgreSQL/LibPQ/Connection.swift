@@ -48,8 +48,10 @@ final class Connection {
       throw PostgreSQLError(kind: .connection, message: "out of memory")
     }
     guard PQstatus(connection) == CONNECTION_OK else {
-      let message = PostgreSQLError.firstLine(
-        PQerrorMessage(connection).map { String(cString: $0) } ?? "")
+      // libpq's message may quote the connection string (or a part of it, such as a host
+      // name read from a mistyped password): its passwords are taken out.
+      let message = connectionString.scrubbed(
+        PostgreSQLError.firstLine(PQerrorMessage(connection).map { String(cString: $0) } ?? ""))
       PQfinish(connection)
       throw PostgreSQLError(
         kind: .connection,

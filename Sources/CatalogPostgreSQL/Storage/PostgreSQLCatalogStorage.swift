@@ -21,8 +21,9 @@ import Foundation
 /// ``PostgreSQLContext``), and its commit sends a notification on the channel
 /// `catalog_changes`, which ``externalChangeCounter()`` counts.
 final class PostgreSQLCatalogStorage: CatalogStorage {
-  /// The writers' advisory lock: "CATGWRIT" in ASCII. Advisory locks are per database, so
-  /// catalogs in different databases do not share it.
+  /// The advisory lock that serializes the creators of a catalog before its tables exist:
+  /// "CATGWRIT" in ASCII. Once they exist, writers take ``PostgreSQLMigrator/lockWriters(_:)``'s
+  /// table lock instead, which a role that may only read cannot take.
   static let writerLockKey: Int64 = 0x4341_5447_5752_4954
   /// The channel commits notify.
   static let channel = "catalog_changes"
@@ -46,7 +47,7 @@ final class PostgreSQLCatalogStorage: CatalogStorage {
       let migrator = PostgreSQLMigrator()
       let pending = try migrator.pendingMigrations(in: connection)
       if (options.readOnly || !options.create) && pending.count == migrator.migrations.count {
-        throw CatalogError.noCatalog(location: location.description, .missing)
+        throw CatalogError.noCatalog(location: ConnectionString.redacted(location), .missing)
       }
       if options.readOnly {
         if !pending.isEmpty {
@@ -58,7 +59,8 @@ final class PostgreSQLCatalogStorage: CatalogStorage {
             _ = try migrator.migrate(connection, lockKey: Self.writerLockKey)
           } catch {
             throw CatalogError.database(
-              DatabaseProblem(.schemaOlder, path: location.description, migrations: pending))
+              DatabaseProblem(
+                .schemaOlder, path: ConnectionString.redacted(location), migrations: pending))
           }
         }
       } else if pending.count == migrator.migrations.count {
@@ -67,7 +69,8 @@ final class PostgreSQLCatalogStorage: CatalogStorage {
         try migrator.migrate(connection, lockKey: Self.writerLockKey)
       }
     } catch {
-      throw Self.translate(error, location: location, busyTimeout: options.busyTimeout)
+      throw Self.translate(
+        error, location: location, busyTimeout: options.busyTimeout, writing: !options.readOnly)
     }
   }
 
@@ -90,7 +93,8 @@ final class PostgreSQLCatalogStorage: CatalogStorage {
       guard let result else {
         throw CatalogError.database(
           DatabaseProblem(
-            .inconsistent, path: location.description, detail: "the read produced no result"))
+            .inconsistent, path: ConnectionString.redacted(location),
+            detail: "the read produced no result"))
       }
       return result
     } catch {
@@ -125,26 +129,27 @@ final class PostgreSQLCatalogStorage: CatalogStorage {
         }
       }
     } catch {
-      throw Self.translate(error, location: location, busyTimeout: busyTimeout)
+      throw Self.translate(error, location: location, busyTimeout: busyTimeout, writing: true)
     }
     // The commit went through (a failed one throws above): the schema landed with it.
     if committing { schemaPending = false }
     guard let result else {
       throw CatalogError.database(
         DatabaseProblem(
-          .inconsistent, path: location.description, detail: "the write produced no result"))
+          .inconsistent, path: ConnectionString.redacted(location),
+          detail: "the write produced no result"))
     }
     return result
   }
 
-  /// Takes the writers' advisory lock for the current transaction, waiting at most the busy
-  /// timeout.
+  /// Takes the writers' lock for the current transaction, waiting at most the busy timeout.
   private func lockWriters() throws {
     // lock_timeout 0 would mean "wait forever": at least one millisecond.
-    let milliseconds = max(1, Int64((busyTimeout * 1000).rounded()))
+    let seconds = CatalogOptions.clampedBusyTimeout(busyTimeout)
+    let milliseconds = max(1, Int64((seconds * 1000).rounded()))
     _ = try connection.execute(
       "SELECT set_config('lock_timeout', $1, true)", [.text("\(milliseconds)ms")])
-    _ = try connection.execute("SELECT pg_advisory_xact_lock($1)", [.int(Self.writerLockKey)])
+    try PostgreSQLMigrator.lockWriters(connection)
   }
 
   /// The number of commits by other connections since the first call: notifications on
@@ -170,14 +175,17 @@ final class PostgreSQLCatalogStorage: CatalogStorage {
   ///   ``CatalogError/unavailable(location:reason:)``: the server is down, the database or
   ///   role does not exist, authentication failed. A write it interrupts was not committed:
   ///   PostgreSQL rolls back a transaction whose client goes away.
-  /// - `42501` (insufficient privilege) is `DatabaseProblem.Code.permissionDenied`.
+  /// - `42501` (insufficient privilege) is `DatabaseProblem.Code.permissionDenied` in a write,
+  ///   `.readPermissionDenied` in a read.
   /// - `55P03` (lock not available: the busy timeout ran out) is `.busy`.
   /// - A constraint or a misused statement is a bug in this code and stays an internal error,
   ///   with the server's words for the bug report.
-  static func translate(_ error: any Error, location: CatalogLocation, busyTimeout: Double)
+  static func translate(
+    _ error: any Error, location: CatalogLocation, busyTimeout: Double, writing: Bool = false
+  )
     -> any Error
   {
-    let path = location.description
+    let path = ConnectionString.redacted(location)
     switch error {
     case let error as PostgreSQLError where error.isUnavailable:
       let reason =
@@ -188,7 +196,8 @@ final class PostgreSQLCatalogStorage: CatalogStorage {
       return CatalogError.unavailable(location: path, reason: redact(reason, location))
     case let error as PostgreSQLError where error.isPermissionDenied:
       return CatalogError.database(
-        DatabaseProblem(.permissionDenied, path: path, detail: error.message))
+        DatabaseProblem(
+          writing ? .permissionDenied : .readPermissionDenied, path: path, detail: error.message))
     case let error as PostgreSQLError where error.sqlState == "55P03":
       return CatalogError.database(DatabaseProblem(.busy, path: path, busyTimeout: busyTimeout))
     case let error as PostgreSQLError where error.sqlState == "53100":
@@ -213,6 +222,9 @@ final class PostgreSQLCatalogStorage: CatalogStorage {
   /// `text` without the location's password, should libpq ever quote it.
   private static func redact(_ text: String, _ location: CatalogLocation) -> String {
     guard case .postgresql(let connection) = location else { return text }
-    return text.replacingOccurrences(of: connection, with: location.description)
+    guard let parsed = try? ConnectionString(connection) else {
+      return text.replacingOccurrences(of: connection, with: location.description)
+    }
+    return parsed.scrubbed(text)
   }
 }

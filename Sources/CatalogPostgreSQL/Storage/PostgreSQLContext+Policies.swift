@@ -1,7 +1,7 @@
 import CatalogStorage
 import Foundation
 
-/// The policy and waiver rows on PostgreSQL (`Migrations/postgresql/0002_policies.sql`).
+/// The policy and waiver rows on PostgreSQL (`Migrations/postgresql/0001_policies.sql`).
 extension PostgreSQLContext {
   private static let policyColumns =
     "id, after_revision, created_at, author, action, scope, name, mode, rule, pointer"

@@ -1,8 +1,8 @@
 import CatalogStorage
 import Migrations
 
-/// Brings a PostgreSQL catalog's schema up to date: `Migrations/postgresql/`, applied and
-/// recorded as the SQLite migrator does it.
+/// Brings a PostgreSQL catalog's schema up to date: `Migrations/postgresql/`, applied in the
+/// order of the ``MigrationPlan`` and recorded as the SQLite migrator does it.
 ///
 /// Each pending migration runs in its own transaction together with its row in
 /// `schema_migration`, holding the writers' lock, so two first writers cannot both apply it
@@ -16,19 +16,21 @@ struct PostgreSQLMigrator {
   /// SQLite's `application_id`.
   static let mark = "component catalog"
 
-  /// The migrations, sorted by name.
-  let migrations: [(name: String, sql: String)]
+  /// The plan of `migrations`, or why they are not one (thrown by every call that needs it).
+  private let plan: Result<MigrationPlan, MigrationPlanError>
+
+  /// The migrations, in the order they are applied (none when the list is not a plan).
+  var migrations: [MigrationPlan.Step] { (try? plan.get())?.steps ?? [] }
 
   init(migrations: [(name: String, sql: String)] = EmbeddedMigrations.postgresql) {
-    self.migrations = migrations.sorted { $0.name < $1.name }
+    plan = Result { () throws(MigrationPlanError) in try MigrationPlan(migrations) }
   }
 
   /// The names of the migrations the database has not had, read in one snapshot.
   ///
   /// - Throws: ``CatalogError/database(_:)`` (`.notACatalog`, `.schemaNewer`).
   func pendingMigrations(in connection: Connection) throws -> [String] {
-    let applied = try connection.inTransaction(.readSnapshot) { try inspect(connection) }
-    return migrations.map(\.name).filter { !applied.contains($0) }
+    try connection.inTransaction(.readSnapshot) { try inspect(connection) }.map(\.name)
   }
 
   /// Applies the pending migrations; writes nothing when there are none.
@@ -37,12 +39,12 @@ struct PostgreSQLMigrator {
   @discardableResult
   func migrate(_ connection: Connection, lockKey: Int64) throws -> [String] {
     var applied: [String] = []
-    for name in try pendingMigrations(in: connection) {
-      guard let migration = migrations.first(where: { $0.name == name }) else { continue }
+    let pending = try connection.inTransaction(.readSnapshot) { try inspect(connection) }
+    for migration in pending {
       try connection.inTransactionDeciding(.write) {
-        _ = try connection.execute("SELECT pg_advisory_xact_lock($1)", [.int(lockKey)])
+        try Self.lockWriters(connection, creatorsKey: lockKey)
         // Look again under the lock: another process may have migrated meanwhile.
-        if try inspect(connection).contains(migration.name) { return .rollback }
+        if try !inspect(connection).contains(migration) { return .rollback }
         try apply(migration, in: connection)
         applied.append(migration.name)
         return .commit
@@ -51,17 +53,40 @@ struct PostgreSQLMigrator {
     return applied
   }
 
+  /// Takes the writers' lock for the current transaction: `LOCK TABLE tag IN SHARE ROW
+  /// EXCLUSIVE MODE`, a mode that conflicts with itself (so writers take turns) and not with
+  /// the `ACCESS SHARE` of readers (who never wait), and that PostgreSQL grants only to a role
+  /// with `UPDATE`, `DELETE` or `TRUNCATE` on the table
+  /// (https://www.postgresql.org/docs/current/sql-lock.html): a role that may only read
+  /// cannot take it and so cannot hold up the writers. Writers need `DELETE` on `tag` anyway
+  /// (`tag --delete`). Before the catalog's tables exist, its creators take turns on the
+  /// advisory lock `creatorsKey`, and then on the table lock if another creator's tables
+  /// landed meanwhile (each statement of a `READ COMMITTED` transaction sees the latest
+  /// commits).
+  static func lockWriters(
+    _ connection: Connection, creatorsKey: Int64 = PostgreSQLCatalogStorage.writerLockKey
+  ) throws {
+    let exists = "SELECT (to_regclass('tag') IS NOT NULL)::int"
+    if try connection.execute(exists).int64(row: 0, column: 0) == 1 {
+      try connection.execute(script: "LOCK TABLE tag IN SHARE ROW EXCLUSIVE MODE")
+      return
+    }
+    _ = try connection.execute("SELECT pg_advisory_xact_lock($1)", [.int(creatorsKey)])
+    if try connection.execute(exists).int64(row: 0, column: 0) == 1 {
+      try connection.execute(script: "LOCK TABLE tag IN SHARE ROW EXCLUSIVE MODE")
+    }
+  }
+
   /// Applies every pending migration inside the caller's write transaction, which holds the
   /// writers' lock: the schema of a new catalog lands with its first write, or not at all.
   func applyPending(inTransactionOf connection: Connection) throws {
-    let applied = try inspect(connection)
-    for migration in migrations where !applied.contains(migration.name) {
+    for migration in try inspect(connection) {
       try apply(migration, in: connection)
     }
   }
 
   /// Runs `migration` and records it, in the current transaction.
-  private func apply(_ migration: (name: String, sql: String), in connection: Connection) throws {
+  private func apply(_ migration: MigrationPlan.Step, in connection: Connection) throws {
     try connection.execute(
       script: """
         CREATE TABLE IF NOT EXISTS schema_migration (
@@ -79,9 +104,9 @@ struct PostgreSQLMigrator {
       """, [.text(migration.name)])
   }
 
-  /// The migrations the database has had; refuses a schema that is not a catalog's or is
-  /// newer than this binary.
-  private func inspect(_ connection: Connection) throws -> Set<String> {
+  /// The migrations the database has not had, in order; refuses a schema that is not a
+  /// catalog's or is newer than this binary.
+  private func inspect(_ connection: Connection) throws -> [MigrationPlan.Step] {
     // Every mark is read from the system catalogs by one query, so from one snapshot:
     // `to_regclass` would look the table up in the latest catalog state, which a read
     // snapshot taken before another process's first migration committed does not show.
@@ -102,15 +127,25 @@ struct PostgreSQLMigrator {
     let mark = state.string(row: 0, column: 1)
     let hasTables = state.string(row: 0, column: 2) == "t"
     if (hasRecordTable && mark != Self.mark) || (!hasRecordTable && hasTables) {
-      throw CatalogError.database(DatabaseProblem(.notACatalog, applicationID: 0))
+      throw CatalogError.database(DatabaseProblem(.notACatalog))
     }
-    guard hasRecordTable else { return [] }
-    let rows = try connection.execute("SELECT name FROM schema_migration ORDER BY name")
-    let applied = Set((0..<rows.rowCount).compactMap { rows.string(row: $0, column: 0) })
-    let unknown = applied.subtracting(migrations.map(\.name)).sorted()
-    if !unknown.isEmpty {
-      throw CatalogError.database(DatabaseProblem(.schemaNewer, migrations: unknown))
+    let plan: MigrationPlan
+    switch self.plan {
+    case .success(let valid): plan = valid
+    case .failure(let problem):
+      throw CatalogError.database(DatabaseProblem(.inconsistent, detail: "\(problem)"))
     }
-    return applied
+    var recorded: [String] = []
+    if hasRecordTable {
+      let rows = try connection.execute("SELECT name FROM schema_migration ORDER BY name")
+      recorded = (0..<rows.rowCount).compactMap { rows.string(row: $0, column: 0) }
+    }
+    do {
+      return try plan.pending(recorded: recorded)
+    } catch .unknown(let names) {
+      throw CatalogError.database(DatabaseProblem(.schemaNewer, migrations: names))
+    } catch {
+      throw CatalogError.database(DatabaseProblem(.inconsistent, detail: "\(error)"))
+    }
   }
 }

@@ -14,8 +14,9 @@ enum MigrationError: Error, CustomStringConvertible, Sendable, Equatable {
   /// A migration left a row whose foreign key points at no row; it was rolled back.
   /// `rowID` is nil for a `WITHOUT ROWID` table.
   case foreignKeyViolation(migration: String, table: String, rowID: Int64?, parent: String)
-  /// The migration list names one migration twice: a bug in the list, not in the database.
-  case duplicateMigration(name: String)
+  /// The migration list is not a plan (two steps with one number, a badly named step): a bug
+  /// in the list, not in the database.
+  case invalidPlan(MigrationPlanError)
 
   var description: String {
     switch self {
@@ -33,8 +34,8 @@ enum MigrationError: Error, CustomStringConvertible, Sendable, Equatable {
     case .foreignKeyViolation(let migration, let table, let rowID, let parent):
       let row = rowID.map { "row \($0) of \(table)" } ?? "a row of \(table)"
       return "migration \(migration) was rolled back: \(row) refers to a missing row of \(parent)"
-    case .duplicateMigration(let name):
-      return "the migration list names \(name) twice"
+    case .invalidPlan(let problem):
+      return "the migration list is wrong: \(problem)"
     }
   }
 }

@@ -3,7 +3,8 @@ import Migrations
 
 /// Brings a database's schema up to date with the migrations this binary carries.
 ///
-/// Migrations are applied in name order, each in its own `BEGIN IMMEDIATE` transaction
+/// Migrations are applied in the order of their numbers (``MigrationPlan``, shared with the
+/// PostgreSQL engine), each in its own `BEGIN IMMEDIATE` transaction
 /// together with its row in `schema_migration`; `PRAGMA foreign_key_check` must find nothing
 /// before the commit. A migration that fails leaves the database as it was.
 ///
@@ -15,25 +16,21 @@ import Migrations
 ///     let db = try Database(path: path, mode: .readWrite(create: true))
 ///     try Migrator().migrate(db)
 struct Migrator: Sendable {
-  /// One schema change: its name, `NNNN_description`, and its SQL script.
-  struct Migration: Sendable, Equatable {
-    let name: String
-    let sql: String
-  }
-
   /// `PRAGMA application_id` of a catalog: "CATG" in ASCII
   /// (https://sqlite.org/pragma.html#pragma_application_id).
   static let applicationID: Int32 = 0x4341_5447
 
-  /// The migrations, sorted by name.
-  let migrations: [Migration]
+  /// The plan of `migrations`, or why they are not one (thrown by every call that needs it).
+  private let plan: Result<MigrationPlan, MigrationPlanError>
+
+  /// The migrations, in the order they are applied (none when the list is not a plan).
+  var migrations: [MigrationPlan.Step] { (try? plan.get())?.steps ?? [] }
 
   /// Creates a migrator for `migrations`, by default the schema embedded in this binary.
   ///
-  /// - Parameter migrations: Migrations in any order; they are applied in name order.
+  /// - Parameter migrations: Migrations in any order; they are applied in number order.
   init(migrations: [(name: String, sql: String)] = EmbeddedMigrations.sqlite) {
-    self.migrations = migrations.map { Migration(name: $0.name, sql: $0.sql) }
-      .sorted { $0.name < $1.name }
+    plan = Result { () throws(MigrationPlanError) in try MigrationPlan(migrations) }
   }
 
   /// The names of the migrations `db` has not had yet, in the order ``migrate(_:)`` would apply
@@ -63,7 +60,7 @@ struct Migrator: Sendable {
       try db.inTransactionDeciding(.immediate) {
         // Look again under the write lock: another process may have migrated meanwhile.
         let state = try inspect(db)
-        if state.applied.contains(migration.name) { return .rollback }
+        if !state.pending.contains(migration) { return .rollback }
         let marked = state.applicationID == Self.applicationID
         try apply(migration, to: db, settingApplicationID: !marked)
         applied.append(migration.name)
@@ -76,7 +73,8 @@ struct Migrator: Sendable {
   /// What a database holds, as far as migrating goes.
   private struct State {
     var applicationID: Int32
-    var applied: Set<String>
+    /// The steps the database has not had, in order.
+    var pending: [MigrationPlan.Step]
   }
 
   /// Reads the database's marks and refuses a file that is not a catalog or is too new.
@@ -96,24 +94,32 @@ struct Migrator: Sendable {
     if isForeign || isUnmarked {
       throw MigrationError.notACatalog(path: db.path, applicationID: applicationID)
     }
-    var applied: Set<String> = []
+    var recorded: [String] = []
     if hasRecordTable {
       let statement = try db.cachedStatement(sql: "SELECT name FROM schema_migration ORDER BY name")
       defer { statement.reset() }
       while try statement.step() {
-        applied.insert(statement.string(at: 0) ?? "")
+        recorded.append(statement.string(at: 0) ?? "")
       }
     }
-    let known = Set(migrations.map(\.name))
-    let unknown = applied.subtracting(known).sorted()
-    if !unknown.isEmpty {
-      throw MigrationError.schemaIsNewer(unknownMigrations: unknown)
+    let plan: MigrationPlan
+    switch self.plan {
+    case .success(let valid): plan = valid
+    case .failure(let problem): throw MigrationError.invalidPlan(problem)
     }
-    return State(applicationID: applicationID, applied: applied)
+    do {
+      return State(applicationID: applicationID, pending: try plan.pending(recorded: recorded))
+    } catch .unknown(let names) {
+      throw MigrationError.schemaIsNewer(unknownMigrations: names)
+    } catch {
+      throw MigrationError.invalidPlan(error)
+    }
   }
 
   /// Runs `migration` and records it; the caller's transaction makes it all or nothing.
-  private func apply(_ migration: Migration, to db: Database, settingApplicationID: Bool) throws {
+  private func apply(
+    _ migration: MigrationPlan.Step, to db: Database, settingApplicationID: Bool
+  ) throws {
     if settingApplicationID {
       // Part of the transaction: the id lives in the database header, written with the pages.
       try db.execute(script: "PRAGMA application_id = \(Self.applicationID)")
@@ -138,7 +144,7 @@ struct Migrator: Sendable {
   /// Throws for the first row `PRAGMA foreign_key_check` reports
   /// (https://sqlite.org/pragma.html#pragma_foreign_key_check). With foreign keys on, only
   /// deferred violations (`PRAGMA defer_foreign_keys`) or schema changes leave such rows.
-  private func checkForeignKeys(in db: Database, after migration: Migration) throws {
+  private func checkForeignKeys(in db: Database, after migration: MigrationPlan.Step) throws {
     let statement = try db.makeStatement(sql: "PRAGMA foreign_key_check")
     guard try statement.step() else { return }
     throw MigrationError.foreignKeyViolation(
@@ -150,13 +156,10 @@ struct Migrator: Sendable {
   }
 
   /// The migrations `db` has not had, read in one transaction so the marks are consistent.
-  private func pending(in db: Database) throws -> [Migration] {
-    for (previous, next) in zip(migrations, migrations.dropFirst())
-    where previous.name == next.name {
-      throw MigrationError.duplicateMigration(name: next.name)
-    }
+  private func pending(in db: Database) throws -> [MigrationPlan.Step] {
+    if case .failure(let problem) = plan { throw MigrationError.invalidPlan(problem) }
     let state =
       db.isInTransaction ? try inspect(db) : try db.inTransaction(.deferred) { try inspect(db) }
-    return migrations.filter { !state.applied.contains($0.name) }
+    return state.pending
   }
 }

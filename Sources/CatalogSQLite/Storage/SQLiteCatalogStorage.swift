@@ -253,7 +253,7 @@ final class SQLiteCatalogStorage: CatalogStorage {
   /// (https://sqlite.org/pragma.html#pragma_page_size; the default is 4 KiB). A first import of
   /// 100,000 entries spent a fifth less in SQLite with them: fewer pages to allocate, link
   /// and write per row, and a shallower index to build after the last row
-  /// (docs/benchmarks.md, round five). A catalog made before keeps its page size: only
+  /// (docs/maintainers/benchmark-rounds.md, round five). A catalog made before keeps its page size: only
   /// `VACUUM` could change it, and not in WAL mode.
   ///
   /// Until its first write commits, the file keeps its rollback journal in memory
@@ -410,7 +410,7 @@ final class SQLiteCatalogStorage: CatalogStorage {
       case .notACatalog(_, let applicationID):
         return CatalogError.database(
           DatabaseProblem(.notACatalog, path: path, applicationID: applicationID))
-      case .foreignKeyViolation, .duplicateMigration:
+      case .foreignKeyViolation, .invalidPlan:
         return CatalogError.database(DatabaseProblem(.inconsistent, path: path, detail: "\(error)"))
       }
     case CatalogError.database(var problem) where problem.path.isEmpty:

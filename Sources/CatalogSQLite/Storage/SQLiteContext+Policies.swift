@@ -1,7 +1,7 @@
 import CatalogStorage
 import Foundation
 
-/// The policy and waiver rows of the SQLite catalog (`Migrations/sqlite/0002_policies.sql`).
+/// The policy and waiver rows of the SQLite catalog (`Migrations/sqlite/0001_policies.sql`).
 extension SQLiteContext {
   private static let policyColumns =
     "id, after_revision, created_at, author, action, scope, name, mode, rule, pointer"

@@ -24,7 +24,8 @@ public struct DatabaseProblem: Error, Sendable, Equatable, CustomStringConvertib
     case missingDirectory
     /// The file is not an SQLite database (or is encrypted, or its header is damaged).
     case notADatabase
-    /// The file is an SQLite database of another application (see ``applicationID``).
+    /// The file is an SQLite database of another application (see ``applicationID``), or a
+    /// PostgreSQL schema holds tables that are not a catalog's (``applicationID`` nil).
     case notACatalog
     /// The file is an SQLite database, but damaged.
     case damaged
@@ -38,6 +39,9 @@ public struct DatabaseProblem: Error, Sendable, Equatable, CustomStringConvertib
     /// by a role that may only read); ``detail`` is the server's sentence. Nothing was
     /// written.
     case permissionDenied
+    /// The server refused a read to this role (PostgreSQL's `42501` on a `SELECT`, such as a
+    /// role without `SELECT` on the catalog's tables); ``detail`` is the server's sentence.
+    case readPermissionDenied
     /// The file's directory cannot be written, which SQLite needs for its -wal and -shm
     /// files, even to read.
     case readOnlyDirectory
@@ -71,7 +75,7 @@ public struct DatabaseProblem: Error, Sendable, Equatable, CustomStringConvertib
   /// For ``Code/schemaNewer`` and ``Code/schemaOlder``: the migrations in question.
   public var migrations: [String]
   /// For ``Code/notACatalog``: the file's `PRAGMA application_id` (0 when it has tables but
-  /// no catalog marks).
+  /// no catalog marks); nil for a PostgreSQL schema, which has no application id.
   public var applicationID: Int32?
   /// For ``Code/busy``: the timeout that expired, in seconds.
   public var busyTimeout: Double?

@@ -74,76 +74,182 @@ public enum CatalogLocation: Sendable, Hashable, CustomStringConvertible {
   }
 
   /// The connection text with any password replaced by `***`.
+  ///
+  /// It reads the text as libpq's parser does (`conninfo_uri_parse_options` and
+  /// `conninfo_parse` in libpq's fe-connect.c), not by patterns: the user information of a
+  /// URI ends at its first `@` before a `/` (a `?` in a password does not end it), query
+  /// parameters are named after their %-decoding (`?pass%77ord=`), and key=value pairs are
+  /// separated by any white space (a TAB) with backslash escapes in quoted and bare values
+  /// (`password=a\ b`). A text libpq would refuse keeps nothing from the first pair it
+  /// cannot read. The PostgreSQL engine checks the result with libpq's own parser and falls
+  /// back to a text rebuilt from libpq's parse (`ConnectionString.redacted`);
+  /// `ConnectionRedactionTests` holds every spelling libpq accepts to that parser.
   package static func redacted(_ connection: String) -> String {
     let lowered = connection.lowercased()
     if lowered.hasPrefix("postgresql://") || lowered.hasPrefix("postgres://") {
-      return redactedURI(connection)
+      return redactedURI(Array(connection.utf8))
     }
-    return redactedKeywords(connection)
+    return redactedKeywords(Array(connection.utf8))
   }
 
+  /// Whether the value of `keyword` may be shown: it is one of libpq's keywords (compared
+  /// exactly, as libpq does) and not a secret. A value under any other name (a misspelt
+  /// keyword, which libpq refuses) may be a password and is hidden.
+  static func isShown(_ keyword: [UInt8]) -> Bool {
+    let name = String(decoding: keyword, as: UTF8.self)
+    return keywords.contains(name) && name != "password" && name != "sslpassword"
+  }
+
+  private static let hidden = Array("***".utf8)
+
   /// `scheme://user:secret@host/db?password=secret` → `scheme://user:***@host/db?password=***`.
-  private static func redactedURI(_ uri: String) -> String {
-    var text = Substring(uri)
-    var out = ""
-    if let scheme = text.range(of: "://") {
-      out += text[..<scheme.upperBound]
-      text = text[scheme.upperBound...]
-    }
-    // The user info ends at the last '@' before the path or query.
-    let authorityEnd = text.firstIndex { $0 == "/" || $0 == "?" } ?? text.endIndex
-    if let at = text[..<authorityEnd].lastIndex(of: "@") {
-      let userInfo = text[..<at]
-      if let colon = userInfo.firstIndex(of: ":") {
-        out += userInfo[..<colon] + ":***"
+  private static func redactedURI(_ uri: [UInt8]) -> String {
+    let at = UInt8(ascii: "@")
+    let slash = UInt8(ascii: "/")
+    let colon = UInt8(ascii: ":")
+    let question = UInt8(ascii: "?")
+    let ampersand = UInt8(ascii: "&")
+    let equals = UInt8(ascii: "=")
+    var out: [UInt8] = []
+    var index = 0
+    // The scheme, through "://".
+    while index < uri.count, uri[index] != colon { index += 1 }
+    index = min(uri.count, index + 3)
+    out += uri[..<index]
+    // libpq: the user information is everything up to the first '@' before any '/'.
+    var scan = index
+    while scan < uri.count, uri[scan] != at, uri[scan] != slash { scan += 1 }
+    if scan < uri.count, uri[scan] == at {
+      let user = uri[index..<scan]
+      if let separator = user.firstIndex(of: colon) {
+        out += uri[index...separator]
+        out += hidden
       } else {
-        out += userInfo
+        out += user
       }
-      text = text[at...]
+      index = scan
     }
-    guard let question = text.firstIndex(of: "?") else { return out + text }
-    out += text[...question]
-    let parameters = text[text.index(after: question)...].split(
-      separator: "&", omittingEmptySubsequences: false)
-    out += parameters.map { parameter in
-      parameter.lowercased().hasPrefix("password=")
-        || parameter.lowercased().hasPrefix("sslpassword=")
-        ? parameter.prefix { $0 != "=" } + "=***" : String(parameter)
-    }.joined(separator: "&")
+    // The query begins at the first '?' after the user information.
+    guard let start = uri[index...].firstIndex(of: question) else {
+      return String(decoding: out + uri[index...], as: UTF8.self)
+    }
+    out += uri[index...start]
+    let parameters = uri[(start + 1)...].split(
+      separator: ampersand, omittingEmptySubsequences: false)
+    for (number, parameter) in parameters.enumerated() {
+      if number > 0 { out.append(ampersand) }
+      guard let separator = parameter.firstIndex(of: equals) else {
+        // Not key=value: libpq refuses it, and it may be a password.
+        out += hidden
+        continue
+      }
+      let key = parameter[..<separator]
+      // A key that does not decode (a bad %-escape, %00) is refused by libpq; its value is
+      // hidden all the same. libpq's URIs also take `ssl=true`.
+      if let decoded = percentDecoded(key), isShown(decoded) || decoded == Array("ssl".utf8) {
+        out += parameter
+      } else {
+        out += key
+        out.append(equals)
+        out += hidden
+      }
+    }
+    return String(decoding: out, as: UTF8.self)
+  }
+
+  /// libpq's %-decoding of a URI part; nil where libpq refuses it (a bad escape, `%00`).
+  private static func percentDecoded(_ bytes: ArraySlice<UInt8>) -> [UInt8]? {
+    func hex(_ byte: UInt8) -> UInt8? {
+      switch byte {
+      case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte - UInt8(ascii: "0")
+      case UInt8(ascii: "a")...UInt8(ascii: "f"): return byte - UInt8(ascii: "a") + 10
+      case UInt8(ascii: "A")...UInt8(ascii: "F"): return byte - UInt8(ascii: "A") + 10
+      default: return nil
+      }
+    }
+    var out: [UInt8] = []
+    var index = bytes.startIndex
+    while index < bytes.endIndex {
+      if bytes[index] == UInt8(ascii: "%") {
+        guard index + 2 < bytes.endIndex, let high = hex(bytes[index + 1]),
+          let low = hex(bytes[index + 2])
+        else { return nil }
+        let byte = high << 4 | low
+        if byte == 0 { return nil }
+        out.append(byte)
+        index += 3
+      } else {
+        out.append(bytes[index])
+        index += 1
+      }
+    }
     return out
   }
 
+  /// libpq's white space in key=value strings (`isspace` in the C locale).
+  private static func isSpace(_ byte: UInt8) -> Bool {
+    byte == 0x20 || (0x09...0x0D).contains(byte)
+  }
+
   /// `host=x password='a b' dbname=y` → `host=x password=*** dbname=y`.
-  private static func redactedKeywords(_ text: String) -> String {
-    var out = ""
-    var rest = Substring(text)
-    while let equals = rest.firstIndex(of: "=") {
-      let keyword = rest[..<equals]
-      out += rest[...equals]
-      rest = rest[rest.index(after: equals)...]
-      // Spaces may follow '='; then a quoted value with \' and \\ escapes, or a bare word.
-      let spaces = rest.prefix { $0 == " " }
-      out += spaces
-      rest = rest.dropFirst(spaces.count)
-      var value = Substring()
-      if rest.first == "'" {
-        var index = rest.index(after: rest.startIndex)
-        while index < rest.endIndex, rest[index] != "'" {
-          if rest[index] == "\\" { index = rest.index(after: index) }
-          if index < rest.endIndex { index = rest.index(after: index) }
-        }
-        if index < rest.endIndex { index = rest.index(after: index) }
-        value = rest[..<index]
-      } else {
-        value = rest.prefix { $0 != " " }
+  private static func redactedKeywords(_ text: [UInt8]) -> String {
+    let equals = UInt8(ascii: "=")
+    let quote = UInt8(ascii: "'")
+    let backslash = UInt8(ascii: "\\")
+    var out: [UInt8] = []
+    var index = 0
+    while index < text.count {
+      // White space, then a keyword up to '=' (white space may come before the '=').
+      let gapStart = index
+      while index < text.count, isSpace(text[index]) { index += 1 }
+      out += text[gapStart..<index]
+      guard index < text.count else { break }
+      let keywordStart = index
+      while index < text.count, text[index] != equals, !isSpace(text[index]) { index += 1 }
+      let keyword = Array(text[keywordStart..<index])
+      while index < text.count, isSpace(text[index]) { index += 1 }
+      guard index < text.count, text[index] == equals else {
+        // libpq refuses a keyword without '='; nothing from here is shown.
+        out += hidden
+        return String(decoding: out, as: UTF8.self)
       }
-      rest = rest[value.endIndex...]
-      let name = keyword.trimmingCharacters(in: .whitespaces).lowercased()
-      out += name == "password" || name == "sslpassword" ? "***" : String(value)
-      let gap = rest.prefix { $0 == " " }
-      out += gap
-      rest = rest.dropFirst(gap.count)
+      index += 1
+      out += text[keywordStart...index - 1]
+      let valueGap = index
+      while index < text.count, isSpace(text[index]) { index += 1 }
+      out += text[valueGap..<index]
+      let valueStart = index
+      let quoted = index < text.count && text[index] == quote
+      if quoted {
+        index += 1
+        var closed = false
+        while index < text.count {
+          if text[index] == backslash {
+            index += 2
+            continue
+          }
+          if text[index] == quote {
+            closed = true
+            index += 1
+            break
+          }
+          index += 1
+        }
+        if !closed {
+          // An unterminated quoted value: libpq refuses it; nothing of it is shown.
+          out += hidden
+          return String(decoding: out, as: UTF8.self)
+        }
+      } else {
+        while index < text.count, !isSpace(text[index]) {
+          index += text[index] == backslash ? 2 : 1
+        }
+      }
+      index = min(index, text.count)
+      // A quoted value stays quoted: libpq needs no space after its closing quote.
+      out +=
+        isShown(keyword) ? Array(text[valueStart..<index]) : quoted ? Array("'***'".utf8) : hidden
     }
-    return out + rest
+    return String(decoding: out, as: UTF8.self)
   }
 }

@@ -10,15 +10,15 @@ import Components
 #endif
 
 /// A file written under a temporary name and renamed into place when complete.
-final class AtomicFile {
-  let path: String
+package final class AtomicFile {
+  package let path: String
   /// The path as the user gave it, for messages.
-  let name: String
+  package let name: String
   private let temporaryPath: String
   private var fd: Int32
 
   /// Creates the temporary file for `path`, with permission bits `mode`.
-  init(path: String, mode: mode_t = 0o644, name: String? = nil) throws {
+  package init(path: String, mode: mode_t = 0o644, name: String? = nil) throws {
     self.path = path
     self.name = name ?? path
     let directory =
@@ -37,13 +37,13 @@ final class AtomicFile {
     fchmod(fd, mode)
   }
 
-  func write(_ bytes: [UInt8]) throws {
+  package func write(_ bytes: [UInt8]) throws {
     if let error = writeAll(fd, bytes) {
       throw CatalogError.io(path: name, reason: SystemError.message(error))
     }
   }
 
-  func commit() throws {
+  package func commit() throws {
     guard fsync(fd) == 0, close(fd) == 0 else {
       throw CatalogError.io(path: name, reason: SystemError.message(errno))
     }
@@ -55,7 +55,7 @@ final class AtomicFile {
     }
   }
 
-  func abandon() {
+  package func abandon() {
     if fd >= 0 { close(fd) }
     fd = -1
     unlink(temporaryPath)

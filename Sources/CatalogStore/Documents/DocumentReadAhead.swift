@@ -25,7 +25,7 @@ final class DocumentReadAhead: @unchecked Sendable {
   static let batchSize = 512
   /// The most bytes of entries read and not yet taken: enough for the reading thread not to
   /// wait while the caller reads head's rows (for 100,000 entries 8 MiB made it wait a fifth
-  /// of the re-import: docs/benchmarks.md, round six), small against the document's own
+  /// of the re-import: docs/maintainers/benchmark-rounds.md, round six), small against the document's own
   /// size.
   static let maxBytesAhead = 16 << 20
 

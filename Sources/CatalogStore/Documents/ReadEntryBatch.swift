@@ -36,7 +36,7 @@ struct ReadEntryBatch {
 
   /// An empty batch with room for `count` entries whose texts take `textBytes` bytes: a
   /// batch grown by doubling from nothing copied its texts several times and touched twice
-  /// their memory, on the reading thread (docs/benchmarks.md, round six).
+  /// their memory, on the reading thread (docs/maintainers/benchmark-rounds.md, round six).
   init(room count: Int, textBytes: Int) {
     texts.reserveCapacity(strings: count * Field.allCases.count, bytes: textBytes)
     flags.reserveCapacity(count)

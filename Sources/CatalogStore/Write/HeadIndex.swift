@@ -56,7 +56,7 @@ package struct HeadIndex {
   /// Reserves room for about `count` entries: their numbers now, their texts once
   /// ``sampleCount`` entries show how long they are. A hint: appending more, or fewer, is
   /// fine. Growing by doubling instead copied every buffer several times and touched twice
-  /// the memory (docs/benchmarks.md, round six).
+  /// the memory (docs/maintainers/benchmark-rounds.md, round six).
   package mutating func reserveCapacity(_ count: Int) {
     guard count > self.count else { return }
     componentIDs.reserveCapacity(count)

@@ -202,7 +202,7 @@ public final class CatalogDocumentReader {
   ///
   /// A caller in another module that passed ``currentRaw`` on copied the entry (a retain
   /// and release of each of its buffers, through its value witnesses); so did one lent the
-  /// stored entry through a closure (docs/benchmarks.md, round six).
+  /// stored entry through a closure (docs/maintainers/benchmark-rounds.md, round six).
   @inlinable package func exchangeCurrentRaw(with entry: inout RawCatalogEntry) {
     swap(&raw, &entry)
   }

@@ -1,3 +1,4 @@
+import CatalogStore
 import Foundation
 import TestSupport
 
@@ -5,7 +6,8 @@ import TestSupport
 enum OldPostgreSQLSchema {
   /// SQL that makes `schema_migration` as the migrator makes it, then applies each of
   /// `migrations` from Migrations/postgresql with its record, as the binary of that schema
-  /// applied them.
+  /// applied them: by the names that binary recorded (`0001_initial` for the file now named
+  /// `0000_initial.sql`, ``MigrationPlan/formerNames``).
   static func script(_ migrations: [String]) throws -> String {
     let folder = Fixtures.directory.deletingLastPathComponent().deletingLastPathComponent()
       .appendingPathComponent("Migrations/postgresql")
@@ -15,8 +17,9 @@ enum OldPostgreSQLSchema {
 
       """
     for name in migrations {
+      let file = MigrationPlan.formerNames.first { $0.value == name }?.key ?? name
       script += try String(
-        contentsOf: folder.appendingPathComponent("\(name).sql"), encoding: .utf8)
+        contentsOf: folder.appendingPathComponent("\(file).sql"), encoding: .utf8)
       script += "\nINSERT INTO schema_migration VALUES ('\(name)', '2026-11-30T00:00:00.000Z');\n"
     }
     return script

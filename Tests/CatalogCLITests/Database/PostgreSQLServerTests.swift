@@ -156,6 +156,53 @@ struct PostgreSQLServerTests {
     #expect(try database.psql("SELECT count(*) FROM schema_migration") == "7\n")
   }
 
+  /// A role that may only SELECT cannot hold up the writers: it may take the advisory lock
+  /// writers once used (advisory locks need no grant), and the strongest lock its SELECT
+  /// allows, in an open transaction, and a writer still lands at once; the writers' table lock
+  /// is refused to it.
+  @Test func aReadOnlyRoleCannotBlockAWriter() throws {
+    try directory.write("a.json", GeneratedCatalog.document(count: 5))
+    try directory.write("b.json", GeneratedCatalog.document(count: 6, variant: 2))
+    #expect(try run(["import", "a.json"]).status == 0)
+    let role = "reader_" + UUID().uuidString.prefix(8).lowercased()
+    try database.psql(
+      "CREATE ROLE \(role) LOGIN; GRANT USAGE ON SCHEMA public TO \(role); "
+        + "GRANT SELECT ON ALL TABLES IN SCHEMA public TO \(role)")
+    let reader = try database.url(role: role)
+    #expect(throws: (any Error).self) {
+      try database.cluster.psql(
+        "BEGIN; LOCK TABLE tag IN SHARE ROW EXCLUSIVE MODE; COMMIT", url: reader)
+    }
+    // The reader's session: the old advisory key ("CATGWRIT") and ACCESS SHARE on every
+    // table, held until its standard input closes.
+    let holder = Process()
+    holder.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    holder.arguments = ["psql", "-X", "-q", "-A", "-t", "-d", reader]
+    let input = Pipe()
+    let output = Pipe()
+    holder.standardInput = input
+    holder.standardOutput = output
+    try holder.run()
+    let tables = ["tag", "revision", "entry_version", "payload", "kind_version"]
+    input.fileHandleForWriting.write(
+      Data(
+        ("BEGIN;\nSELECT pg_advisory_xact_lock(4846247339411786068);\n"
+          + tables.map { "LOCK TABLE \($0) IN ACCESS SHARE MODE;\n" }.joined()
+          + "SELECT 'HE' || 'LD';\n").utf8))
+    var seen = Data()
+    while !String(decoding: seen, as: UTF8.self).contains("HELD") {
+      let chunk = output.fileHandleForReading.availableData
+      if chunk.isEmpty { break }
+      seen += chunk
+    }
+    #expect(String(decoding: seen, as: UTF8.self).contains("HELD"))
+    let write = try run(["import", "b.json", "--busy-timeout", "5"])
+    input.fileHandleForWriting.closeFile()
+    holder.waitUntilExit()
+    #expect(write.status == 0, "\(write)")
+    #expect(try run(["log", "--oneline"]).stdout.split(separator: "\n").count == 2)
+  }
+
   /// A server that is not there, a database that does not exist and a wrong password are
   /// one sentence each and exit 69; no password appears in any of them.
   @Test func connectionFailuresAreOneSentenceAndExit69() throws {
@@ -187,9 +234,34 @@ struct PostgreSQLServerTests {
     try directory.write("a.json", GeneratedCatalog.document(count: 3))
     let result = try run(["import", "a.json"])
     #expect(result.status == 74, "\(result)")
-    #expect(result.stderr.contains("not a catalog database"), "\(result)")
+    // PostgreSQL's words, not SQLite's: a schema has no application id.
+    #expect(
+      result.stderr.hasSuffix(
+        ": not a catalog database (its schema holds other tables, and no schema_migration "
+          + "table marked as a catalog's); it was left unchanged\n"), "\(result)")
+    #expect(!result.stderr.contains("application id"), "\(result)")
     #expect(
       try database.psql("SELECT count(*) FROM pg_tables WHERE schemaname = 'public'") == "1\n")
+  }
+
+  /// A role that may not read the tables is told that its read was refused, not a write.
+  @Test func aDeniedReadSaysRead() throws {
+    try directory.write("a.json", GeneratedCatalog.document(count: 3))
+    #expect(try run(["import", "a.json"]).status == 0)
+    let role = "stranger_" + UUID().uuidString.prefix(8).lowercased()
+    try database.psql(
+      "CREATE ROLE \(role) LOGIN; GRANT USAGE ON SCHEMA public TO \(role); "
+        + "GRANT SELECT ON schema_migration TO \(role)")
+    for command in [["export"], ["log"], ["kinds"]] {
+      let result = try run(command, url: try database.url(role: role))
+      #expect(result.status == 77, "\(command): \(result)")
+      #expect(
+        result.stderr.contains(
+          ": permission denied: the server refused this read to the role you connect as ("),
+        "\(command): \(result)")
+      #expect(result.stderr.hasSuffix("); grant it SELECT on the catalog's tables\n"), "\(result)")
+      #expect(!result.stderr.contains("write"), "\(command): \(result)")
+    }
   }
 
   /// History is append-only in the database itself, not only in Swift.

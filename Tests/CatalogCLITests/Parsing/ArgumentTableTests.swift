@@ -76,7 +76,8 @@ import Testing
       "doctor": ["catalog doctor [--format <format>]"],
       "copy": ["catalog copy <from> <to>"],
       "site": ["catalog site --output <dir> [--title <text>] [--at <rev>]"],
-      "completions": ["catalog completions <shell>"],
+      "completions": ["catalog completions <shell>", "catalog completions --candidates <list>"],
+      "install": ["catalog install [--prefix <dir>]"],
       "help": ["catalog help [<command>] [--man]"],
       "policy": [
         "catalog policy set [--kind <kind> | --category <name>] <mode> [--author <name>] "

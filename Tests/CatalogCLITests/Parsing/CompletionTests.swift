@@ -4,6 +4,14 @@ import Testing
 
 /// `catalog completions bash|zsh|fish`, loaded by the real shells and asked to complete.
 @Suite struct CompletionTests {
+  /// The policy modes, as `policy set` offers them.
+  enum CompatibilityModeWords {
+    static let all = [
+      "BACKWARD", "BACKWARD_TRANSITIVE", "FORWARD", "FORWARD_TRANSITIVE", "FULL",
+      "FULL_TRANSITIVE", "NONE",
+    ]
+  }
+
   static let document = """
     {"components": [
       {"kind": "hero-banner", "category": "Display", "description": "A banner", "payload": {}},
@@ -14,14 +22,16 @@ import Testing
     """
 
   /// A directory with a catalog (three kinds, tag v1) and the completion script of `shell`.
-  static func setUp(_ shell: String) throws -> (CatalogRunner, String) {
+  static func setUp(_ shell: String, scriptName: String? = nil) throws -> (CatalogRunner, String) {
     let runner = try CatalogRunner()
     try runner.directory.write("components.json", document)
     try runner.run(["import", "components.json"], expect: 0)
     try runner.run(["tag", "v1"], expect: 0)
     let script = try runner.run(["completions", shell], expect: 0)
     #expect(script.stderr.isEmpty)
-    return (runner, try runner.directory.write("completion.\(shell)", script.stdout))
+    return (
+      runner, try runner.directory.write(scriptName ?? "completion.\(shell)", script.stdout)
+    )
   }
 
   /// Runs `shell` with the built `catalog` first on PATH, as a user's shell finds it.
@@ -67,7 +77,7 @@ import Testing
         catalog diff a.json b.json --format : github json json-patch junit text 
         catalog diff a.json b.json --fail-on b: breaking 
         catalog show hero: hero-banner hero-tile 
-        catalog restore : head v1 
+        catalog restore : 1 head v1 
         catalog export --at v: v1 
         catalog help dep: deprecate 
         catalog import components.j: components.json 
@@ -75,34 +85,19 @@ import Testing
         """, "\(result)")
   }
 
-  @Test func zshLoadsTheScriptAndCompletesACommandAndAnOption() throws {
-    let (runner, script) = try Self.setUp("zsh")
-    // zsh's bash emulation, driven as the bash test drives bash: the function the script
-    // registers, given the words. zsh's compgen offers every candidate and its completion
-    // system keeps those that start with the word, so the test keeps them too.
-    let program = """
-      autoload -U compinit && compinit -u -D
-      source \(script) || exit 1
-      offer() {
-        COMP_WORDS=("$@"); COMP_CWORD=$((${#COMP_WORDS[@]} - 1)); COMPREPLY=()
-        _catalog
-        local -a matching
-        matching=(${(M)COMPREPLY:#${argv[-1]}*})
-        echo "$*: $matching"
-      }
-      offer catalog dif
-      offer catalog diff a b --na
-      offer catalog blame hero-b
-      """
-    let result = try Self.run("zsh", ["zsh", "-f", "-c", program], in: runner)
+  @Test func zshCompletesThroughItsOwnCompletionSystem() throws {
+    let (runner, _) = try Self.setUp("zsh", scriptName: "_catalog")
+    let result = try ZshCompletion.offers(
+      [
+        "catalog dif", "catalog diff a b --na", "catalog blame hero-b",
+        "catalog import components.j",
+      ],
+      in: runner)
     #expect(result.status == 0, "\(result)")
     #expect(
-      result.stdout == """
-        catalog dif: diff
-        catalog diff a b --na: --name-only
-        catalog blame hero-b: hero-banner
-
-        """, "\(result)")
+      CompletionDataTests.offers(result.stdout) == [
+        ["diff"], ["--name-only"], ["hero-banner"], ["components.json"],
+      ], "\(result)")
   }
 
   @Test func fishCompletesACommandAnOptionAndAKind() throws {
@@ -126,6 +121,65 @@ import Testing
         hero-tile
 
         """, "\(result)")
+  }
+
+  /// The lines of issue 35's item 8, each followed by what a shell must offer next.
+  static let nextThings: [(line: String, offers: [String])] = [
+    ("catalog diff @", ["@1", "@head", "@v1"]),
+    ("catalog diff @head @v", ["@v1"]),
+    ("catalog kinds --category ", ["Display", "Input"]),
+    ("catalog export --category In", ["Input"]),
+    ("catalog policy set ", CompatibilityModeWords.all),
+    ("catalog policy set --kind ", ["button", "hero-banner", "hero-tile"]),
+    ("catalog tag --delete ", ["v1"]),
+    ("catalog check components.json --against ", ["1", "head", "v1"]),
+    ("catalog site --output ", ["www"]),
+  ]
+
+  @Test func bashCompletesWhatComesNext() throws {
+    let (runner, script) = try Self.setUp("bash")
+    try FileManager.default.createDirectory(
+      at: runner.directory.url.appendingPathComponent("www"), withIntermediateDirectories: false)
+    var program = """
+      source \(script) || exit 1
+      offer() {
+        read -r -a COMP_WORDS <<<"$1"
+        [[ $1 == *" " ]] && COMP_WORDS+=("")
+        COMP_CWORD=$((${#COMP_WORDS[@]} - 1)); COMPREPLY=()
+        _catalog
+        printf '%s\\0' "${COMPREPLY[@]}"; printf '\\036'
+      }
+
+      """
+    for next in Self.nextThings { program += "offer \(ZshCompletion.shellQuote(next.line))\n" }
+    let result = try Self.run("bash", ["bash", "--norc", "--noprofile", "-c", program], in: runner)
+    #expect(result.status == 0, "\(result)")
+    #expect(CompletionDataTests.offers(result.stdout) == Self.nextThings.map(\.offers), "\(result)")
+  }
+
+  @Test func zshCompletesWhatComesNext() throws {
+    let (runner, _) = try Self.setUp("zsh", scriptName: "_catalog")
+    try FileManager.default.createDirectory(
+      at: runner.directory.url.appendingPathComponent("www"), withIntermediateDirectories: false)
+    let result = try ZshCompletion.offers(Self.nextThings.map(\.line), in: runner)
+    #expect(result.status == 0, "\(result)")
+    #expect(CompletionDataTests.offers(result.stdout) == Self.nextThings.map(\.offers), "\(result)")
+  }
+
+  @Test func fishCompletesWhatComesNext() throws {
+    let (runner, script) = try Self.setUp("fish")
+    try FileManager.default.createDirectory(
+      at: runner.directory.url.appendingPathComponent("www"), withIntermediateDirectories: false)
+    var program = "source \(script); or exit 1\n"
+    for next in Self.nextThings {
+      program +=
+        "complete -C \(ZshCompletion.shellQuote(next.line)) | cut -f1 | string join0; printf '\\036'\n"
+    }
+    let result = try Self.run("fish", ["fish", "--no-config", "-c", program], in: runner)
+    #expect(result.status == 0, "\(result)")
+    // fish completes a directory with its slash.
+    let expected = Self.nextThings.map { $0.line.hasSuffix("--output ") ? ["www/"] : $0.offers }
+    #expect(CompletionDataTests.offers(result.stdout) == expected, "\(result)")
   }
 
   @Test func anUnknownShellIsAUsageError() throws {

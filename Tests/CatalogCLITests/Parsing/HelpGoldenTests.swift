@@ -7,6 +7,7 @@
 //   CATALOG_UPDATE_GOLDEN=1 swift test --filter HelpGolden
 //
 // then review `git diff Tests/CatalogCLITests/Help docs/catalog.1` and commit the files with the change.
+// docs/maintainers/testing.md says the same, with the other golden files.
 
 import CatalogCLI
 import Foundation

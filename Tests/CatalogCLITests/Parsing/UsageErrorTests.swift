@@ -13,7 +13,7 @@ import Testing
   static let commands =
     "import, export, check, policy, log, show, blame, kinds, categories, tag, restore, revert, rename, "
     + "deprecate, undeprecate, "
-    + "diff, patch, merge, git, doctor, copy, site, completions, help"
+    + "diff, patch, merge, git, doctor, copy, site, completions, install, help"
 
   /// The stderr text for a usage error about `import`.
   func importError(_ message: String) -> String {
@@ -191,10 +191,12 @@ import Testing
         == "invalid value '0' for '--limit <n>': expected an integer of at least 1")
     #expect(
       try failure("--busy-timeout", "soon", "doctor").error.message
-        == "invalid value 'soon' for '--busy-timeout <seconds>': expected a number of at least 0")
+        == "invalid value 'soon' for '--busy-timeout <seconds>': expected a number from 0 to "
+        + "2147483")
     #expect(
       try failure("--busy-timeout", "inf", "doctor").error.message
-        == "invalid value 'inf' for '--busy-timeout <seconds>': expected a number of at least 0")
+        == "invalid value 'inf' for '--busy-timeout <seconds>': expected a number from 0 to "
+        + "2147483")
     #expect(
       try failure("diff", "a", "b", "--format", "xml").error.message
         == "invalid value 'xml' for '--format <format>': expected one of: text, json, json-patch, "
