@@ -5,10 +5,10 @@ import Components
 /// `catalog diff OLD NEW`: compare two catalogs entry by entry.
 enum DiffCommand: CatalogCommand {
   static let old: ArgumentKey<String?> = .positional(
-    "old", help: "The old catalog: a file, '-' or @REF."
+    "old", help: "The old catalog: a file, '-', @REF or git:REF[:PATH]."
   ).completing(.fileOrRevision)
   static let new: ArgumentKey<String?> = .positional(
-    "new", help: "The new catalog: a file, '-' or @REF."
+    "new", help: "The new catalog: a file, '-', @REF or git:REF[:PATH]."
   ).completing(.fileOrRevision)
   static let format: ArgumentKey<Format?> = .choice(
     "format", valueName: "format", of: Format.self,
@@ -38,8 +38,10 @@ enum DiffCommand: CatalogCommand {
     name: "diff",
     abstract: "Compare two catalogs entry by entry.",
     discussion: """
-      Each operand is a file, '-' for stdin (one operand at most), or @REF for a catalog \
-      revision: @head, @7, @head~2, @v1.2^, @2026-11-29. Two revisions are compared by \
+      Each operand is a file, '-' for stdin (one operand at most), @REF for a catalog \
+      revision: @head, @7, @head~2, @v1.2^, @2026-11-29, or git:REF[:PATH] for a file as \
+      committed in git (PATH from the top of the repository, ./PATH from here; by default \
+      the other operand's path), read from git's object database without a catalog. Two revisions are compared by \
       component identity, so a renamed kind is one change (ENTRY_RENAMED). @REF FILE shows \
       exactly what 'import FILE' would record on top of REF: kinds the file lacks are kept \
       (a note lists them) unless --prune is given, deprecations the file does not mention are \
@@ -58,7 +60,8 @@ enum DiffCommand: CatalogCommand {
       or with another --format; --with-tests needs --format json-patch.
 
       Exit status, like diff(1): 0 no differences (or none of the --fail-on class), \
-      1 differences, 2 trouble (a bad operand or invalid JSON).
+      1 differences; 2 an unknown revision, 65 invalid JSON or an invalid document, 66 a \
+      file that cannot be read (docs/cli.md, "Exit statuses of the CI gate").
       """,
     arguments: [
       old.spec, new.spec, format.spec, stat.spec, quiet.spec, nameOnly.spec, prune.spec,
@@ -75,8 +78,19 @@ enum DiffCommand: CatalogCommand {
     ],
     seeAlso: ["patch", "import", "log"])
 
-  /// diff(1) reports every kind of trouble as 2.
-  static var failureStatus: ExitStatus? { .trouble }
+  /// The CI gate's exit statuses (docs/cli.md): 0 same, 1 differences, 2 an unknown
+  /// revision, and the documented status of every other failure (65 invalid input, 66 an
+  /// unreadable file, 74 I/O), so that anything above 1 means the diff could not be made.
+  static var reportsUnknownReferencesApart: Bool { true }
+
+  /// The exit status of a diff that could not be computed.
+  static func status(of error: CatalogDiffError) -> ExitStatus {
+    switch error {
+    case .duplicateKind, .invalidText: .dataError
+    case .changedWhileRead: .ioError
+    case .newDocumentNeeded: .internalError
+    }
+  }
 
   enum Format: String, CaseIterable, Sendable {
     case text
@@ -120,8 +134,21 @@ enum DiffCommand: CatalogCommand {
     // replaces the document): a revision's export, or a file's bytes, held only then.
     var wholeNew: (() throws -> JSONValue)?
     var violations: [PolicyViolation] = []
+    // git:REF[:PATH] is the file as committed at REF, read from git's object database; its
+    // PATH defaults to the other operand's.
+    var committed: [String: DocumentSource] = [:]
+    for (i, operand) in operands.enumerated() where GitBase.isGitOperand(operand) {
+      do {
+        let base = try GitBase(parsing: operand, file: operands[1 - i])
+        committed[operand] = .bytes(try base.bytes(), name: base.name)
+      } catch {
+        context.console.error("catalog: error: \(error)")
+        return error.exitStatus
+      }
+    }
     func source(_ operand: String) -> DocumentSource {
-      operand == "-" ? DocumentSource.standardInput : .file(operand)
+      if let committed = committed[operand] { return committed }
+      return operand == "-" ? DocumentSource.standardInput : .file(operand)
     }
     func fileEntries(_ operand: String, isOld: Bool = false) throws -> (
       entries: [CatalogEntry], frame: DocumentFrame, positions: [SourcePosition]
@@ -180,7 +207,7 @@ enum DiffCommand: CatalogCommand {
         wholeNew = { try Catalog.document(entries, frame: frame) }
       } catch let error as CatalogDiffError {
         context.console.error("catalog: error: \(error)")
-        return .trouble
+        return status(of: error)
       }
     case (nil, nil):
       // OLD is held compactly (a regular file by where each entry's text is, anything else
@@ -222,7 +249,7 @@ enum DiffCommand: CatalogCommand {
         }
       } catch let error as CatalogDiffError {
         context.console.error("catalog: error: \(error)")
-        return .trouble
+        return status(of: error)
       }
     }
     let diff = computed
@@ -250,9 +277,9 @@ enum DiffCommand: CatalogCommand {
           context.console.write(Array((format == .github ? report.github() : report.junit()).utf8))
         }
       }
-    } catch {
+    } catch let error as CatalogDiffError {
       context.console.error("catalog: error: \(error)")
-      return .trouble
+      return status(of: error)
     }
     return diff.differs(failingOn: failOn) ? .differences : .success
   }

@@ -77,7 +77,8 @@ extension LogCommand {
   /// Whether the log lists every revision in a span, so that policy changes can be placed
   /// between them: no filter but a range.
   static func showsPolicyChanges(_ filter: RevisionFilter) -> Bool {
-    filter.author == nil && filter.since == nil && filter.until == nil && filter.path == nil
+    filter.authors.isEmpty && filter.messages.isEmpty && filter.since == nil && filter.until == nil
+      && filter.path == nil
   }
 }
 

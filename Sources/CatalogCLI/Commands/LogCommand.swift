@@ -9,7 +9,8 @@ enum LogCommand: CatalogCommand {
     help: "List only the revisions that touched this kind, or those of a range A..B."
   ).completing(.kind)
   static let limit: ArgumentKey<Int?> = .option(
-    "limit", valueName: "n", minimum: 1, help: "List at most <n> revisions.")
+    "limit", short: "n", valueName: "n", minimum: 1,
+    help: "List at most <n> revisions (-n <n>, as in git).")
   static let patch: ArgumentKey<Bool> = .flag(
     "patch", short: "p", help: "Show each revision's changes, as 'catalog diff' does.")
   static let stat: ArgumentKey<Bool> = .flag(
@@ -22,8 +23,12 @@ enum LogCommand: CatalogCommand {
     help:
       "List the waivers (--allow-breaking): each revision's reason, author and the refused "
       + "changes it let through.")
-  static let author: ArgumentKey<String?> = .option(
-    "author", valueName: "name", help: "Only revisions whose author contains <name>.")
+  static let author: ArgumentKey<[String]> = .repeatableOption(
+    "author", valueName: "name",
+    help: "Only revisions whose author contains <name>; repeated, any of them.")
+  static let grep: ArgumentKey<[String]> = .repeatableOption(
+    "grep", valueName: "text",
+    help: "Only revisions whose message contains <text>; repeated, any of them.")
   static let since: ArgumentKey<String?> = .option(
     "since", valueName: "time", help: "Only revisions written at or after <time> (ISO-8601).")
   static let until: ArgumentKey<String?> = .option(
@@ -45,12 +50,15 @@ enum LogCommand: CatalogCommand {
       is followed back through its old names. With a range A..B, lists the revisions after \
       A up to and including B (A.. means up to head, ..B from the first revision).
 
-      -p adds each revision's changes as 'catalog diff' prints them, --stat a line per kind; \
-      both compare the revision with the one before it, by component identity. Filters \
-      combine: --author (a substring of the author), --since and --until (ISO-8601 times, \
+      -p adds each revision's changes as 'catalog diff' prints them, --stat a line per kind \
+      (both: the lines, then the changes, as git log -p --stat); they compare the revision \
+      with the one before it, by component identity. Filters combine: --author (a substring \
+      of the author; repeated, any of them), --grep (a substring of the message; repeated, \
+      any of them), --since and --until (ISO-8601 times, \
       inclusive), --path (revisions that changed something at that JSON Pointer inside an \
-      entry, in any kind). --limit counts the revisions kept; --reverse prints them oldest \
-      first.
+      entry, in any kind). --limit (-n) counts the revisions kept; --reverse prints them \
+      oldest first. --oneline is text only: with --format json it is a usage error, as is \
+      any option a format would ignore.
 
       A revision written with --allow-breaking shows its waiver (the reason, who, and each \
       refused change it let through); --waivers lists only the waivers. Changes to the \
@@ -64,17 +72,19 @@ enum LogCommand: CatalogCommand {
       """,
     arguments: [
       kind.spec, limit.spec, CommonArguments.listFormat.spec, patch.spec, stat.spec,
-      oneline.spec, reverse.spec, waivers.spec, author.spec, since.spec, until.spec, path.spec,
+      oneline.spec, reverse.spec, waivers.spec, author.spec, grep.spec, since.spec, until.spec,
+      path.spec,
       CommonArguments.noPager.spec, CommonArguments.color.spec, CommonArguments.utc.spec,
     ],
     constraints: [
-      .mutuallyExclusive(patch, stat), .mutuallyExclusive(oneline, patch),
+      .mutuallyExclusive(oneline, patch), .mutuallyExclusive(oneline, stat),
       // --waivers lists the waivers, not revisions: the revision filters and layouts would
       // be ignored, so they are refused.
       .mutuallyExclusive(waivers, kind), .mutuallyExclusive(waivers, limit),
       .mutuallyExclusive(waivers, patch), .mutuallyExclusive(waivers, stat),
       .mutuallyExclusive(waivers, oneline), .mutuallyExclusive(waivers, reverse),
-      .mutuallyExclusive(waivers, author), .mutuallyExclusive(waivers, since),
+      .mutuallyExclusive(waivers, author), .mutuallyExclusive(waivers, grep),
+      .mutuallyExclusive(waivers, since),
       .mutuallyExclusive(waivers, until), .mutuallyExclusive(waivers, path),
     ],
     examples: [
@@ -105,9 +115,12 @@ enum LogCommand: CatalogCommand {
       (filter.after, filter.upTo) = range
       kind = nil
     }
-    let detail: Detail =
-      arguments[patch] ? .patch : arguments[stat] ? .stat : .none
+    let detail = Detail(patch: arguments[patch], stat: arguments[stat])
     let oneline = arguments[Self.oneline]
+    if format == .json, oneline {
+      throw UsageError.invalidArguments(
+        "'--oneline' cannot be used with '--format json' (it shapes the text format)")
+    }
     if arguments[Self.waivers] {
       try printWaivers(catalog, json: format == .json, terminal, to: console)
       return .success
@@ -209,11 +222,13 @@ enum LogCommand: CatalogCommand {
     return .success
   }
 
-  /// What `-p` and `--stat` add under each revision.
-  enum Detail {
-    case none
-    case patch
-    case stat
+  /// What `-p` and `--stat` add under each revision: with both, the stat lines, a blank
+  /// line, then the changes, as `git log -p --stat` prints them.
+  struct Detail: Equatable {
+    var patch: Bool
+    var stat: Bool
+
+    static let none = Detail(patch: false, stat: false)
   }
 
   static func printDetail(
@@ -223,8 +238,9 @@ enum LogCommand: CatalogCommand {
     guard detail != .none else { return }
     if blank { console.print() }
     let computed = try diff()
-    let text = detail == .patch ? computed.text(color: color) : computed.stat(color: color)
-    console.write(Array(text.utf8))
+    if detail.stat { console.write(Array(computed.stat(color: color).utf8)) }
+    if detail.stat && detail.patch { console.print() }
+    if detail.patch { console.write(Array(computed.text(color: color).utf8)) }
   }
 
   /// The revision's changes to the one kind an item is about.
@@ -239,7 +255,8 @@ enum LogCommand: CatalogCommand {
   /// The filter options.
   static func filter(_ arguments: ParsedArguments) throws -> RevisionFilter {
     var filter = RevisionFilter()
-    filter.author = arguments[author]
+    filter.authors = arguments[author]
+    filter.messages = arguments[grep]
     for key in [since, until] {
       guard let text = arguments[key] else { continue }
       guard let date = Timestamp.parse(text) else {

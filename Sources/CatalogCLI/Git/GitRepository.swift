@@ -71,6 +71,22 @@ struct GitRepository {
 
   /// Runs `git` (found on PATH) with `arguments`; output trimmed of its final newline.
   static func git(_ arguments: [String]) throws(Failure) -> Output {
+    let result = try gitBytes(arguments)
+    func trimmed(_ bytes: [UInt8]) -> String {
+      String(decoding: bytes, as: UTF8.self).trimmingCharacters(in: .newlines)
+    }
+    return Output(
+      status: result.status, stdout: trimmed(result.stdout), stderr: trimmed(result.stderr))
+  }
+
+  /// Runs `git` with `arguments` (no shell: each argument is one word, whatever it holds)
+  /// and returns its status and output as bytes: a blob's bytes are the file's, exactly.
+  ///
+  /// stderr is read on a second thread while stdout is read to its end, so that neither
+  /// pipe can fill and stall git, whatever the sizes.
+  static func gitBytes(_ arguments: [String]) throws(Failure) -> (
+    status: Int32, stdout: [UInt8], stderr: [UInt8]
+  ) {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
     process.arguments = ["git"] + arguments
@@ -84,14 +100,36 @@ struct GitRepository {
     } catch {
       throw .gitMissing
     }
-    let outData = output.fileHandleForReading.readDataToEndOfFile()
-    let errData = error.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    if process.terminationStatus == 127 { throw .gitMissing }
-    func trimmed(_ data: Data) -> String {
-      String(decoding: data, as: UTF8.self).trimmingCharacters(in: .newlines)
+    let errorBox = DataBox()
+    let reader = Thread { [errorBox] in
+      errorBox.set(error.fileHandleForReading.readDataToEndOfFile())
     }
-    return Output(
-      status: process.terminationStatus, stdout: trimmed(outData), stderr: trimmed(errData))
+    reader.start()
+    let outData = output.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    let errData = errorBox.wait()
+    if process.terminationStatus == 127 { throw .gitMissing }
+    return (process.terminationStatus, Array(outData), Array(errData))
+  }
+
+  /// The stderr of a git process, handed from its reading thread.
+  private final class DataBox: @unchecked Sendable {
+    // @unchecked: `data` is only touched under `condition`'s lock.
+    private let condition = NSCondition()
+    private var data: Data?
+
+    func set(_ value: Data) {
+      condition.lock()
+      data = value
+      condition.signal()
+      condition.unlock()
+    }
+
+    func wait() -> Data {
+      condition.lock()
+      defer { condition.unlock() }
+      while data == nil { condition.wait() }
+      return data ?? Data()
+    }
   }
 }

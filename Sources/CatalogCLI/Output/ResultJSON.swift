@@ -31,6 +31,14 @@ enum ResultJSON {
       self.message = message
     }
 
+    init(_ problem: DocumentProblem) {
+      file = problem.file
+      line = problem.position?.line
+      column = problem.position?.column
+      pointer = problem.pointer?.description
+      message = problem.message
+    }
+
     var json: JSONValue {
       object([
         ("file", .string(file)), ("line", line.map(number) ?? .null),
@@ -81,11 +89,38 @@ enum ResultJSON {
     ])
   }
 
-  /// `check`: `{"command", "ok", "files": [{"file", "components", "problems"}], "problems"}`.
-  static func check(_ results: [CheckCommand.FileResult]) -> JSONValue {
-    object([
+  /// `check`, with and without `--against`: `{"command", "ok", "against", "files": [{"file",
+  /// "components", "problems"}], "problems", "findings"}`. `against` is `null` without
+  /// `--against`, else `{"reference", "revision", "commit", "counts"}` (`commit` for a git
+  /// base; `revision` and `counts` `null` when the file or the reference could not be read); `findings` is `[]` without it.
+  static func check(
+    _ results: [CheckCommand.FileResult], against: CheckCommand.AgainstResult?,
+    report: FindingReport? = nil
+  ) -> JSONValue {
+    let problems = results.flatMap(\.problems).map { Problem($0).json }
+    let fails = report?.findings.contains(where: \.fails) ?? false
+    return object([
       ("command", .string("check")),
-      ("ok", .bool(results.allSatisfy { $0.problems.isEmpty })),
+      ("ok", .bool(problems.isEmpty && !fails)),
+      (
+        "against",
+        against.map { against in
+          object([
+            ("reference", .string(against.reference)),
+            ("revision", against.revision.map { number(Int($0)) } ?? .null),
+            ("commit", against.commit.map(JSONValue.string) ?? .null),
+            (
+              "counts",
+              against.counts.map { counts in
+                object([
+                  ("added", number(counts.added)), ("changed", number(counts.changed)),
+                  ("removed", number(counts.removed)),
+                ])
+              } ?? .null
+            ),
+          ])
+        } ?? .null
+      ),
       (
         "files",
         .array(
@@ -93,11 +128,12 @@ enum ResultJSON {
             object([
               ("file", .string(result.file)),
               ("components", result.components.map(number) ?? .null),
-              ("problems", .array(result.problems.map(\.json))),
+              ("problems", .array(result.problems.map { Problem($0).json })),
             ])
           })
       ),
-      ("problems", .array(results.flatMap(\.problems).map(\.json))),
+      ("problems", .array(problems)),
+      ("findings", .array(report?.findingValues() ?? [])),
     ])
   }
 

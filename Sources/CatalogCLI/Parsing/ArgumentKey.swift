@@ -93,12 +93,13 @@ extension ArgumentKey where Value == [String] {
 extension ArgumentKey where Value == Int? {
   /// An integer option; the parser has checked the bounds.
   package static func option(
-    _ long: String, valueName: String, minimum: Int? = nil, maximum: Int? = nil,
-    defaultValue: Int? = nil, help: String
+    _ long: String, short: Character? = nil, valueName: String, minimum: Int? = nil,
+    maximum: Int? = nil, defaultValue: Int? = nil, help: String
   ) -> Self {
     Self(
       .option(
-        long, valueName: valueName, value: .integer(minimum: minimum, maximum: maximum),
+        long, short: short, valueName: valueName,
+        value: .integer(minimum: minimum, maximum: maximum),
         defaultValue: defaultValue.map(String.init), help: help))
   }
 }

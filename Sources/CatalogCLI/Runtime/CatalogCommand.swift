@@ -16,6 +16,10 @@ package protocol CatalogCommand {
   /// The exit status of every failure of the command, when one status stands for all of
   /// them (diff(1)'s 2, "trouble"); `nil` for the documented status of each error.
   static var failureStatus: ExitStatus? { get }
+
+  /// Whether an unknown revision or ref is exit status 2 instead of 65: the CI gate
+  /// commands' table (docs/cli.md, "Exit statuses of the CI gate").
+  static var reportsUnknownReferencesApart: Bool { get }
 }
 
 extension CatalogCommand {
@@ -23,4 +27,6 @@ extension CatalogCommand {
   typealias Example = CommandSpec.Example
 
   package static var failureStatus: ExitStatus? { nil }
+
+  package static var reportsUnknownReferencesApart: Bool { false }
 }

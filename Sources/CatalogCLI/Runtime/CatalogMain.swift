@@ -137,6 +137,11 @@ package enum CatalogMain {
         return ExitStatus.usage.rawValue
       } catch {
         let status = report(error, command: command.name, console: console)
+        if implementation.reportsUnknownReferencesApart,
+          case CatalogError.unknownRevision = error
+        {
+          return ExitStatus.unknownReference.rawValue
+        }
         return (implementation.failureStatus ?? status).rawValue
       }
     }

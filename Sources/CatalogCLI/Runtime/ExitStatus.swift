@@ -2,9 +2,10 @@
 /// sysexits.h, so scripts can tell kinds of failure apart.
 package enum ExitStatus: Int32, Sendable {
   case success = 0
-  /// `diff`: the operands differ (or differ in the `--fail-on` class).
+  /// `diff`: the operands differ (or differ in the `--fail-on` class); `check --against`:
+  /// a change the policies refuse (``findings``); `merge`: conflicts.
   case differences = 1
-  /// `diff`: an operand could not be read or is not valid.
+  /// `check`, `diff`: an unknown reference (``unknownReference``); `merge`: any trouble.
   case trouble = 2
   /// The command line is wrong.
   case usage = 64
@@ -26,4 +27,10 @@ package enum ExitStatus: Int32, Sendable {
   /// Try again: `--expect-head` did not hold, or another writer held the catalog past the
   /// busy timeout. Nothing was written.
   case temporaryFailure = 75
+
+  /// The CI gate (`check --against`) found a change the policies refuse.
+  static var findings: ExitStatus { .differences }
+  /// The CI gate commands (`check`, `diff`): a revision, tag or ref that does not exist, so
+  /// that a typo in a workflow never reads as "breaking change found" (docs/cli.md).
+  static var unknownReference: ExitStatus { .trouble }
 }

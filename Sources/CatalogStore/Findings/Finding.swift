@@ -16,6 +16,9 @@ public struct Finding: Sendable, Hashable {
   /// The revision the change was measured against (check: the base, or an earlier revision
   /// for a transitive mode).
   public var against: Int64?
+  /// How to name what `against` stands for, when it is not a catalog's revision: a commit's
+  /// version of the file (`git:abc123def456:components.json`, for `--against git:`).
+  public var againstName: String?
   /// The submitted file, when there is one.
   public var file: String?
   /// The position in `file`: of the changed value when it is in the file, else of the
@@ -64,7 +67,11 @@ public struct Finding: Sendable, Hashable {
     var text =
       "policy \(mode.rawValue) of kind \(kind) (\(origin)) refuses \(change.rule.rawValue) "
       + "\(Self.pointerText(change.pointer)): \(values)"
-    if let against { text += " (against revision \(against))" }
+    if let againstName {
+      text += " (against \(againstName))"
+    } else if let against {
+      text += " (against revision \(against))"
+    }
     if let hint { text += "; fix: \(hint)" }
     return text
   }

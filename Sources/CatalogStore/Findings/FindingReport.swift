@@ -10,12 +10,26 @@ public struct FindingReport: Sendable {
   /// The kinds checked, in order: JUnit's test cases.
   public var checkedKinds: [String]
   public var findings: [Finding]
+  /// What kept the file from being checked (it cannot be read, is not JSON, is not a valid
+  /// document): reported in every format before the findings, each failing.
+  public var problems: [DocumentProblem]
+  /// Whether the file's validity is itself a check (`catalog check`): JUnit then has a
+  /// `document` test case, failing with one `<failure>` per problem.
+  public var validatesDocument: Bool
 
-  public init(name: String, checkedKinds: [String], findings: [Finding]) {
+  public init(
+    name: String, checkedKinds: [String], findings: [Finding], problems: [DocumentProblem] = [],
+    validatesDocument: Bool = false
+  ) {
     self.name = name
     self.checkedKinds = checkedKinds
     self.findings = findings
+    self.problems = problems
+    self.validatesDocument = validatesDocument
   }
+
+  /// Whether anything fails the gate: a problem, or a finding that fails.
+  public var fails: Bool { !problems.isEmpty || findings.contains(where: \.fails) }
 
   /// One located line per finding: `FILE:LINE:COLUMN: error: MESSAGE` (`note` for a finding
   /// that does not fail).
@@ -33,11 +47,12 @@ public struct FindingReport: Sendable {
     return "\(file):\(position.line):\(position.column): "
   }
 
-  /// A JSON array with one object per finding, members in a fixed order: rule, class,
-  /// mode, origin, kind, pointer, old, new, file, line, column, hint, against, fails.
-  /// Absent values are `null` (the rule tells an absent old or new value from a null one).
-  public func json() -> String {
-    let items: [JSONValue] = findings.map { finding in
+  /// One JSON object per finding, members in a fixed order: rule, class, mode, origin, kind,
+  /// pointer, old, new, file, line, column, hint, against, againstName, fails (`against` the
+  /// catalog's revision, `againstName` the committed version for a git base). Absent values are `null`
+  /// (the rule tells an absent old or new value from a null one).
+  public func findingValues() -> [JSONValue] {
+    findings.map { finding in
       func optional(_ text: String?) -> JSONValue { text.map { .string($0) } ?? .null }
       func number(_ value: Int?) -> JSONValue { value.map { .number(JSONNumber($0)) } ?? .null }
       return .object(
@@ -54,33 +69,46 @@ public struct FindingReport: Sendable {
           .init(key: "line", value: number(finding.position?.line)),
           .init(key: "column", value: number(finding.position?.column)),
           .init(key: "hint", value: optional(finding.hint)),
-          .init(key: "against", value: number(finding.against.map(Int.init))),
+          .init(
+            key: "against",
+            value: finding.againstName == nil ? number(finding.against.map(Int.init)) : .null),
+          .init(key: "againstName", value: optional(finding.againstName)),
           .init(key: "fails", value: .bool(finding.fails)),
         ]))
     }
-    return String(decoding: JSONWriter.indentedBytes(.array(items)), as: UTF8.self) + "\n"
   }
 
   /// GitHub Actions workflow commands, one line per finding:
   /// `::error file=components.json,line=12,col=5,title=KEY_REMOVED in tile::MESSAGE`
-  /// (`::notice` for a finding that does not fail). Values are escaped as the runner
-  /// expects (`%`, CR, LF everywhere; `:` and `,` in properties too).
+  /// (`::notice` for a finding that does not fail), after one `::error` per problem
+  /// (`::error file=bad.json,line=3,col=7,title=invalid JSON::invalid JSON: …`). Values are
+  /// escaped as the runner expects (`%`, CR, LF everywhere; `:` and `,` in properties too).
   public func github() -> String {
-    findings.map { finding in
-      var properties: [String] = []
-      if let file = finding.file {
-        properties.append("file=\(Self.githubProperty(file))")
-        if let position = finding.position {
-          properties.append("line=\(position.line)")
-          properties.append("col=\(position.column)")
-        }
+    let problems = problems.map { problem in
+      var properties = ["file=\(Self.githubProperty(problem.file))"]
+      if let position = problem.position {
+        properties.append("line=\(position.line)")
+        properties.append("col=\(position.column)")
       }
-      properties.append(
-        "title=\(Self.githubProperty("\(finding.rule.rawValue) in \(finding.kind)"))")
-      let level = finding.fails ? "error" : "notice"
-      return
-        "::\(level) \(properties.joined(separator: ","))::\(Self.githubData(finding.message))\n"
-    }.joined()
+      properties.append("title=\(Self.githubProperty(problem.title))")
+      return "::error \(properties.joined(separator: ","))::\(Self.githubData(problem.message))\n"
+    }
+    return problems.joined()
+      + findings.map { finding in
+        var properties: [String] = []
+        if let file = finding.file {
+          properties.append("file=\(Self.githubProperty(file))")
+          if let position = finding.position {
+            properties.append("line=\(position.line)")
+            properties.append("col=\(position.column)")
+          }
+        }
+        properties.append(
+          "title=\(Self.githubProperty("\(finding.rule.rawValue) in \(finding.kind)"))")
+        let level = finding.fails ? "error" : "notice"
+        return
+          "::\(level) \(properties.joined(separator: ","))::\(Self.githubData(finding.message))\n"
+      }.joined()
   }
 
   static func githubData(_ text: String) -> String {
@@ -102,9 +130,30 @@ public struct FindingReport: Sendable {
   }
 
   /// JUnit XML: one test case per kind checked, one `<failure>` per failing finding of
-  /// that kind; `tests` and `failures` count test cases. Valid against the common JUnit
-  /// schema (Jenkins' junit-10.xsd) and read by GitHub, GitLab and Jenkins reporters.
-  public func junit() -> String {
+  /// that kind; `tests` and `failures` count test cases. Valid against the JUnit schema of
+  /// Tests/Fixtures/junit/junit.xsd (the format GitHub, GitLab and Jenkins reporters read).
+  public func junit() -> String { Self.junit([self]) }
+
+  /// Several reports (`catalog check a.json b.json`) as one JUnit document: a
+  /// `<testsuite>` per report. A report that validates its document has a `document` test
+  /// case first, with one `<failure>` per problem.
+  public static func junit(_ reports: [FindingReport]) -> String {
+    var suites = ""
+    var allTests = 0
+    var allFailed = 0
+    for report in reports {
+      let (text, tests, failed) = report.junitSuite()
+      suites += text
+      allTests += tests
+      allFailed += failed
+    }
+    var out = #"<?xml version="1.0" encoding="UTF-8"?>"# + "\n"
+    out += #"<testsuites name="catalog" tests="\#(allTests)" failures="\#(allFailed)">"# + "\n"
+    return out + suites + "</testsuites>\n"
+  }
+
+  /// One `<testsuite>`, and the numbers of its test cases and of those that fail.
+  private func junitSuite() -> (text: String, tests: Int, failed: Int) {
     var byKind: [BytewiseString: [Finding]] = [:]
     for finding in findings where finding.fails {
       byKind[BytewiseString(finding.kind), default: []].append(finding)
@@ -115,13 +164,28 @@ public struct FindingReport: Sendable {
     where finding.fails && !kinds.contains(where: { $0.hasSameBytes(as: finding.kind) }) {
       kinds.append(finding.kind)
     }
-    let failed = kinds.count { byKind[BytewiseString($0)] != nil }
+    let documentCase = validatesDocument || !problems.isEmpty
+    let tests = kinds.count + (documentCase ? 1 : 0)
+    let failed = kinds.count { byKind[BytewiseString($0)] != nil } + (problems.isEmpty ? 0 : 1)
     let suite = Self.xml(name)
-    var out = #"<?xml version="1.0" encoding="UTF-8"?>"# + "\n"
-    out += #"<testsuites name="catalog" tests="\#(kinds.count)" failures="\#(failed)">"# + "\n"
-    out +=
-      #"  <testsuite name="\#(suite)" tests="\#(kinds.count)" failures="\#(failed)" errors="0" skipped="0">"#
+    var out =
+      #"  <testsuite name="\#(suite)" tests="\#(tests)" failures="\#(failed)" errors="0" skipped="0">"#
       + "\n"
+    if documentCase {
+      if problems.isEmpty {
+        out += #"    <testcase classname="\#(suite)" name="document"/>"# + "\n"
+      } else {
+        out += #"    <testcase classname="\#(suite)" name="document">"# + "\n"
+        for problem in problems {
+          var location = problem.file
+          if let position = problem.position { location += ":\(position.line):\(position.column)" }
+          out +=
+            #"      <failure type="\#(Self.xml(problem.title))" message="\#(Self.xml(problem.message))">"#
+            + Self.xml("\(location): \(problem.message)") + "</failure>\n"
+        }
+        out += "    </testcase>\n"
+      }
+    }
     for kind in kinds {
       let name = Self.xml(kind)
       guard let failures = byKind[BytewiseString(kind)] else {
@@ -137,8 +201,8 @@ public struct FindingReport: Sendable {
       }
       out += "    </testcase>\n"
     }
-    out += "  </testsuite>\n</testsuites>\n"
-    return out
+    out += "  </testsuite>\n"
+    return (out, tests, failed)
   }
 
   /// Text escaped for an XML attribute or element; characters XML 1.0 cannot hold at all

@@ -7,8 +7,10 @@ public struct RevisionFilter: Sendable {
   public var after: RevisionReference?
   /// Only revisions up to and including this one (`B` of `A..B`).
   public var upTo: RevisionReference?
-  /// Only revisions whose author contains this text.
-  public var author: String?
+  /// Only revisions whose author contains one of these texts (any; none given: every author).
+  public var authors: [String]
+  /// Only revisions whose message contains one of these texts (any; none given: every one).
+  public var messages: [String]
   /// Only revisions written at or after this time.
   public var since: Date?
   /// Only revisions written at or before this time.
@@ -18,12 +20,13 @@ public struct RevisionFilter: Sendable {
   public var path: JSONPointer?
 
   public init(
-    after: RevisionReference? = nil, upTo: RevisionReference? = nil, author: String? = nil,
-    since: Date? = nil, until: Date? = nil, path: JSONPointer? = nil
+    after: RevisionReference? = nil, upTo: RevisionReference? = nil, authors: [String] = [],
+    messages: [String] = [], since: Date? = nil, until: Date? = nil, path: JSONPointer? = nil
   ) {
     self.after = after
     self.upTo = upTo
-    self.author = author
+    self.authors = authors
+    self.messages = messages
     self.since = since
     self.until = until
     self.path = path
@@ -36,7 +39,14 @@ public struct RevisionFilter: Sendable {
     _ revision: Revision, in range: Range<Int64>, touches: (JSONPointer) throws -> Bool
   ) rethrows -> Bool {
     guard range.contains(revision.id) else { return false }
-    if let author, !revision.author.contains(author) { return false }
+    // Substrings compared as Unicode text, as `contains` does; `--author ann --author bob`
+    // keeps the revisions of either, as git does.
+    if !authors.isEmpty, !authors.contains(where: { revision.author.contains($0) }) {
+      return false
+    }
+    if !messages.isEmpty, !messages.contains(where: { revision.message.contains($0) }) {
+      return false
+    }
     if let since, revision.time < since { return false }
     if let until, revision.time > until { return false }
     if let path { return try touches(path) }

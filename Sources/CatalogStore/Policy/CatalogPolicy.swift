@@ -94,6 +94,12 @@ public struct CatalogPolicy: Sendable, Hashable {
   }
 
   /// The mode of a kind of `category`.
+  /// Whether any level sets a transitive mode, which compares with every earlier revision.
+  public var usesTransitiveModes: Bool {
+    (catalog?.isTransitive ?? false) || categories.contains { $0.mode.isTransitive }
+      || kinds.contains { $0.mode.isTransitive }
+  }
+
   public func effectiveMode(kind: String, category: String) -> Effective {
     if let setting = kinds.first(where: { $0.name.hasSameBytes(as: kind) }) {
       return Effective(mode: setting.mode, origin: .kind(setting.name))

@@ -45,9 +45,9 @@ struct DiffPatchCommandTests {
     #expect(try run(["diff", "old.json", "old.json"], expect: 0).stdout.isEmpty)
     let text = try run(["diff", "old.json", "new.json"], expect: 1).stdout
     #expect(text.contains("[breaking: ENTRY_REMOVED]"))
-    try run(["diff", "old.json", "missing.json"], expect: 2)
+    try run(["diff", "old.json", "missing.json"], expect: 66)
     try directory.write("broken.json", "{\"components\": [")
-    let broken = try run(["diff", "old.json", "broken.json"], expect: 2)
+    let broken = try run(["diff", "old.json", "broken.json"], expect: 65)
     #expect(broken.stderr.hasPrefix("broken.json:1:17: error: invalid JSON:"))
     try run(["diff", "-", "-"], expect: 64)
   }

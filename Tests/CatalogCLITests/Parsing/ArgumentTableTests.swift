@@ -15,13 +15,14 @@ import Testing
       ],
       "export": ["catalog export [--output <file>] [--category <name> ...] [--at <rev>]"],
       "check": [
-        "catalog check [<file> ...] [--against <rev>] [--prune] [--follow-renames]"
-          + " [--allow-former-names] [--max-depth <n>] [--max-size <bytes>] [--format <format>]"
+        "catalog check [<file> ...] [--against <rev>] [--policy-file <path>] [--prune]"
+          + " [--follow-renames] [--allow-former-names] [--max-depth <n>] [--max-size <bytes>]"
+          + " [--format <format>]"
       ],
       "log": [
         "catalog log [<kind>] [--limit <n>] [--format <format>] [--patch] [--stat] [--oneline]"
-          + " [--reverse] [--waivers] [--author <name>] [--since <time>] [--until <time>]"
-          + " [--path <pointer>] [--no-pager] [--color <when>] [--utc]"
+          + " [--reverse] [--waivers] [--author <name> ...] [--grep <text> ...] [--since <time>]"
+          + " [--until <time>] [--path <pointer>] [--no-pager] [--color <when>] [--utc]"
       ],
       "show": [
         "catalog show <kind> [--at <rev>] [--revision] [--stat] [--format <format>]"

@@ -27,9 +27,14 @@ import Testing
     #expect(CatalogCommandTable.command(named: "no-such-command") == nil)
   }
 
-  @Test func onlyDiffAndMergeReportEveryFailureAsTrouble() {
+  @Test func onlyMergeReportsEveryFailureAsTrouble() {
     let trouble = CatalogCommandTable.commands.filter { $0.failureStatus != nil }
-    #expect(Set(trouble.map { $0.spec.name }) == ["diff", "merge"])
+    #expect(Set(trouble.map { $0.spec.name }) == ["merge"])
     #expect(trouble.allSatisfy { $0.failureStatus == .trouble })
+  }
+
+  @Test func theGateCommandsTellAnUnknownReferenceApart() {
+    let gate = CatalogCommandTable.commands.filter { $0.reportsUnknownReferencesApart }
+    #expect(Set(gate.map { $0.spec.name }) == ["check", "diff"])
   }
 }

@@ -182,8 +182,8 @@ import Testing
       try failure("log", "--limit", "abc").text
         == "catalog: error: invalid value 'abc' for '--limit <n>': expected an integer of at "
         + "least 1\nUsage: catalog log [<kind>] [--limit <n>] [--format <format>] [--patch]"
-        + " [--stat] [--oneline] [--reverse] [--waivers] [--author <name>] [--since <time>]"
-        + " [--until <time>]"
+        + " [--stat] [--oneline] [--reverse] [--waivers] [--author <name> ...]"
+        + " [--grep <text> ...] [--since <time>] [--until <time>]"
         + " [--path <pointer>] [--no-pager] [--color <when>] [--utc]\n"
         + "See 'catalog log --help' for more information.\n")
     #expect(

@@ -242,7 +242,7 @@ struct PolicyCommandTests {
 
   @Test func checkAgainstHeadInEveryFormat() throws {
     let session = try Self.session()
-    let text = try session.run(["check", "v2.json", "--against", "head"], expect: 65)
+    let text = try session.run(["check", "v2.json", "--against", "head"], expect: 1)
     #expect(text.stdout == "")
     #expect(
       text.stderr == """
@@ -252,7 +252,7 @@ struct PolicyCommandTests {
 
         """)
     let github = try session.run(
-      ["check", "v2.json", "--against", "head", "--format", "github"], expect: 65)
+      ["check", "v2.json", "--against", "head", "--format", "github"], expect: 1)
     #expect(
       github.stdout == """
         ::error file=v2.json,line=7,col=18,title=KEY_REMOVED in tile-preview::\(Self.removedFinding)
@@ -261,13 +261,14 @@ struct PolicyCommandTests {
         """)
     try Self.checkWorkflowCommands(github.stdout)
     let junit = try session.run(
-      ["check", "v2.json", "--against", "head", "--format", "junit"], expect: 65)
+      ["check", "v2.json", "--against", "head", "--format", "junit"], expect: 1)
     func xml(_ text: String) -> String { text.replacingOccurrences(of: "\"", with: "&quot;") }
     #expect(
       junit.stdout == """
         <?xml version="1.0" encoding="UTF-8"?>
-        <testsuites name="catalog" tests="2" failures="1">
-          <testsuite name="v2.json" tests="2" failures="1" errors="0" skipped="0">
+        <testsuites name="catalog" tests="3" failures="1">
+          <testsuite name="v2.json" tests="3" failures="1" errors="0" skipped="0">
+            <testcase classname="v2.json" name="document"/>
             <testcase classname="v2.json" name="tile-preview">
               <failure type="KEY_REMOVED" message="KEY_REMOVED /payload/subtitle">v2.json:7:18: \(xml(Self.removedFinding))</failure>
               <failure type="TYPE_CHANGED" message="TYPE_CHANGED /payload/size">v2.json:9:17: \(xml(Self.typeFinding))</failure>
@@ -279,45 +280,70 @@ struct PolicyCommandTests {
         """)
     #expect(
       try Self.parseJUnit(junit.stdout, in: session.directory)
-        == "testsuites 2 1|v2.json 2 1|tile-preview 2|knob 0")
+        == "testsuites 3 1|v2.json 3 1|document 0|tile-preview 2|knob 0")
+    try JUnitSchema.validate(junit.stdout, in: session.directory)
     let json = try session.run(
-      ["check", "v2.json", "--against", "head", "--format", "json"], expect: 65)
+      ["check", "v2.json", "--against", "head", "--format", "json"], expect: 1)
     #expect(
       json.stdout == """
-        [
-          {
-            "rule": "KEY_REMOVED",
-            "class": "breaking",
-            "mode": "FULL",
-            "origin": "set on category Display",
-            "kind": "tile-preview",
-            "pointer": "/payload/subtitle",
-            "old": "Now playing",
-            "new": null,
-            "file": "v2.json",
-            "line": 7,
-            "column": 18,
-            "hint": "keep the key (deprecate its use instead), or add the new shape under a new kind",
-            "against": 1,
-            "fails": true
+        {
+          "command": "check",
+          "ok": false,
+          "against": {
+            "reference": "head",
+            "revision": 1,
+            "commit": null,
+            "counts": {
+              "added": 0,
+              "changed": 2,
+              "removed": 0
+            }
           },
-          {
-            "rule": "TYPE_CHANGED",
-            "class": "breaking",
-            "mode": "FULL",
-            "origin": "set on category Display",
-            "kind": "tile-preview",
-            "pointer": "/payload/size",
-            "old": 3,
-            "new": "3",
-            "file": "v2.json",
-            "line": 9,
-            "column": 17,
-            "hint": "keep the old type and add a key with the new type, or add a new kind",
-            "against": 1,
-            "fails": true
-          }
-        ]
+          "files": [
+            {
+              "file": "v2.json",
+              "components": 2,
+              "problems": []
+            }
+          ],
+          "problems": [],
+          "findings": [
+            {
+              "rule": "KEY_REMOVED",
+              "class": "breaking",
+              "mode": "FULL",
+              "origin": "set on category Display",
+              "kind": "tile-preview",
+              "pointer": "/payload/subtitle",
+              "old": "Now playing",
+              "new": null,
+              "file": "v2.json",
+              "line": 7,
+              "column": 18,
+              "hint": "keep the key (deprecate its use instead), or add the new shape under a new kind",
+              "against": 1,
+              "againstName": null,
+              "fails": true
+            },
+            {
+              "rule": "TYPE_CHANGED",
+              "class": "breaking",
+              "mode": "FULL",
+              "origin": "set on category Display",
+              "kind": "tile-preview",
+              "pointer": "/payload/size",
+              "old": 3,
+              "new": "3",
+              "file": "v2.json",
+              "line": 9,
+              "column": 17,
+              "hint": "keep the old type and add a key with the new type, or add a new kind",
+              "against": 1,
+              "againstName": null,
+              "fails": true
+            }
+          ]
+        }
 
         """)
     // Nothing was written, and an accepted file passes.
@@ -325,8 +351,9 @@ struct PolicyCommandTests {
     let passing = try session.run(["check", "v1.json", "--against", "head", "--format", "junit"])
     #expect(
       try Self.parseJUnit(passing.stdout, in: session.directory)
-        == "testsuites 2 0|v1.json 2 0|tile-preview 0|knob 0")
-    try session.run(["check", "v2.json", "--format", "github"], expect: 64)
+        == "testsuites 3 0|v1.json 3 0|document 0|tile-preview 0|knob 0")
+    // Without --against, the CI formats report the file's problems: none here.
+    #expect(try session.run(["check", "v2.json", "--format", "github"]).stdout == "")
   }
 
   @Test func diffInTheCIFormats() throws {
