@@ -5,6 +5,9 @@ import Components
 enum BlameCommand: CatalogCommand {
   static let kind: ArgumentKey<String?> = .positional("kind", help: "The kind of the entry.")
     .completing(.kind)
+  static let pointer: ArgumentKey<String?> = .positional(
+    "pointer", arity: .optional,
+    help: "Only the leaves at or below this JSON Pointer of the entry (such as /payload/size).")
 
   static let spec = CommandSpec(
     name: "blame",
@@ -13,31 +16,52 @@ enum BlameCommand: CatalogCommand {
       For every leaf of the entry (category, description and every leaf of the payload, \
       as JSON Pointers) shows the revision, time and author that last changed it. The \
       json format is an array of {"path", "revision", "time", "author", "message"} \
-      objects. The history of a renamed kind is followed back through its old names.
+      objects. The history of a renamed kind is followed back through its old names. With \
+      <pointer>, only the leaves at or below it (/payload/size, /payload/tags/0); a pointer \
+      the entry does not have is an error.
 
       On a terminal the output goes through a pager (--no-pager writes directly), is \
       coloured (--color) and shows times in the local time zone with its offset (--utc \
       for UTC), as 'catalog log' does.
       """,
     arguments: [
-      kind.spec, CommonArguments.at.spec, CommonArguments.listFormat.spec,
+      kind.spec, pointer.spec, CommonArguments.at.spec, CommonArguments.listFormat.spec,
       CommonArguments.noPager.spec, CommonArguments.color.spec, CommonArguments.utc.spec,
     ],
     examples: [
       Example("Who changed what in an entry:", "catalog blame tile-preview"),
+      Example("Only one part of the payload:", "catalog blame tile-preview /payload/size"),
       Example("As of a tag, for a script:", "catalog blame tile-preview --at v1.2 --format json"),
     ],
     seeAlso: ["log", "show"])
 
   static func run(_ context: CommandContext) throws -> ExitStatus {
     let catalog = try context.openCatalogWithRevisions()
-    let argument = context.arguments[kind] ?? ""
-    let (lines, kindThen, followedRename) = try catalog.blameFollowingRenames(
-      argument, at: context.atReference)
-    if followedRename {
+    let kindName = context.arguments[kind] ?? ""
+    let blamed = try catalog.blameFollowingRenames(kindName, at: context.atReference)
+    var lines = blamed.lines
+    if blamed.followedRename {
       context.console.error(
-        "note: \(argument) was named \(kindThen) at \(context.atReference); showing it under that name"
+        "note: \(kindName) was named \(blamed.kind) at \(context.atReference); showing it under that name"
       )
+    }
+    if let text = context.arguments[pointer] {
+      let subtree: JSONPointer
+      do {
+        subtree = try JSONPointer(parsing: text)
+      } catch {
+        throw UsageError.invalidArguments(
+          "invalid value '\(text)' for '<pointer>': \(error.reason)")
+      }
+      // Tokens compare by bytes, as everywhere a pointer is matched.
+      lines = lines.filter { line in
+        line.path.tokens.count >= subtree.tokens.count
+          && JSONPointer(Array(line.path.tokens.prefix(subtree.tokens.count))) == subtree
+      }
+      if lines.isEmpty {
+        throw CatalogError.invalidRequest(
+          "the entry of kind \(kindName) has no value at \(subtree.description)")
+      }
     }
     let format = context.arguments[CommonArguments.listFormat] ?? .text
     let terminal = context.pagedTerminal(json: format == .json)

@@ -25,7 +25,7 @@ enum CopyCommand: CatalogCommand {
       transaction of <to>: all of it lands, or none of it. --database is not used.
       """,
     arguments: [
-      from.spec, to.spec,
+      from.spec, to.spec, CommonArguments.resultFormat.spec,
     ],
     examples: [
       Example(
@@ -46,6 +46,11 @@ enum CopyCommand: CatalogCommand {
       location: CatalogLocation(context.arguments[Self.to] ?? ""),
       options: Catalog.Options(busyTimeout: timeout))
     let summary = try to.copyHistory(from: from)
+    if context.arguments[CommonArguments.resultFormat] == .json {
+      ResultJSON.print(
+        ResultJSON.copy(summary, from: from.path, to: to.path), to: context.console)
+      return .success
+    }
     context.console.print(
       "copied \(summary.revisions.counting("revision")) "
         + "(\(summary.entryVersions.counting("entry version")), \(summary.tags.counting("tag"))) "

@@ -26,7 +26,7 @@ enum SiteCommand: CatalogCommand {
       site written by this command (it holds a .catalog-site file).
       """,
     arguments: [
-      output.spec, title.spec, CommonArguments.at.spec,
+      output.spec, title.spec, CommonArguments.at.spec, CommonArguments.resultFormat.spec,
     ],
     constraints: [.oneRequired(output)],
     examples: [
@@ -36,7 +36,7 @@ enum SiteCommand: CatalogCommand {
         "catalog site --output site-v1.2 --at v1.2 --title 'Design system'"),
     ],
     seeAlso: ["export", "log", "blame"],
-    usageForms: ["--output <dir> [--title <text>] [--at <rev>]"])
+    usageForms: ["--output <dir> [--title <text>] [--at <rev>] [--format <format>]"])
 
   static func run(_ context: CommandContext) throws -> ExitStatus {
     // The parser refuses an empty path (`ArgumentSpec.validate`).
@@ -54,6 +54,10 @@ enum SiteCommand: CatalogCommand {
       case .notASite: return .dataError
       case .io: return .ioError
       }
+    }
+    if context.arguments[CommonArguments.resultFormat] == .json {
+      ResultJSON.print(ResultJSON.site(summary, output: output), to: context.console)
+      return .success
     }
     context.console.progress(
       "wrote \(output): revision \(summary.revision), \(summary.kinds.counting("kind")), "

@@ -1,3 +1,4 @@
+import CatalogSite
 import CatalogStorage
 import CatalogStore
 import Components
@@ -202,6 +203,26 @@ enum ResultJSON {
       ),
       ("notes", strings(notes)),
       ("problems", .array(problems.map { object([("message", .string($0))]) })),
+    ])
+  }
+
+  /// `copy`: `{"command", "from", "to", "revisions", "entryVersions", "tags"}`, the
+  /// locations as messages show them (a connection string's password redacted).
+  static func copy(_ summary: CopySummary, from: String, to: String) -> JSONValue {
+    object([
+      ("command", .string("copy")), ("from", .string(from)), ("to", .string(to)),
+      ("revisions", number(summary.revisions)), ("entryVersions", number(summary.entryVersions)),
+      ("tags", number(summary.tags)),
+    ])
+  }
+
+  /// `site`: `{"command", "output", "revision", "kinds", "revisions", "releases", "files"}`.
+  static func site(_ summary: CatalogSite.Summary, output: String) -> JSONValue {
+    object([
+      ("command", .string("site")), ("output", .string(output)),
+      ("revision", number(Int(summary.revision))), ("kinds", number(summary.kinds)),
+      ("revisions", number(summary.revisions)), ("releases", number(summary.releases)),
+      ("files", number(summary.files)),
     ])
   }
 

@@ -33,6 +33,12 @@ public final class JSONReader {
   public let maxDepth: Int
   /// The largest input accepted, in bytes.
   public var maxSize: Int { input.maxSize }
+  /// Whether a string holding U+0000 is a document error (located, with its JSON Pointer):
+  /// set by ``CatalogDocumentReader``, since a catalog cannot store it.
+  public var refusesNUL: Bool {
+    get { input.refusesNUL }
+    set { input.refusesNUL = newValue }
+  }
 
   let input: JSONInput
   /// How many containers are open: those of the walk in progress and those a caller walks

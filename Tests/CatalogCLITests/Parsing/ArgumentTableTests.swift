@@ -29,8 +29,8 @@ import Testing
           + " [--color <when>] [--utc]"
       ],
       "blame": [
-        "catalog blame <kind> [--at <rev>] [--format <format>] [--no-pager] [--color <when>]"
-          + " [--utc]"
+        "catalog blame <kind> [<pointer>] [--at <rev>] [--format <format>] [--no-pager]"
+          + " [--color <when>] [--utc]"
       ],
       "tag": [
         "catalog tag <name> [<rev>] [-m <text>] [-f] [--author <name>] [--expect-head <n>]",
@@ -75,8 +75,8 @@ import Testing
         "catalog git uninstall [--path <pattern>]",
       ],
       "doctor": ["catalog doctor [--format <format>]"],
-      "copy": ["catalog copy <from> <to>"],
-      "site": ["catalog site --output <dir> [--title <text>] [--at <rev>]"],
+      "copy": ["catalog copy <from> <to> [--format <format>]"],
+      "site": ["catalog site --output <dir> [--title <text>] [--at <rev>] [--format <format>]"],
       "completions": ["catalog completions <shell>", "catalog completions --candidates <list>"],
       "install": ["catalog install [--prefix <dir>]"],
       "help": ["catalog help [<command>] [--man]"],
