@@ -59,6 +59,17 @@ public final class JSONReader {
     self.input = JSONInput(bytes: bytes, maxSize: maxSize)
   }
 
+  /// A reader over bytes read ahead from a stream whose reading stopped at the error `readError`
+  /// (an `errno`, nil when it ended): the error is reported where the bytes end, as a
+  /// reader of the stream itself reports it.
+  public convenience init(
+    bytes: some Collection<UInt8>, readError: Int32?, maxDepth: Int = JSONReader.defaultMaxDepth,
+    maxSize: Int = JSONReader.defaultMaxSize
+  ) {
+    self.init(bytes: bytes, maxDepth: maxDepth, maxSize: maxSize)
+    if let readError, input.readError == nil { input.readError = readError }
+  }
+
   deinit {
     fastScratchStorage?.deallocate()
   }
