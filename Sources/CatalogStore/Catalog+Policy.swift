@@ -49,8 +49,10 @@ extension Catalog {
   /// - Parameter positions: where each entry starts in its file, for the findings.
   public func policyCheck(
     of entries: [CatalogEntry], positions: [SourcePosition]? = nil,
-    at reference: RevisionReference = .head, prune: Bool = false
+    at reference: RevisionReference = .head, prune: Bool = false,
+    formerNames: FormerNames = .refuse
   ) throws -> ImportPreview {
-    try plannedImport(of: entries, positions: positions, at: reference, prune: prune)
+    try plannedImport(
+      of: entries, positions: positions, at: reference, prune: prune, formerNames: formerNames)
   }
 }

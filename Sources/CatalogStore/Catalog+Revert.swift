@@ -44,7 +44,9 @@ extension Catalog {
       }
       return try Self.replaceCatalog(
         with: plan.entries, in: context, head: head, options: options,
-        source: "revert \(reference)", operation: "revert", renames: plan.renames, frame: frame)
+        source: "revert \(reference)", operation: "revert", renames: plan.renames,
+        returning: plan.returning,
+        frame: frame)
     }
   }
 }

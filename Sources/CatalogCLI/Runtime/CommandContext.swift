@@ -99,6 +99,22 @@ package struct CommandContext {
   }
 
   /// The `--message`, `--author` and `--expect-head` of a writing command.
+  /// What a file's entries under names the catalog renamed become: `--follow-renames`,
+  /// `--allow-former-names`, or refused (the default).
+  ///
+  /// - Throws: ``UsageError`` when both are given.
+  func formerNames() throws -> FormerNames {
+    switch (arguments[CommonArguments.followRenames], arguments[CommonArguments.allowFormerNames])
+    {
+    case (true, true):
+      throw UsageError.invalidArguments(
+        "'--allow-former-names' cannot be used with '--follow-renames'")
+    case (true, false): return .follow
+    case (false, true): return .addAsNew
+    case (false, false): return .refuse
+    }
+  }
+
   package func writeOptions(dryRun: Bool = false) -> WriteOptions {
     WriteOptions(
       author: author, message: arguments[CommonArguments.message] ?? "",

@@ -60,7 +60,7 @@ final class SQLiteContext: CatalogWriteContext {
     "id, created_at, author, message, source, operation, added, changed, removed, moved"
   /// The revision columns and whether the revision recorded a document frame.
   private static let revisionSelection =
-    "\(revisionColumns), EXISTS (SELECT 1 FROM document_frame AS f WHERE f.revision_id = revision.id)"
+    "\(revisionColumns), revision.id > 1 AND EXISTS (SELECT 1 FROM document_frame AS f WHERE f.revision_id = revision.id)"
 
   func headRevision() throws -> Int64 {
     try database.scalar(sql: "SELECT coalesce(max(id), 0) FROM revision") ?? 0

@@ -89,8 +89,14 @@ package protocol CatalogReadContext {
   /// The greatest revision whose digest is recorded, 0 when none is.
   func sealedHead() throws -> Int64
 
-  /// The component whose entry version most recently bore `kind` (its bytes) at or before
-  /// `revision`, present or removed; nil when no version ever did.
+  /// The component a name means at `revision`: the one whose entry version most recently
+  /// bore `kind` (its bytes) at or before `revision`; nil when no version ever did.
+  ///
+  /// When a component holds `kind` in the catalog at `revision`, that is the one: the only
+  /// other version that can bear the name at the same revision is the removal of a
+  /// component that gave the name up in that revision (a restore that renames one component
+  /// back to a name while it removes the one that had taken it), and it loses the tie.
+  /// Otherwise it is the component that bore the name last, removed since or renamed.
   func component(named kind: String, atOrBefore revision: Int64) throws -> Int64?
 
   /// Calls `body` with the canonical text of a stored payload, valid only during the call.

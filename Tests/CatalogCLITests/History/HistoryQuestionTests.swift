@@ -87,7 +87,7 @@ struct HistoryQuestionTests {
         == "1 (tag: v1) first\n3 patch.json (patch)\n")
     #expect(
       try session.run(["log", "--oneline", "--path", "/payload/title"]).stdout
-        == "2 patch.json (patch)\n1 (tag: v1) first\n")
+        == "2 patch.json (patch)  tile\n1 (tag: v1) first  tile\n")
     #expect(try session.run(["log", "--oneline", "--since", "2999-01-01"]).stdout == "")
     #expect(try session.run(["log", "--oneline", "--until", "2000-01-01"]).stdout == "")
     let patched = try session.run(["log", "-p", "--limit", "1"]).stdout
@@ -101,7 +101,7 @@ struct HistoryQuestionTests {
 
         """))
     let stat = try session.run(["log", "pill", "--stat", "--limit", "1"]).stdout
-    #expect(stat.contains("Change:  renamed from badge to pill\n\n pill | 1 -\n"))
+    #expect(stat.contains("Change:  renamed from badge to pill\n\n badge => pill | 1 -\n"))
     let bad = try session.run(["log", "--since", "yesterday"], expect: 64).stderr
     #expect(bad.hasPrefix("catalog: error: invalid value 'yesterday' for '--since <time>'"))
   }
