@@ -100,14 +100,16 @@ enum MergeCommand: CatalogCommand {
     do {
       let sideNames = ["base", "ours", "theirs"]
       typealias Document = (
-        entries: [CatalogEntry], entriesPointer: JSONPointer, frame: DocumentFrame
+        entries: [CatalogEntry], entriesPointer: JSONPointer, frame: DocumentFrame,
+        positions: [SourcePosition]
       )
       let documents = try operands.enumerated().map { index, operand throws -> Document in
         // git passes an empty BASE for an add/add conflict (both branches added the file):
         // that is a two-way merge, from a catalog with no entries.
         if index == 0 && operand != "-" && Self.isEmptyFile(operand) {
           return (
-            entries: [], entriesPointer: JSONPointer(["components"]), frame: DocumentFrame.standard
+            entries: [], entriesPointer: JSONPointer(["components"]),
+            frame: DocumentFrame.standard, positions: []
           )
         }
         // With --name (git's %P), a problem names the file and the side, not git's
