@@ -81,7 +81,10 @@ package enum RevisionChain {
 
     func open() {
       let revision = revisions[index]
-      hasher = RevisionHasher(revision, parent: parent, frame: frames[revision.id])
+      // The same frame ``digest(of:parent:in:)`` seals: the one a revision that changed the
+      // frame recorded (revision 1's first frame is no change, and is not hashed).
+      hasher = RevisionHasher(
+        revision, parent: parent, frame: revision.changedFrame ? frames[revision.id] : nil)
     }
     func close() throws {
       guard let current = hasher else { return }
