@@ -41,10 +41,20 @@ struct HistoryCommandTests {
     #expect(try runner.run(["log", "1..2", "--oneline"]).stdout == "2 second\n")
   }
 
+  /// A catalog with one policy change and no revision, as binaries that let `policy set`
+  /// create a catalog left it (`policy set` now refuses an empty catalog).
+  func makePoliciesOnlyCatalog(_ name: String) throws {
+    let path = runner.directory.path(name)
+    try RawSQLite.catalogWithoutRevisions(at: path)
+    try RawSQLite(path: path).execute(
+      "INSERT INTO policy_change (id, after_revision, created_at, author, action, scope, name, "
+        + "mode) VALUES (1, 0, '2026-12-02T00:00:00.000Z', 'ann', 'set', 'catalog', '', 'FULL')")
+  }
+
   /// A catalog that has policies but no revision yet reads like one that has no revision:
   /// exit 66 and the same message as export, never an empty list or a crash.
   @Test func aCatalogWithoutRevisionsIsSaidToHaveNone() throws {
-    try runner.run(["-d", "policies-only.sqlite", "policy", "set", "FULL"])
+    try makePoliciesOnlyCatalog("policies-only.sqlite")
     for command in [
       ["export"], ["kinds"], ["categories"], ["log"], ["log", "--limit", "1"],
       ["blame", "tile-preview"], ["show", "tile-preview"], ["site", "--output", "site"],
@@ -60,7 +70,7 @@ struct HistoryCommandTests {
   /// `copy` writes only into an empty catalog: one with policy changes but no revision is
   /// not empty (its policies would be mixed into the copied history).
   @Test func copyRefusesACatalogThatOnlyHasPolicies() throws {
-    try runner.run(["-d", "target.sqlite", "policy", "set", "FULL"])
+    try makePoliciesOnlyCatalog("target.sqlite")
     let refused = try runner.run(["copy", "components.sqlite", "target.sqlite"], expect: 65)
     #expect(
       refused.stderr

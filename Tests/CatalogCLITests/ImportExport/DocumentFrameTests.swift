@@ -416,11 +416,18 @@ struct DocumentFrameTests {
       ["merge", "base.json", "ours.json", "theirs5.json", "--name", "components.json"],
       in: directory)
     #expect(conflict.status == 1, "\(conflict)")
-    #expect(conflict.stdout == v4)
+    // The conflict is marked in the file, so that `check` refuses it until it is resolved.
+    #expect(
+      conflict.stdout.contains(
+        "<<<<<<< OURS\n  \"version\": 4,\n=======\n  \"version\": 5,\n>>>>>>> THEIRS\n"),
+      "\(conflict)")
+    #expect(
+      conflict.stdout.replacingOccurrences(
+        of: "<<<<<<< OURS\n  \"version\": 4,\n=======\n  \"version\": 5,\n>>>>>>> THEIRS\n",
+        with: "  \"version\": 4,\n") == v4)
     #expect(
       conflict.stderr
-        == "components.json:1: conflict: top-level member /version: both sides changed it "
-        + "differently; the result keeps ours\n")
+        == "components.json:25: conflict: top-level member /version: ours 4, theirs 5\n")
     // The JSON report lists it with the entries' conflicts.
     let report = try CatalogProcess.run(
       ["merge", "base.json", "ours.json", "theirs5.json", "--format", "json", "-o", "out.json"],
@@ -432,7 +439,7 @@ struct DocumentFrameTests {
       value[JSONPointer(["conflicts"])]
         == (try JSONValue(
           parsing:
-            #"[{"kind": null, "path": "/version", "line": 1, "reason": "BOTH_CHANGED", "base": 3, "ours": 4, "theirs": 5}]"#
+            #"[{"kind": null, "path": "/version", "line": 25, "reason": "BOTH_CHANGED", "base": 3, "ours": 4, "theirs": 5}]"#
         )))
     #expect(value[JSONPointer(["counts", "conflicts"])] == (try JSONValue(parsing: "1")))
   }
