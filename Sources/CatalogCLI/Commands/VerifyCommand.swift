@@ -51,9 +51,8 @@ enum VerifyCommand: CatalogCommand {
       Example(
         "Is the build's manifest exactly release v1?", "catalog verify components.json --at v1"),
       Example(
-        "The same without the catalog:",
-        "catalog verify components.json --digest sha256:9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08"
-      ),
+        "The same without the catalog, against the digest recorded at the release:",
+        "catalog verify components.json --digest \"$(cat v1.sha256)\""),
     ],
     seeAlso: ["export", "diff", "show"])
 

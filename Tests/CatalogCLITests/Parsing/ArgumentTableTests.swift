@@ -13,7 +13,13 @@ import Testing
           + " [--expect-head <n>] [--allow-breaking <reason>] [--follow-renames]"
           + " [--allow-former-names] [--max-depth <n>] [--max-size <bytes>] [--format <format>]"
       ],
-      "export": ["catalog export [--output <file>] [--category <name> ...] [--at <rev>]"],
+      "export": [
+        "catalog export [--output <file>] [--category <name> ...] [--at <rev>] [--digest]"
+      ],
+      "verify": [
+        "catalog verify <file> [--at <rev>] [--digest <sha256:hex>] [--semantic] [--quiet] "
+          + "[--max-depth <n>] [--max-size <bytes>]"
+      ],
       "check": [
         "catalog check [<file> ...] [--against <rev>] [--policy-file <path>] [--prune]"
           + " [--follow-renames] [--allow-former-names] [--max-depth <n>] [--max-size <bytes>]"
