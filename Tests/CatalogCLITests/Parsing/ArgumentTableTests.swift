@@ -70,8 +70,9 @@ import Testing
         "catalog merge <base> <ours> <theirs> [--output <file>] [--name <file>] [--format <format>]"
       ],
       "git": [
-        "catalog git install [--path <pattern>]", "catalog git check [--path <pattern>]",
-        "catalog git uninstall [--path <pattern>]",
+        "catalog git install [--path <pattern>] [--format <format>]",
+        "catalog git check [--path <pattern>] [--format <format>]",
+        "catalog git uninstall [--path <pattern>] [--format <format>]",
       ],
       "doctor": ["catalog doctor [--format <format>]"],
       "copy": ["catalog copy <from> <to> [--format <format>]"],
