@@ -75,7 +75,9 @@
   X(char *, PQcmdTuples, (PGresult * res), (res))                                              \
   X(int, PQputCopyData, (PGconn * conn, const char *buffer, int nbytes),                       \
     (conn, buffer, nbytes))                                                                    \
-  X(int, PQputCopyEnd, (PGconn * conn, const char *errormsg), (conn, errormsg))
+  X(int, PQputCopyEnd, (PGconn * conn, const char *errormsg), (conn, errormsg))               \
+  X(PQnoticeProcessor, PQsetNoticeProcessor,                                                   \
+    (PGconn * conn, PQnoticeProcessor proc, void *arg), (conn, proc, arg))
 
 // The loaded functions, one pointer each, set once by load().
 #define CLIBPQ_POINTER(type, name, parameters, arguments) static type(*loaded_##name) parameters;
@@ -131,3 +133,14 @@ __attribute__((noreturn)) static void not_loaded(const char *name) {
     loaded_##name arguments;                                                                   \
   }
 CLIBPQ_FUNCTIONS(CLIBPQ_FORWARD, CLIBPQ_FORWARD_VOID)
+
+// A notice processor that drops the message: libpq's default prints every notice (a server's
+// WARNING, or the FATAL "terminating connection due to administrator command" of a server
+// that restarts) raw on the process's stderr, where an app's user would read it. The engine
+// reports what matters as errors in its own words.
+static void quiet_notice(void *arg, const char *message) {
+  (void)arg;
+  (void)message;
+}
+
+void clibpq_quiet_notices(PGconn *conn) { PQsetNoticeProcessor(conn, quiet_notice, NULL); }

@@ -4,6 +4,10 @@ public enum CatalogSiteError: Error, Sendable, Hashable, CustomStringConvertible
   /// The output exists and is not a directory this generator wrote (it has no
   /// `.catalog-site` marker), so replacing it could destroy someone's files.
   case notASite(path: String)
+  /// The output is a site, but also holds files or folders the site did not write (its
+  /// marker does not list them), so replacing it would delete them: up to five of their
+  /// paths, relative to the output, and how many there are.
+  case holdsOtherFiles(path: String, names: [String], count: Int)
   /// A file or directory could not be created, written, renamed or removed.
   case io(path: String, reason: String)
 
@@ -12,6 +16,10 @@ public enum CatalogSiteError: Error, Sendable, Hashable, CustomStringConvertible
     case .notASite(let path):
       return
         "'\(path)' exists and is not a site written by catalog site (no .catalog-site file in it); choose an empty or new directory"
+    case .holdsOtherFiles(let path, let names, let count):
+      let more = count > names.count ? " and \(count - names.count) more" : ""
+      return
+        "'\(path)' holds files catalog site did not write (\(names.joined(separator: ", "))\(more)); replacing it would delete them: move them out or choose an empty or new directory"
     case .io(let path, let reason):
       return "cannot write '\(path)': \(reason)"
     }
@@ -22,7 +30,7 @@ extension CatalogSiteError {
   /// The same error about `path` (for a write whose path is only made when it fails).
   func at(_ path: String) -> CatalogSiteError {
     switch self {
-    case .notASite: return self
+    case .notASite, .holdsOtherFiles: return self
     case .io(_, let reason): return .io(path: path, reason: reason)
     }
   }

@@ -33,8 +33,14 @@ final class SiteDirectory {
     }
   }
 
+  /// Where the site goes: the output with links followed, and `.` or `..` resolved.
   let output: String
+  /// The output as messages name it: the user's spelling when it was `.` or `..`.
+  let shown: String
   let temporary: String
+  /// The files and folders written so far, relative to the site's root (`kinds/` for a
+  /// folder), one a line: the manifest the marker records at ``commit()``.
+  private var written: [UInt8] = []
   private var finished = false
   /// The temporary directory's descriptor, and each folder's once made.
   private var rootDescriptor: Int32 = -1
@@ -51,18 +57,30 @@ final class SiteDirectory {
   private let fileMode: mode_t
 
   init(output: String) throws(CatalogSiteError) {
-    var path = output
-    while path.count > 1 && path.hasSuffix("/") { path.removeLast() }
-    path = Self.followingLinks(path)
+    let given = PathName.trimmingTrailingSlashes(output)
+    var path = Self.followingLinks(given)
+    var shown = path
+    if PathName.namesADirectoryByItsRelation(path) {
+      // `.`, `..`, `x/..` and `/` name a directory only through another one: it is replaced
+      // at its real place, beside its real name, and messages keep the user's spelling.
+      guard let absolute = PathName.resolved(path) else {
+        throw .io(path: given, reason: SystemError.message(errno))
+      }
+      guard absolute != "/" else {
+        throw .io(path: given, reason: "the root directory cannot be replaced by a site")
+      }
+      path = absolute
+      shown = given
+    }
     self.output = path
-    try Self.checkReplaceable(path)
-    let parent = (path as NSString).deletingLastPathComponent
-    let name = (path as NSString).lastPathComponent
-    var template = Array("\(parent.isEmpty ? "." : parent)/.\(name).site-XXXXXX".utf8CString)
+    self.shown = shown
+    try Self.checkReplaceable(path, shown: shown)
+    let (parent, name) = PathName.split(path)
+    var template = Array(PathName.join(parent, ".\(name).site-XXXXXX").utf8CString)
     let made = template.withUnsafeMutableBufferPointer { buffer in
       buffer.baseAddress.map { mkdtemp($0) != nil } ?? false
     }
-    guard made else { throw .io(path: path, reason: SystemError.message(errno)) }
+    guard made else { throw .io(path: shown, reason: SystemError.message(errno)) }
     temporary = String(
       decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     chmod(temporary, 0o755)
@@ -70,7 +88,7 @@ final class SiteDirectory {
     guard rootDescriptor >= 0 else {
       let reason = SystemError.message(errno)
       rmdir(temporary)
-      throw .io(path: path, reason: reason)
+      throw .io(path: shown, reason: reason)
     }
     fileMode = 0o644 & ~Self.processUmask()
     if access("\(path)/\(Self.marker)", F_OK) == 0 {
@@ -93,46 +111,43 @@ final class SiteDirectory {
       guard lstat(current, &info) == 0, info.st_mode & S_IFMT == S_IFLNK,
         let target = try? FileManager.default.destinationOfSymbolicLink(atPath: current)
       else { return current }
-      let parent = (current as NSString).deletingLastPathComponent
-      current =
-        target.hasPrefix("/") || parent.isEmpty ? target : "\(parent)/\(target)"
-      while current.count > 1 && current.hasSuffix("/") { current.removeLast() }
+      let parent = PathName.split(current).directory
+      current = PathName.trimmingTrailingSlashes(
+        target.hasPrefix("/") ? target : PathName.join(parent, target))
     }
     return current
   }
 
-  /// The output may be replaced: it does not exist, or is an empty directory, or a site.
-  private static func checkReplaceable(_ path: String) throws(CatalogSiteError) {
-    var isDirectory: ObjCBool = false
-    guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { return }
-    guard isDirectory.boolValue else { throw .notASite(path: path) }
-    let contents = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
-    if contents.isEmpty || contents.contains(marker) { return }
-    throw .notASite(path: path)
+  /// Adds `relative` to the manifest.
+  private func record(_ relative: String) {
+    written.append(contentsOf: relative.utf8)
+    written.append(UInt8(ascii: "\n"))
   }
 
   /// The absolute-or-relative path of `relative` inside the temporary directory.
   func path(_ relative: String) -> String { "\(temporary)/\(relative)" }
 
   func makeDirectory(_ folder: Folder) throws(CatalogSiteError) {
+    record(folder.name + "/")
     guard mkdirat(rootDescriptor, folder.name, 0o755) == 0 else {
-      throw .io(path: "\(output)/\(folder.name)", reason: SystemError.message(errno))
+      throw .io(path: "\(shown)/\(folder.name)", reason: SystemError.message(errno))
     }
     let descriptor = openat(rootDescriptor, folder.name, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
     guard descriptor >= 0 else {
-      throw .io(path: "\(output)/\(folder.name)", reason: SystemError.message(errno))
+      throw .io(path: "\(shown)/\(folder.name)", reason: SystemError.message(errno))
     }
     folderDescriptors[folder.rawValue] = descriptor
   }
 
   /// Creates a new file, open for writing.
   func create(_ relative: String) throws(CatalogSiteError) -> SiteFile {
+    record(relative)
     let descriptor = openat(
       rootDescriptor, relative, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
     guard descriptor >= 0 else {
-      throw .io(path: "\(output)/\(relative)", reason: SystemError.message(errno))
+      throw .io(path: "\(shown)/\(relative)", reason: SystemError.message(errno))
     }
-    return SiteFile(descriptor: descriptor, displayPath: "\(output)/\(relative)")
+    return SiteFile(descriptor: descriptor, displayPath: "\(shown)/\(relative)")
   }
 
   /// Writes a new file whole; every write is checked.
@@ -149,19 +164,23 @@ final class SiteDirectory {
     for byte in page.utf8 { name.append(CChar(bitPattern: byte)) }
     for byte in ".html".utf8 { name.append(CChar(bitPattern: byte)) }
     name.append(0)
+    written.append(contentsOf: folder.name.utf8)
+    written.append(UInt8(ascii: "/"))
+    written.append(contentsOf: page.utf8)
+    written.append(contentsOf: ".html\n".utf8)
     if previousFolders[folder.rawValue] >= 0, linkUnchanged(folder, name, bytes) { return }
     let descriptor = openat(
       folderDescriptors[folder.rawValue], name, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
     guard descriptor >= 0 else {
       throw .io(
-        path: "\(output)/\(folder.name)/\(page).html", reason: SystemError.message(errno))
+        path: "\(shown)/\(folder.name)/\(page).html", reason: SystemError.message(errno))
     }
     let file = SiteFile(descriptor: descriptor, displayPath: nil)
     do throws(CatalogSiteError) {
       try file.write(bytes)
       try file.close()
     } catch {
-      throw error.at("\(output)/\(folder.name)/\(page).html")
+      throw error.at("\(shown)/\(folder.name)/\(page).html")
     }
   }
 
@@ -226,23 +245,23 @@ final class SiteDirectory {
   /// names a whole site at every moment except between two renames), and the old site,
   /// now at the temporary path, is removed after.
   func commit() throws(CatalogSiteError) {
-    try write(Self.marker, Array("written by catalog site\n".utf8))
+    try write(Self.marker, Self.manifest(written))
     closeDescriptors()
     var isDirectory: ObjCBool = false
     if FileManager.default.fileExists(atPath: output, isDirectory: &isDirectory) {
-      try Self.checkReplaceable(output)
+      try Self.checkReplaceable(output, shown: shown)
       let old: String
       if Self.exchange(temporary, output) {
         old = temporary
       } else {
         old = "\(temporary).old"
         guard rename(output, old) == 0 else {
-          throw .io(path: output, reason: SystemError.message(errno))
+          throw .io(path: shown, reason: SystemError.message(errno))
         }
         guard rename(temporary, output) == 0 else {
           let reason = SystemError.message(errno)
           rename(old, output)
-          throw .io(path: output, reason: reason)
+          throw .io(path: shown, reason: reason)
         }
       }
       finished = true
@@ -251,7 +270,7 @@ final class SiteDirectory {
       }
     } else {
       guard rename(temporary, output) == 0 else {
-        throw .io(path: output, reason: SystemError.message(errno))
+        throw .io(path: shown, reason: SystemError.message(errno))
       }
       finished = true
     }

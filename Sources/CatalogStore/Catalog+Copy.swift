@@ -12,12 +12,15 @@ extension Catalog {
   /// the storage protocols, so any engine copies to any other (SQLite to PostgreSQL to share
   /// a catalog, PostgreSQL to SQLite for a local snapshot or a backup).
   ///
-  /// - Throws: ``CatalogError/invalidRequest(_:)`` when this catalog already has a revision;
-  ///   what reading `source` or writing here throws.
+  /// - Throws: ``CatalogError/invalidRequest(_:)`` when this catalog already has a revision,
+  ///   or when `source` holds U+0000 (``refuseNUL(in:)``); what reading `source` or writing
+  ///   here throws.
   @discardableResult
   public func copyHistory(from source: Catalog) throws -> CopySummary {
     try source.storage.read { from in
-      try storage.write { to in
+      // Checked in the snapshot that is copied, before this catalog is written.
+      try Self.refuseNUL(in: from)
+      return try storage.write { to in
         let head = try to.headRevision()
         guard head == 0 else {
           throw CatalogError.invalidRequest(

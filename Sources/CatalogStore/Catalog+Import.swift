@@ -23,6 +23,8 @@ extension Catalog {
     limits: DocumentLimits = DocumentLimits(), progress: ((ImportProgress) -> Void)? = nil
   ) throws -> WriteResult {
     try options.validate()
+    // A stream is read and validated before the writer's lock is taken (docs/reliability.md).
+    let source = try source.readingAhead(maxDepth: limits.maxDepth, maxSize: limits.maxSize)
     return try storage.write { context in
       let head = try context.headRevision()
       try Self.check(options.expectHead, head: head)

@@ -46,25 +46,38 @@ struct SiteDirectoryTests {
     #expect(try entries() == before)
   }
 
-  /// The old site is removed by descriptors: nested folders go, a symbolic link is removed
-  /// as a link and what it points to is left alone.
+  /// The old site is removed by descriptors: a page of its that became a symbolic link (to
+  /// a directory outside) is removed as a link and what it points to is left alone.
   @Test func removesTheOldSiteWithoutFollowingLinks() throws {
     let output = fixture.directory.path("site")
     let outside = fixture.directory.path("outside")
     try FileManager.default.createDirectory(atPath: outside, withIntermediateDirectories: true)
     try Data("keep".utf8).write(to: URL(fileURLWithPath: "\(outside)/notes.txt"))
     try CatalogSite.write(fixture.catalog, to: output)
+    try FileManager.default.removeItem(atPath: "\(output)/kinds/tile-card.html")
+    try FileManager.default.createSymbolicLink(
+      atPath: "\(output)/kinds/tile-card.html", withDestinationPath: outside)
+    try CatalogSite.write(fixture.catalog, to: output)
+    var info = stat()
+    #expect(lstat("\(output)/kinds/tile-card.html", &info) == 0)
+    #expect(info.st_mode & S_IFMT == S_IFREG)
+    #expect(try String(contentsOfFile: "\(outside)/notes.txt", encoding: .utf8) == "keep")
+  }
+
+  /// Anything the site did not write, in a site's folder or beside it, is refused before a
+  /// byte is written, and left as it was.
+  @Test func refusesASiteHoldingOtherFiles() throws {
+    let output = fixture.directory.path("site")
+    try CatalogSite.write(fixture.catalog, to: output)
     try FileManager.default.createDirectory(
       atPath: "\(output)/extra/deeper", withIntermediateDirectories: true)
     try Data("old".utf8).write(to: URL(fileURLWithPath: "\(output)/extra/deeper/old.txt"))
-    try FileManager.default.createSymbolicLink(
-      atPath: "\(output)/extra/link", withDestinationPath: outside)
     let before = try entries()
-    try CatalogSite.write(fixture.catalog, to: output)
-    #expect(!FileManager.default.fileExists(atPath: "\(output)/extra"))
-    #expect(FileManager.default.fileExists(atPath: "\(output)/kinds/tile-card.html"))
-    #expect(try String(contentsOfFile: "\(outside)/notes.txt", encoding: .utf8) == "keep")
+    #expect(throws: CatalogSiteError.holdsOtherFiles(path: output, names: ["extra/"], count: 1)) {
+      try CatalogSite.write(fixture.catalog, to: output)
+    }
     #expect(try entries() == before)
+    #expect(try String(contentsOfFile: "\(output)/extra/deeper/old.txt", encoding: .utf8) == "old")
   }
 
   /// An output that is a symbolic link (`site -> /var/www/catalog`) is followed: the site

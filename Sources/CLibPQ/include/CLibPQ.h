@@ -23,4 +23,8 @@ static const int clibpq_diag_message_hint = PG_DIAG_MESSAGE_HINT;
 // the library lacks). Call it, and stop on an error, before any other libpq function.
 const char *clibpq_load(void);
 
+// Installs a notice processor that drops libpq's notices (its default prints them raw on
+// stderr). Call it on every connection right after it is made.
+void clibpq_quiet_notices(PGconn *conn);
+
 #endif

@@ -62,10 +62,15 @@ enum ImportCommand: CatalogCommand {
     // (docs/maintainers/benchmark-rounds.md, round five).
     catalog_fix_mmap_threshold(1024 * 1024)
     let file = context.arguments[Self.file] ?? "-"
-    let source: DocumentSource = file == "-" ? .standardInput : .file(file)
-    try source.checkReadable()
-    let catalog = try context.openCatalog(forWriting: true)
+    let named: DocumentSource = file == "-" ? .standardInput : .file(file)
+    try named.checkReadable()
     let limits = context.documentLimits
+    // Standard input (or a named pipe) is read and validated first, before the catalog is
+    // opened (a new catalog's file is reserved under a lock) or its writer's lock taken.
+    let source = try WriteReport.reportingProblems(context) {
+      try named.readingAhead(maxDepth: limits.maxDepth, maxSize: limits.maxSize)
+    }
+    let catalog = try context.openCatalog(forWriting: true)
     let progress = ProgressLine(console: context.console, label: "importing \(source.name)")
     let options = context.writeOptions(dryRun: context.arguments[dryRun])
     let result = try WriteReport.reportingProblems(context) {

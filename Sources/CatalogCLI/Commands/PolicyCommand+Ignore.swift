@@ -27,12 +27,17 @@ extension PolicyCommand {
         "invalid value '\(pointerText)' for '--pointer <pointer>': \(error)")
     }
     let ignore = CatalogPolicy.Ignore(kind: kind, rule: rule, pointer: pointer)
-    let catalog = try context.openCatalog(forWriting: true)
+    let catalog = try context.openExistingCatalogForWriting()
     let records = try catalog.changePolicy(author: context.author) {
       if action == .ignore { $0.addIgnore(ignore) } else { $0.removeIgnore(ignore) }
     }
-    let what =
-      "\(rule.rawValue) under \(pointer.isRoot ? "/" : pointer.description) of kind \(kind)"
+    let what = "\(rule.rawValue) under \(describe(pointer: pointer.description)) of kind \(kind)"
+    if pointerText == "/" {
+      // RFC 6901: "/" is the member named "" at the top of the entry, not the entry.
+      context.console.error(
+        "note: --pointer / is the member named \"\" at the top of the entry; "
+          + "the whole entry is --pointer ''")
+    }
     if isJSON(context) {
       printJSON(records, action, context)
     } else if records.isEmpty {

@@ -14,7 +14,7 @@ extension PolicyCommand {
     let source: DocumentSource = operand == "-" ? .standardInput : .file(operand)
     let bytes = try source.readBytes(maxSize: 1 << 20)
     let policy = try CatalogPolicy(document: bytes, name: source.name)
-    let catalog = try context.openCatalog(forWriting: true)
+    let catalog = try context.openExistingCatalogForWriting()
     let records = try catalog.changePolicy(author: context.author) { $0 = policy }
     if isJSON(context) {
       printJSON(records, .import, context)

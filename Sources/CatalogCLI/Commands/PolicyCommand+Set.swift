@@ -32,7 +32,7 @@ extension PolicyCommand {
       } else {
         (.catalog, "")
       }
-    let catalog = try context.openCatalog(forWriting: true)
+    let catalog = try context.openExistingCatalogForWriting()
     let records = try catalog.changePolicy(author: context.author) {
       $0.set(mode, at: scope, name: name)
     }

@@ -42,7 +42,7 @@ extension PolicyCommand {
       }
       for ignore in policy.ignores {
         context.console.print(
-          "ignore \(ignore.rule.rawValue) under \(ignore.pointer.isRoot ? "/" : ignore.pointer.description) of kind \(ignore.kind)"
+          "ignore \(ignore.rule.rawValue) under \(describe(pointer: ignore.pointer.description)) of kind \(ignore.kind)"
         )
       }
     }

@@ -26,7 +26,9 @@ enum PolicyCommand: CatalogCommand {
     "rule", valueName: "rule", help: "For ignore and unignore: the change rule (KEY_REMOVED, …).")
   static let pointer: ArgumentKey<String?> = .option(
     "pointer", valueName: "ptr",
-    help: "For ignore and unignore: a JSON Pointer prefix inside the entry (/payload/debug).")
+    help:
+      "For ignore and unignore: a JSON Pointer prefix inside the entry (/payload/debug; '' is the whole entry)."
+  )
   static let output: ArgumentKey<String?> = .option(
     "output", short: "o", valueName: "file", help: "For export: write to <file>.")
 
@@ -121,15 +123,25 @@ enum PolicyCommand: CatalogCommand {
     }
   }
 
+  /// An ignore's pointer as the policy commands print it: RFC 6901's root, the whole entry,
+  /// as `"" (the whole entry)`, so that it never reads like `/`, which is the member named
+  /// "" at the entry's top level.
+  static func describe(pointer text: String) -> String {
+    text.isEmpty ? #""" (the whole entry)"# : text
+  }
+
   /// One policy change as `log` prints it: `set FORWARD on category Display`.
   static func describe(_ record: PolicyRecord) -> String {
     let level = describe(record.scope, record.name)
     switch record.action {
     case .set: return "set \(record.mode ?? "?") on \(level)"
     case .unset: return "unset the mode of \(level)"
-    case .ignore: return "ignore \(record.rule ?? "?") under \(record.pointer ?? "?") of \(level)"
+    case .ignore:
+      return
+        "ignore \(record.rule ?? "?") under \(record.pointer.map { describe(pointer: $0) } ?? "?") of \(level)"
     case .unignore:
-      return "stop ignoring \(record.rule ?? "?") under \(record.pointer ?? "?") of \(level)"
+      return
+        "stop ignoring \(record.rule ?? "?") under \(record.pointer.map { describe(pointer: $0) } ?? "?") of \(level)"
     }
   }
 }

@@ -22,8 +22,9 @@ enum SiteCommand: CatalogCommand {
       static host; it fetches nothing from the network.
 
       The site is written into a temporary directory beside --output and renamed into \
-      place when complete. An existing --output is replaced only if it is empty or a \
-      site written by this command (it holds a .catalog-site file).
+      place when complete. An existing --output is replaced only if it is empty or holds \
+      nothing but a site written by this command (its .catalog-site file lists every \
+      file it wrote); a directory with other files in it is refused.
       """,
     arguments: [
       output.spec, title.spec, CommonArguments.at.spec, CommonArguments.resultFormat.spec,
@@ -51,7 +52,7 @@ enum SiteCommand: CatalogCommand {
     } catch let error as CatalogSiteError {
       context.console.error("catalog: error: \(error)")
       switch error {
-      case .notASite: return .dataError
+      case .notASite, .holdsOtherFiles: return .dataError
       case .io: return .ioError
       }
     }

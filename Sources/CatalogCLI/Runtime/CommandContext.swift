@@ -62,6 +62,20 @@ package struct CommandContext {
       options: Catalog.Options(busyTimeout: timeout, readOnly: !forWriting, create: forWriting))
   }
 
+  /// Opens an existing catalog to change its settings (the policies): a write, but never
+  /// one that creates a catalog. A mistyped `-d` with `policy set` used to make a new
+  /// catalog holding only the policy; now a missing catalog, or one with no revision yet,
+  /// is refused as `export` refuses it (exit 66, with the hint to import first).
+  package func openExistingCatalogForWriting() throws -> Catalog {
+    let catalog = try Catalog(
+      path: databasePath,
+      options: Catalog.Options(busyTimeout: busyTimeout, readOnly: false, create: false))
+    guard try catalog.head() != nil else {
+      throw CatalogError.noCatalog(location: databasePath, .noRevision)
+    }
+    return catalog
+  }
+
   /// Opens the catalog to read its revisions: a catalog without any (one that only has
   /// policies, say) is refused as `export` refuses it (exit 66, "the catalog has no revision
   /// yet"), rather than answered with an empty list.

@@ -47,6 +47,9 @@ final class Connection {
     guard let connection else {
       throw PostgreSQLError(kind: .connection, message: "out of memory")
     }
+    // Notices (a server's WARNING, the FATAL of a server shutting down) never reach stderr
+    // raw: errors are reported in this layer's words.
+    clibpq_quiet_notices(connection)
     guard PQstatus(connection) == CONNECTION_OK else {
       // libpq's message may quote the connection string (or a part of it, such as a host
       // name read from a mistyped password): its passwords are taken out.

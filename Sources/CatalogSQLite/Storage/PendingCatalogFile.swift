@@ -83,7 +83,7 @@ final class PendingCatalogFile {
   /// creator still at work. Only names of exactly that form are touched.
   private static func removeAbandonedFiles(for path: String) {
     let directory = SQLiteCatalogStorage.directory(of: path)
-    let name = path.split(separator: "/").last.map(String.init) ?? "catalog"
+    let name = PathName.split(path).name
     let prefix = ".\(name).new-"
     guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else {
       return
@@ -96,7 +96,7 @@ final class PendingCatalogFile {
       // mkstemp's six characters: letters and digits.
       guard rest.count == 6, rest.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) })
       else { continue }
-      unlink(directory + "/" + file)
+      unlink(PathName.join(directory, file))
     }
   }
 
@@ -104,8 +104,8 @@ final class PendingCatalogFile {
   /// SQLite gives a file it creates, and records it for the `atexit` handler.
   private static func makeTemporaryFile(for path: String) throws -> String {
     let directory = SQLiteCatalogStorage.directory(of: path)
-    let name = path.split(separator: "/").last.map(String.init) ?? "catalog"
-    var template = Array("\(directory)/.\(name).new-XXXXXX".utf8CString)
+    let name = PathName.split(path).name
+    var template = Array(PathName.join(directory, ".\(name).new-XXXXXX").utf8CString)
     let fd = template.withUnsafeMutableBufferPointer { buffer in
       buffer.baseAddress.map { mkstemp($0) } ?? -1
     }

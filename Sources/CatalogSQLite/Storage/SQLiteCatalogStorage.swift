@@ -221,10 +221,7 @@ final class SQLiteCatalogStorage: CatalogStorage {
   }
 
   /// The directory part of `path` (`.` for a bare name).
-  static func directory(of path: String) -> String {
-    guard let slash = path.lastIndex(of: "/") else { return "." }
-    return slash == path.startIndex ? "/" : String(path[..<slash])
-  }
+  static func directory(of path: String) -> String { PathName.split(path).directory }
 
   /// Per-connection settings for speed at catalog scale (https://sqlite.org/pragma.html).
   ///

@@ -21,20 +21,30 @@ package final class AtomicFile {
   package init(path: String, mode: mode_t = 0o644, name: String? = nil) throws {
     self.path = path
     self.name = name ?? path
-    let directory =
-      path.contains("/") ? String(path[..<(path.lastIndex(of: "/") ?? path.endIndex)]) : "."
-    let fileName = path.split(separator: "/").last.map(String.init) ?? "export"
-    var template = Array(
-      "\(directory.isEmpty ? "/" : directory)/.\(fileName).XXXXXX".utf8CString)
+    let (directory, fileName) = PathName.split(path)
+    var template = Array(PathName.join(directory, ".\(fileName).XXXXXX").utf8CString)
     fd = template.withUnsafeMutableBufferPointer { buffer in
       buffer.baseAddress.map { mkstemp($0) } ?? -1
     }
     guard fd >= 0 else {
-      throw CatalogError.io(path: self.name, reason: SystemError.message(errno))
+      throw CatalogError.io(
+        path: self.name, reason: Self.directoryProblem(errno, directory: directory))
     }
     temporaryPath = String(
       decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     fchmod(fd, mode)
+  }
+
+  /// Why no file could be made in `directory`, blaming the directory: the file itself does
+  /// not exist yet, so "permission denied" or "no such file" alone would blame it.
+  static func directoryProblem(_ code: Int32, directory: String) -> String {
+    switch code {
+    case ENOENT: return "the directory '\(directory)' does not exist"
+    case ENOTDIR: return "'\(directory)' is not a directory"
+    case EACCES, EPERM, EROFS:
+      return "cannot create a file in the directory '\(directory)': \(SystemError.message(code))"
+    default: return SystemError.message(code)
+    }
   }
 
   package func write(_ bytes: [UInt8]) throws {

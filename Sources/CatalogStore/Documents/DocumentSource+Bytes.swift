@@ -40,6 +40,11 @@ extension DocumentSource {
     switch self {
     case .bytes(let bytes, _):
       return bytes.count <= maxSize ? bytes : nil
+    case .readAhead(let bytes, let name, let readError):
+      if let readError {
+        throw CatalogError.unreadable(path: name, reason: SystemError.message(readError))
+      }
+      return bytes.count <= maxSize ? bytes : nil
     case .standardInput:
       return try Self.readAll(0, name: name, maxSize: maxSize)
     case .file(let path):

@@ -16,13 +16,18 @@ public enum DocumentSource: Sendable, Hashable {
   case standardInput
   /// Bytes in memory, with a name for messages.
   case bytes([UInt8], name: String)
+  /// A stream (standard input, a named pipe) read whole before a write takes the writer's
+  /// lock (``readingAhead(maxDepth:maxSize:)``): its bytes, and the `errno` its reading
+  /// stopped at, if it did not end (reported where the bytes end, as the stream's reader
+  /// reports it).
+  case readAhead([UInt8], name: String, readError: Int32?)
 
   /// The name messages use: the path, `-` or the given name.
   public var name: String {
     switch self {
     case .file(let path): return path
     case .standardInput: return "-"
-    case .bytes(_, let name): return name
+    case .bytes(_, let name), .readAhead(_, let name, _): return name
     }
   }
 
@@ -48,6 +53,10 @@ public enum DocumentSource: Sendable, Hashable {
     case .bytes(let bytes, _):
       return try body(
         JSONReader(bytes: bytes, maxDepth: maxDepth, maxSize: maxSize), bytes.count, nil)
+    case .readAhead(let bytes, _, let readError):
+      return try body(
+        JSONReader(bytes: bytes, readError: readError, maxDepth: maxDepth, maxSize: maxSize),
+        bytes.count, nil)
     case .standardInput:
       // Refused like a named file that cannot be read: closed, or a directory (`< /tmp`),
       // which would otherwise surface as a read error or an empty document.
@@ -126,6 +135,39 @@ public enum DocumentSource: Sendable, Hashable {
     if (info.st_mode & S_IFMT) == S_IFDIR {
       throw CatalogError.unreadable(path: path, reason: "is a directory")
     }
+  }
+
+  /// This source with a stream's document read whole and validated: standard input, or a
+  /// named pipe, becomes ``readAhead(_:name:readError:)``; anything else is itself.
+  ///
+  /// A write calls this before it takes the writer's lock, so that a slow producer
+  /// (`slow-generator | catalog import -`) holds no lock while it produces, and a document
+  /// with problems is refused without ever waiting for the lock. A regular file needs
+  /// nothing of the kind: it is read as fast as the disk gives it.
+  ///
+  /// - Throws: ``CatalogError/invalidDocument(source:_:)`` for every problem in it (a read
+  ///   that failed partway too, located where it stopped), or
+  ///   ``CatalogError/unreadable(path:reason:)``.
+  package func readingAhead(maxDepth: Int, maxSize: Int) throws -> DocumentSource {
+    let fd: Int32
+    switch self {
+    case .bytes, .readAhead: return self
+    case .standardInput:
+      _ = try Self.readableStatus(of: 0, name: name)
+      fd = 0
+    case .file(let path):
+      var info = stat()
+      guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFIFO else { return self }
+      fd = open(path, O_RDONLY | O_CLOEXEC)
+      guard fd >= 0 else {
+        throw CatalogError.unreadable(path: path, reason: SystemError.message(errno))
+      }
+    }
+    defer { if fd != 0 { close(fd) } }
+    let contents = Components.readAll(fd, limit: maxSize)
+    let source = DocumentSource.readAhead(contents.bytes, name: name, readError: contents.error)
+    _ = try source.forEachRawEntry(maxDepth: maxDepth, maxSize: maxSize) { _ in }
+    return source
   }
 
   /// Reads and validates the whole document.
@@ -217,7 +259,7 @@ public enum DocumentSource: Sendable, Hashable {
     guard let first = error.diagnostics.last, ConflictMarkers.isMarker(first) else { return error }
     let bytes: [UInt8]
     switch self {
-    case .bytes(let all, _): bytes = all
+    case .bytes(let all, _), .readAhead(let all, _, _): bytes = all
     case .standardInput: return error
     case .file(let path):
       let fd = open(path, O_RDONLY | O_CLOEXEC)

@@ -42,6 +42,10 @@ struct ExportDestination {
   /// - Throws: ``CatalogError/outputIsACatalog(path:)``, or ``CatalogError/io(path:reason:)``
   ///   for a directory, a socket, or a link that cannot be read.
   static func resolve(_ path: String, catalog database: String?) throws -> ExportDestination {
+    // `out/`, `.`, `..` and `/` can only name a directory, whether or not one is there.
+    if path.utf8.last == UInt8(ascii: "/") || PathName.namesADirectoryByItsRelation(path) {
+      throw CatalogError.io(path: path, reason: "names a directory, not a file")
+    }
     let target = try followLinks(path)
     // A -journal, -wal or -shm file that does not exist yet has no inode to compare, but
     // SQLite takes whatever appears at that name for its own (a "hot" journal it cannot roll
@@ -53,7 +57,12 @@ struct ExportDestination {
     var info = stat()
     guard stat(target, &info) == 0 else {
       guard errno == ENOENT else {
-        throw CatalogError.io(path: path, reason: SystemError.message(errno))
+        let code = errno
+        throw CatalogError.io(
+          path: path,
+          reason: code == ENOTDIR
+            ? AtomicFile.directoryProblem(code, directory: PathName.split(target).directory)
+            : SystemError.message(code))
       }
       return ExportDestination(path: target, kind: .newFile)
     }
@@ -134,12 +143,10 @@ struct ExportDestination {
       }
       let target = String(
         decoding: buffer.prefix(count).map { UInt8(bitPattern: $0) }, as: UTF8.self)
-      if target.hasPrefix("/") {
+      if target.hasPrefix("/") || !current.contains("/") {
         current = target
-      } else if let slash = current.lastIndex(of: "/") {
-        current = String(current[...slash]) + target
       } else {
-        current = target
+        current = PathName.join(PathName.split(current).directory, target)
       }
     }
     throw CatalogError.io(path: path, reason: SystemError.message(ELOOP))
@@ -159,12 +166,10 @@ struct ExportDestination {
   /// `path`'s directory with every symbolic link resolved, then `/` and its last component
   /// as given; nil when the directory cannot be resolved.
   private static func resolvedLocation(_ path: String) -> [UInt8]? {
-    let bytes = Array(path.utf8)
-    let slash = bytes.lastIndex(of: UInt8(ascii: "/"))
-    let name = Array(bytes[(slash.map { $0 + 1 } ?? 0)...])
-    let directory = slash.map { $0 == 0 ? "/" : String(decoding: bytes[..<$0], as: UTF8.self) }
-    guard let resolved = resolvedPath(directory ?? ".") else { return nil }
-    return (resolved == [UInt8(ascii: "/")] ? [] : resolved) + [UInt8(ascii: "/")] + name
+    let (directory, name) = PathName.split(path)
+    guard let resolved = resolvedPath(directory) else { return nil }
+    return (resolved == [UInt8(ascii: "/")] ? [] : resolved) + [UInt8(ascii: "/")]
+      + Array(name.utf8)
   }
 
   /// `realpath(3)` of `path`, as bytes; nil when it cannot be resolved (it does not exist).

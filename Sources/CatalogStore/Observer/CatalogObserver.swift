@@ -32,11 +32,18 @@ import Foundation
 /// The first head is read when the observer is created, so a revision written between
 /// `init` and `start()` is reported at the first poll; after `stop()` and `start()` again,
 /// the revisions written in between are reported as one change.
+///
+/// A connection that is lost (a PostgreSQL server that restarts or goes away: the poll
+/// fails with ``CatalogError/unavailable(location:reason:)``) is reported once to `onError`
+/// and dropped; the observer then opens a new one, skipping 1, 2, 4, … polls between
+/// attempts (at most about 30 seconds' worth), reporting each failed attempt. Once it is
+/// back it reads head and reports, as one change from the last head it saw, every revision
+/// written while it was away (notifications sent meanwhile are lost with the connection).
 public final class CatalogObserver: @unchecked Sendable {
   // `@unchecked Sendable` is safe: `connection` (a `Catalog`, which must not cross threads at
-  // the same time) is used in `init` and afterwards only on the serial `queue`; every other
-  // mutable property is read and written only while `lock` is held; the callbacks are
-  // `@Sendable`.
+  // the same time) and the reconnection state (`skipped`, `backoff`) are used in `init` and
+  // afterwards only on the serial `queue`; every other mutable property is read and written
+  // only while `lock` is held; the callbacks are `@Sendable`.
 
   /// Called with each new head; runs on the observer's queue.
   public typealias ChangeHandler = @Sendable (Change) -> Void
@@ -54,7 +61,11 @@ public final class CatalogObserver: @unchecked Sendable {
   private let onError: ErrorHandler?
   private let queue: DispatchQueue
   private let queueKey = DispatchSpecificKey<Void>()
-  private let connection: Catalog
+  /// The read-only connection; nil while it is lost (on `queue` only).
+  private var connection: Catalog?
+  /// Polls to skip before the next attempt to reconnect, and the next such wait (on `queue`).
+  private var skipped = 0
+  private var backoff = 1
   private let lock = NSLock()
 
   // Guarded by `lock`.
@@ -81,7 +92,8 @@ public final class CatalogObserver: @unchecked Sendable {
     self.onChange = onChange
     self.onError = onError
     self.queue = DispatchQueue(label: "CatalogObserver", qos: .utility)
-    self.connection = try Catalog(path: path, options: Catalog.Options(readOnly: true))
+    let connection = try Catalog(path: path, options: Catalog.Options(readOnly: true))
+    self.connection = connection
     self.counter = try connection.externalChangeCounter()
     self.lastHead = try connection.head()?.id ?? 0
     queue.setSpecific(key: queueKey, value: ())
@@ -140,28 +152,73 @@ public final class CatalogObserver: @unchecked Sendable {
     }
   }
 
+  /// The longest wait between two attempts to reconnect, in polls: about 30 seconds.
+  private var maximumBackoff: Int {
+    let seconds =
+      Double(interval.components.seconds)
+      + Double(interval.components.attoseconds) / 1e18
+    return max(1, min(1 << 20, Int(30 / max(seconds, 0.001))))
+  }
+
   /// Checks the counter once and reports a new head; on `queue`.
   private func poll(generation current: Int) {
     let last: Int64? = lock.withLock { generation == current ? counter : nil }
     guard let last else { return }
+    guard let connection else {
+      reconnect(generation: current)
+      return
+    }
     do {
       let now = try connection.externalChangeCounter()
       guard now != last else { return }
-      let head = try connection.head()
-      let headID = head?.id ?? 0
-      let previous: Int64? = lock.withLock {
-        guard generation == current else { return nil }
-        defer { (counter, lastHead) = (now, headID) }
-        return lastHead
-      }
-      // A commit that wrote no revision (a tag) changes the counter but not head.
-      guard let previousHead = previous, let head, head.id != previousHead else { return }
-      // History is append-only, so the previous head can still be read.
-      let diff = try connection.storage.read { context in
-        try Catalog.diff(from: previousHead, to: head.id, in: context)
-      }
-      onChange(Change(diff, head: head, previousHead: previousHead))
+      try report(from: connection, counter: now, generation: current)
     } catch {
+      if case CatalogError.unavailable = error {
+        // The server went away: a new connection, after a wait that grows.
+        self.connection = nil
+        (skipped, backoff) = (0, 1)
+      }
+      onError?(error)
+    }
+  }
+
+  /// Reads head on `connection` and, when it is a new revision, reports what changed since
+  /// the last head seen; records `counter`.
+  private func report(from connection: Catalog, counter now: Int64, generation current: Int)
+    throws
+  {
+    let head = try connection.head()
+    let headID = head?.id ?? 0
+    let previous: Int64? = lock.withLock {
+      guard generation == current else { return nil }
+      defer { (counter, lastHead) = (now, headID) }
+      return lastHead
+    }
+    // A commit that wrote no revision (a tag) changes the counter but not head.
+    guard let previousHead = previous, let head, head.id != previousHead else { return }
+    // History is append-only, so the previous head can still be read.
+    let diff = try connection.storage.read { context in
+      try Catalog.diff(from: previousHead, to: head.id, in: context)
+    }
+    onChange(Change(diff, head: head, previousHead: previousHead))
+  }
+
+  /// One attempt to open a new connection, unless the wait since the last is not over; once
+  /// connected, what was missed is reported.
+  private func reconnect(generation current: Int) {
+    if skipped < backoff - 1 {
+      skipped += 1
+      return
+    }
+    skipped = 0
+    do {
+      let connection = try Catalog(path: path, options: Catalog.Options(readOnly: true))
+      let now = try connection.externalChangeCounter()
+      self.connection = connection
+      backoff = 1
+      try report(from: connection, counter: now, generation: current)
+    } catch {
+      backoff = min(backoff * 2, maximumBackoff)
       onError?(error)
     }
   }

@@ -90,6 +90,7 @@ public final class CatalogDocumentReader {
   public init(_ json: JSONReader) {
     self.json = json
     tookKnownKinds = false
+    json.refusesNUL = true
   }
 
   /// A reader that looks each kind up in `knownKinds` first (head's kinds for an import,
@@ -100,6 +101,7 @@ public final class CatalogDocumentReader {
   package init(_ json: JSONReader, knownKinds: KnownKinds) {
     self.json = json
     tookKnownKinds = true
+    json.refusesNUL = true
     if knownKinds.isASCII {
       known = knownKinds
       knownSeenAt = KindPlaces(unmet: knownKinds.count)

@@ -150,6 +150,12 @@ extension JSONInput {
               pendingHigh = (scalar, escapeStart)
               flushPendingHigh()
             } else {
+              if scalar == 0, refusesNUL, loneSurrogate == nil {
+                loneSurrogate = documentError(
+                  at: escapeStart,
+                  "string holds U+0000 (\\u0000), which a catalog cannot store (PostgreSQL "
+                    + "text cannot hold it); remove it")
+              }
               appendScalar(scalar, into: &out, canonical: canonical)
             }
           }

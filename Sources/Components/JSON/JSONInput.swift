@@ -56,6 +56,9 @@ final class JSONInput {
   var previousTailPosition: SourcePosition?
   /// The text being kept, if any (`JSONInput+KeptText.swift`).
   var keptText: KeptText?
+  /// Whether a string (value or key) holding U+0000 is a document error: a catalog document's
+  /// strings cannot hold it, since PostgreSQL's text cannot (one rule for both engines).
+  var refusesNUL = false
   /// How many bytes the input is expected to hold from where reading began: the bytes in
   /// memory, or a regular file's size then; nil for a pipe. Only an estimate, for sizing
   /// tables ahead (the file may change): nothing relies on it.

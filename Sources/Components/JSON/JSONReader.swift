@@ -33,6 +33,12 @@ public final class JSONReader {
   public let maxDepth: Int
   /// The largest input accepted, in bytes.
   public var maxSize: Int { input.maxSize }
+  /// Whether a string holding U+0000 is a document error (located, with its JSON Pointer):
+  /// set by ``CatalogDocumentReader``, since a catalog cannot store it.
+  public var refusesNUL: Bool {
+    get { input.refusesNUL }
+    set { input.refusesNUL = newValue }
+  }
 
   let input: JSONInput
   /// How many containers are open: those of the walk in progress and those a caller walks
@@ -51,6 +57,17 @@ public final class JSONReader {
   ) {
     self.maxDepth = maxDepth
     self.input = JSONInput(bytes: bytes, maxSize: maxSize)
+  }
+
+  /// A reader over bytes read ahead from a stream whose reading stopped at the error `readError`
+  /// (an `errno`, nil when it ended): the error is reported where the bytes end, as a
+  /// reader of the stream itself reports it.
+  public convenience init(
+    bytes: some Collection<UInt8>, readError: Int32?, maxDepth: Int = JSONReader.defaultMaxDepth,
+    maxSize: Int = JSONReader.defaultMaxSize
+  ) {
+    self.init(bytes: bytes, maxDepth: maxDepth, maxSize: maxSize)
+    if let readError, input.readError == nil { input.readError = readError }
   }
 
   deinit {

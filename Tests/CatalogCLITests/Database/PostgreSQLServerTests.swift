@@ -332,7 +332,10 @@ struct PostgreSQLServerTests {
     #expect(result.status == 0 || result.status == 69, "\(result)")
     if result.status == 69 {
       #expect(result.stderr.contains("PostgreSQL server"), "\(result)")
+      // One sentence: libpq's notices (the server's FATAL) are never printed raw.
+      #expect(result.stderr.split(separator: "\n").count == 1, "\(result)")
     }
+    #expect(!result.stderr.contains("\nFATAL") && !result.stderr.hasPrefix("FATAL"), "\(result)")
     let catalog = try Catalog(path: database.url)
     let head = try catalog.head()?.id ?? 0
     #expect(head == 1 || head == 2)

@@ -85,19 +85,23 @@ struct ImportExportCommandTests {
   }
 
   /// An operating-system error is said as catalog's messages are written (lowercase, no
-  /// final period), with the path as it was given.
+  /// final period), with the path as it was given, and the missing directory named.
   @Test func systemErrorsAreLowercaseAndNameThePathGiven() throws {
     try directory.write(
       "a.json", #"[{"kind": "k", "category": "c", "description": "d", "payload": {}}]"#)
     #expect(try CatalogProcess.run(["import", "a.json"], in: directory).status == 0)
     let export = try CatalogProcess.run(["export", "-o", "no-such-dir/out.json"], in: directory)
     #expect(export.status == 74, "\(export)")
-    #expect(export.stderr == "catalog: error: no-such-dir/out.json: no such file or directory\n")
+    #expect(
+      export.stderr
+        == "catalog: error: no-such-dir/out.json: the directory 'no-such-dir' does not exist\n")
     let policy = try CatalogProcess.run(
       ["policy", "export", "-o", "no-such-dir/policies.json"], in: directory)
     #expect(policy.status == 74, "\(policy)")
     #expect(
-      policy.stderr == "catalog: error: no-such-dir/policies.json: no such file or directory\n")
+      policy.stderr
+        == "catalog: error: no-such-dir/policies.json: the directory 'no-such-dir' does not exist\n"
+    )
     let written = try CatalogProcess.run(
       ["policy", "export", "-o", "policies.json"], in: directory)
     #expect(written.status == 0 && written.stderr.isEmpty, "\(written)")

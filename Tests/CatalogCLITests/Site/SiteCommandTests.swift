@@ -74,14 +74,14 @@ struct SiteCommandTests {
     #expect(String(decoding: try directory.read("keep.txt"), as: UTF8.self) == "mine")
   }
 
-  /// Kinds and texts with NUL, ESC and C1 controls: no page holds a control character
-  /// other than HTML's whitespace (NUL is a parse error in HTML); U+FFFD shows where one was.
+  /// Kinds and texts with C0 (U+0001; U+0000 is refused at input), ESC and C1 controls: no
+  /// page holds a control character other than HTML's whitespace; U+FFFD shows where one was.
   @Test func controlCharactersNeverReachAPage() throws {
     try directory.write(
       "odd.json",
       #"""
       {"components": [
-        {"kind": "nul\u0000esc\u001b[31m", "category": "c\u0085", "description": "d\u007f",
+        {"kind": "nul\u0001esc\u001b[31m", "category": "c\u0085", "description": "d\u007f",
          "payload": {"k\u0001": "v\u0002"}}
       ]}
       """#)

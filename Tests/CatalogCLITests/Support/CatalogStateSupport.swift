@@ -98,16 +98,16 @@ final class RunningCatalog: @unchecked Sendable {
   private let errBox = ByteBox()
 
   /// Starts `catalog` (or `executable`, such as a wrapper that runs `catalog` as another
-  /// user) with `arguments` in `directory`.
+  /// user) with `arguments` in `directory`; its standard input is `stdin` (empty when nil).
   init(
     _ arguments: [String], in directory: TemporaryDirectory, environment: [String: String] = [:],
-    executable: URL = CatalogProcess.executable
+    executable: URL = CatalogProcess.executable, stdin: Pipe? = nil
   ) throws {
     process = CatalogProcess.makeProcess(
       arguments, in: directory, environment: environment, executable: executable)
     let output = Pipe()
     let error = Pipe()
-    process.standardInput = FileHandle.nullDevice
+    process.standardInput = stdin ?? FileHandle.nullDevice
     process.standardOutput = output
     process.standardError = error
     try process.run()
