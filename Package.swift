@@ -19,6 +19,15 @@ let package = Package(
       providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]
     ),
 
+    // The system's libcrypto (OpenSSL), found with pkg-config: SHA-256 for the history's
+    // digests (`SHA256` in CatalogStorage). Linked dynamically, as libsqlite3 is, also in the
+    // release build, whose static Swift runtime is what CI's `ldd` check is about.
+    .systemLibrary(
+      name: "CCrypto",
+      pkgConfig: "libcrypto",
+      providers: [.apt(["libssl-dev"]), .brew(["openssl@3"])]
+    ),
+
     // The system's libpq, the PostgreSQL client library: its header (apt: libpq-dev), and
     // the library loaded with dlopen on first use, so that a process that never connects
     // to PostgreSQL does not map it (Sources/CLibPQ/libpq-loader.c).
@@ -51,7 +60,7 @@ let package = Package(
 
     // The seam between the catalog and a database engine: the storage protocols, the entry
     // row and its codec, the location of a catalog, the errors engines throw. No SQL here.
-    .target(name: "CatalogStorage", dependencies: ["Components"]),
+    .target(name: "CatalogStorage", dependencies: ["CCrypto", "Components"]),
 
     // The SQLite engine: the connection wrapper, its migrator, and the catalog's queries.
     // The only target that sees CSQLite.

@@ -3,16 +3,25 @@ import Components
 /// Lines up the elements of two arrays with a longest common subsequence, so that inserting
 /// one element reports one addition and not a change of every element after it.
 ///
-/// Equal elements on the LCS are matched. Between two matches, the unmatched old and new
-/// elements are paired in order (each pair is compared in depth, so that a changed field of
-/// an object element is one change, not a removal and an addition); the old ones left over
-/// are removed and the new ones left over are inserted.
+/// Elements are compared by their *key*: an object with an `"id"` member that is a string or
+/// a number is keyed by that id (its identity, see ``identity(of:)``), any other element by its
+/// whole value. Elements with equal keys on the LCS are lined up: a match when their values
+/// are equal, a pair (`old[i]` became `new[j]`) when an element with an id changed. Between
+/// two lined-up elements, the old and new elements left over that have no id are paired in
+/// order (each pair is compared in depth, so that a changed field of an object element is one
+/// change, not a removal and an addition); an element with an id is never paired with another
+/// id. The old ones left over are removed and the new ones left over are inserted.
 ///
 /// Cost: the common prefix and suffix are trimmed first (linear), which handles the usual
-/// edit of a few neighbouring elements in any length of array. The rest is a dynamic
-/// programming LCS over ``cellBudget`` cells at most; when the untrimmed middles are larger
-/// than that (both over about 2,000 elements), elements are compared index by index instead,
-/// which is linear but reports an insertion as changes of the elements after it.
+/// edit of a few neighbouring elements in any length of array. A middle of at most
+/// ``cellBudget`` cells is aligned by dynamic programming. A larger one is cut at anchors, as
+/// patience diff does: the keys that occur exactly once in each middle, the longest run of
+/// them in the same order on both sides (``LongestIncreasingSubsequence``, O(n log n)); the
+/// pieces between anchors are aligned the same way. All the dynamic programming of one
+/// alignment fills at most ``totalCellBudget`` cells and the anchoring looks at each element
+/// a bounded number of times; a piece past those limits, or without anchors, is aligned
+/// coarsely, its old elements removed and its new ones inserted. Coarse is never wrong: it
+/// only describes more as changed, and a merge then conflicts rather than guesses.
 enum ArrayAlignment {
   /// One step of the alignment, in order.
   enum Step: Sendable, Hashable {
@@ -26,106 +35,208 @@ enum ArrayAlignment {
     case insert(Int)
   }
 
-  /// The largest LCS table, in cells, before falling back to index-wise comparison.
+  /// The largest LCS table of one middle, in cells, before it is cut at anchors.
   static let cellBudget = 1 << 22
+  /// The most LCS cells one alignment fills in all (about 64 MiB of `Int32`s at most, in
+  /// tables of at most ``cellBudget`` cells, never held at once).
+  static let totalCellBudget = 1 << 24
+  /// How many times the anchoring may look at each element, in all.
+  static let anchorPasses = 8
+
+  /// An element's identity: the `"id"` member of an object, when it is a string or a number.
+  /// Two elements with equal identities are the same element, changed or not.
+  static func identity(of value: JSONValue) -> JSONValue? {
+    guard case .object(let object) = value, let id = object["id"] else { return nil }
+    switch id {
+    case .string, .number: return id
+    case .null, .bool, .array, .object: return nil
+    }
+  }
 
   static func align(_ old: [JSONValue], _ new: [JSONValue]) -> [Step] {
-    let shorter = min(old.count, new.count)
-    var prefix = 0
-    while prefix < shorter && old[prefix] == new[prefix] { prefix += 1 }
-    var suffix = 0
-    while suffix < shorter - prefix && old[old.count - 1 - suffix] == new[new.count - 1 - suffix] {
-      suffix += 1
+    var keys = Keys()
+    let a = old.map { keys.key(of: $0) }
+    let b = new.map { keys.key(of: $0) }
+    var aligner = Aligner(
+      a: a, b: b, cells: totalCellBudget, looks: anchorPasses * (a.count + b.count))
+    var raw: [Step] = []
+    raw.reserveCapacity(max(a.count, b.count))
+    aligner.align(0..<a.count, 0..<b.count, into: &raw)
+    for index in raw.indices {
+      if case .match(let i, let j) = raw[index], old[i] != new[j] { raw[index] = .pair(i, j) }
     }
-    let oldMiddle = prefix..<(old.count - suffix)
-    let newMiddle = prefix..<(new.count - suffix)
-
-    var raw: [Step] = (0..<prefix).map { .match($0, $0) }
-    if oldMiddle.count * newMiddle.count <= cellBudget {
-      raw += longestCommonSubsequence(old, oldMiddle, new, newMiddle)
-    } else {
-      raw += indexWise(old, oldMiddle, new, newMiddle)
-    }
-    raw += (0..<suffix).map { .match(old.count - suffix + $0, new.count - suffix + $0) }
-    return pairingGaps(raw)
+    return pairingGaps(raw, hasIdentity: { keys.isIdentity(a[$0]) }, { keys.isIdentity(b[$0]) })
   }
 
-  /// Matches, removals and insertions of a longest common subsequence of the middles.
-  private static func longestCommonSubsequence(
-    _ old: [JSONValue], _ oldRange: Range<Int>, _ new: [JSONValue], _ newRange: Range<Int>
-  ) -> [Step] {
-    // Compare small integers, not trees: equal values get equal identifiers.
-    var identifiers: [JSONValue: Int] = [:]
-    func identifier(_ value: JSONValue) -> Int {
-      if let known = identifiers[value] { return known }
-      identifiers[value] = identifiers.count
-      return identifiers.count - 1
+  /// Small integers for keys: equal keys get equal numbers, identities and values apart.
+  private struct Keys {
+    private enum Key: Hashable {
+      case identity(JSONValue)
+      case value(JSONValue)
     }
-    let a = oldRange.map { identifier(old[$0]) }
-    let b = newRange.map { identifier(new[$0]) }
-    let n = a.count
-    let m = b.count
-    // lengths[i * (m + 1) + j] = LCS length of a[i...] and b[j...].
-    var lengths = [Int32](repeating: 0, count: (n + 1) * (m + 1))
-    for i in stride(from: n - 1, through: 0, by: -1) {
-      for j in stride(from: m - 1, through: 0, by: -1) {
-        lengths[i * (m + 1) + j] =
-          a[i] == b[j]
-          ? lengths[(i + 1) * (m + 1) + j + 1] + 1
-          : max(lengths[(i + 1) * (m + 1) + j], lengths[i * (m + 1) + j + 1])
+    private var numbers: [Key: Int] = [:]
+    private var identities: [Bool] = []
+
+    mutating func key(of value: JSONValue) -> Int {
+      let key: Key = Self.identityKey(value).map { .identity($0) } ?? .value(value)
+      if let known = numbers[key] { return known }
+      numbers[key] = identities.count
+      if case .identity = key { identities.append(true) } else { identities.append(false) }
+      return identities.count - 1
+    }
+
+    func isIdentity(_ key: Int) -> Bool { identities[key] }
+
+    private static func identityKey(_ value: JSONValue) -> JSONValue? {
+      ArrayAlignment.identity(of: value)
+    }
+  }
+
+  /// The LCS of two key arrays within budgets, as matches, removals and insertions.
+  private struct Aligner {
+    let a: [Int]
+    let b: [Int]
+    /// LCS cells still allowed.
+    var cells: Int
+    /// Element looks still allowed to the anchoring.
+    var looks: Int
+
+    mutating func align(_ old: Range<Int>, _ new: Range<Int>, into steps: inout [Step]) {
+      var lower = (old.lowerBound, new.lowerBound)
+      var upper = (old.upperBound, new.upperBound)
+      while lower.0 < upper.0 && lower.1 < upper.1 && a[lower.0] == b[lower.1] {
+        steps.append(.match(lower.0, lower.1))
+        lower = (lower.0 + 1, lower.1 + 1)
       }
-    }
-    var steps: [Step] = []
-    var i = 0
-    var j = 0
-    while i < n || j < m {
-      if i < n && j < m && a[i] == b[j] {
-        steps.append(.match(oldRange.lowerBound + i, newRange.lowerBound + j))
-        i += 1
-        j += 1
-      } else if j == m || (i < n && lengths[(i + 1) * (m + 1) + j] >= lengths[i * (m + 1) + j + 1])
+      var suffix = 0
+      while lower.0 < upper.0 - suffix && lower.1 < upper.1 - suffix
+        && a[upper.0 - 1 - suffix] == b[upper.1 - 1 - suffix]
       {
-        steps.append(.remove(oldRange.lowerBound + i))
-        i += 1
+        suffix += 1
+      }
+      upper = (upper.0 - suffix, upper.1 - suffix)
+      let oldMiddle = lower.0..<upper.0
+      let newMiddle = lower.1..<upper.1
+      let size = oldMiddle.count * newMiddle.count
+      if oldMiddle.isEmpty || newMiddle.isEmpty
+        || (size <= Self.cellBudgetPerTable && size <= cells)
+      {
+        cells -= size
+        longestCommonSubsequence(oldMiddle, newMiddle, into: &steps)
+      } else if oldMiddle.count + newMiddle.count <= looks {
+        looks -= oldMiddle.count + newMiddle.count
+        anchored(oldMiddle, newMiddle, into: &steps)
       } else {
-        steps.append(.insert(newRange.lowerBound + j))
-        j += 1
+        steps += oldMiddle.map { .remove($0) }
+        steps += newMiddle.map { .insert($0) }
+      }
+      steps += (0..<suffix).map { .match(upper.0 + $0, upper.1 + $0) }
+    }
+
+    private static let cellBudgetPerTable = ArrayAlignment.cellBudget
+
+    /// Cuts the middles at the keys unique in both, in their longest common order, and
+    /// aligns the pieces between; without such keys, the middles are removed and inserted.
+    private mutating func anchored(_ old: Range<Int>, _ new: Range<Int>, into steps: inout [Step]) {
+      // How often each key occurs in each middle, and where in new the last one is.
+      var inOld: [Int: Int] = [:]
+      for i in old { inOld[a[i], default: 0] += 1 }
+      var inNew: [Int: (count: Int, position: Int)] = [:]
+      for j in new {
+        let seen = inNew[b[j]]
+        inNew[b[j]] = (count: (seen?.count ?? 0) + 1, position: j)
+      }
+      var candidates: [(old: Int, new: Int)] = []
+      for i in old where inOld[a[i]] == 1 {
+        if let seen = inNew[a[i]], seen.count == 1 { candidates.append((i, seen.position)) }
+      }
+      let member = LongestIncreasingSubsequence.membership(candidates.map(\.new))
+      let anchors = zip(candidates, member).filter(\.1).map(\.0)
+      guard !anchors.isEmpty else {
+        steps += old.map { .remove($0) }
+        steps += new.map { .insert($0) }
+        return
+      }
+      var from = (old.lowerBound, new.lowerBound)
+      for anchor in anchors {
+        align(from.0..<anchor.old, from.1..<anchor.new, into: &steps)
+        steps.append(.match(anchor.old, anchor.new))
+        from = (anchor.old + 1, anchor.new + 1)
+      }
+      align(from.0..<old.upperBound, from.1..<new.upperBound, into: &steps)
+    }
+
+    /// Matches, removals and insertions of a longest common subsequence of two ranges.
+    private func longestCommonSubsequence(
+      _ oldRange: Range<Int>, _ newRange: Range<Int>, into steps: inout [Step]
+    ) {
+      let n = oldRange.count
+      let m = newRange.count
+      let o = oldRange.lowerBound
+      let p = newRange.lowerBound
+      // lengths[i * (m + 1) + j] = LCS length of a[o + i...] and b[p + j...].
+      var lengths = [Int32](repeating: 0, count: n == 0 || m == 0 ? 0 : (n + 1) * (m + 1))
+      if n > 0 && m > 0 {
+        for i in stride(from: n - 1, through: 0, by: -1) {
+          for j in stride(from: m - 1, through: 0, by: -1) {
+            lengths[i * (m + 1) + j] =
+              a[o + i] == b[p + j]
+              ? lengths[(i + 1) * (m + 1) + j + 1] + 1
+              : max(lengths[(i + 1) * (m + 1) + j], lengths[i * (m + 1) + j + 1])
+          }
+        }
+      }
+      var i = 0
+      var j = 0
+      while i < n || j < m {
+        if i < n && j < m && a[o + i] == b[p + j] {
+          steps.append(.match(o + i, p + j))
+          i += 1
+          j += 1
+        } else if j == m
+          || (i < n && lengths[(i + 1) * (m + 1) + j] >= lengths[i * (m + 1) + j + 1])
+        {
+          steps.append(.remove(o + i))
+          i += 1
+        } else {
+          steps.append(.insert(p + j))
+          j += 1
+        }
       }
     }
-    return steps
   }
 
-  /// Element `k` of one middle against element `k` of the other; the longer one's tail is
-  /// removed or inserted.
-  private static func indexWise(
-    _ old: [JSONValue], _ oldRange: Range<Int>, _ new: [JSONValue], _ newRange: Range<Int>
+  /// Between lined-up elements: the old and new elements without an id paired in order, the
+  /// others removed and inserted; in an order that is an edit script (old and new indices
+  /// both increasing), removals before insertions between two pairs.
+  private static func pairingGaps(
+    _ raw: [Step], hasIdentity oldHasIdentity: (Int) -> Bool, _ newHasIdentity: (Int) -> Bool
   ) -> [Step] {
-    var steps: [Step] = []
-    for k in 0..<max(oldRange.count, newRange.count) {
-      let i = oldRange.lowerBound + k
-      let j = newRange.lowerBound + k
-      if k < oldRange.count && k < newRange.count {
-        steps.append(old[i] == new[j] ? .match(i, j) : .pair(i, j))
-      } else if k < oldRange.count {
-        steps.append(.remove(i))
-      } else {
-        steps.append(.insert(j))
-      }
-    }
-    return steps
-  }
-
-  /// Between matches: pairs first, then the removals left over, then the insertions.
-  private static func pairingGaps(_ raw: [Step]) -> [Step] {
     var steps: [Step] = []
     steps.reserveCapacity(raw.count)
     var removals: [Int] = []
     var insertions: [Int] = []
     func flush() {
-      let paired = min(removals.count, insertions.count)
-      for k in 0..<paired { steps.append(.pair(removals[k], insertions[k])) }
-      steps += removals[paired...].map { .remove($0) }
-      steps += insertions[paired...].map { .insert($0) }
+      let oldPlain = removals.filter { !oldHasIdentity($0) }
+      let newPlain = insertions.filter { !newHasIdentity($0) }
+      let paired = min(oldPlain.count, newPlain.count)
+      var r = 0
+      var n = 0
+      for k in 0..<paired {
+        while removals[r] != oldPlain[k] {
+          steps.append(.remove(removals[r]))
+          r += 1
+        }
+        while insertions[n] != newPlain[k] {
+          steps.append(.insert(insertions[n]))
+          n += 1
+        }
+        steps.append(.pair(oldPlain[k], newPlain[k]))
+        r += 1
+        n += 1
+      }
+      steps += removals[r...].map { .remove($0) }
+      steps += insertions[n...].map { .insert($0) }
       removals.removeAll(keepingCapacity: true)
       insertions.removeAll(keepingCapacity: true)
     }

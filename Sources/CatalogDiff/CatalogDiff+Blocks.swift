@@ -16,9 +16,30 @@ extension CatalogDiff {
       case .moved(let move): return move.kind
       }
     }
+
+    /// How `--stat` and `--name-only` name the block on one line: the kind
+    /// (``String/printableKind``), `old => new` for a rename, as git names a renamed file.
+    var label: String {
+      guard case .changed(let entry, _) = self, let old = entry.renamedFrom else {
+        return kind.printableKind
+      }
+      return old.printableKind + " => " + kind.printableKind
+    }
+
+    /// Where a block goes among blocks of the same kind (a revision that removes X and
+    /// renames Y to X has two): removed, then added, changed, moved.
+    fileprivate var rank: Int {
+      switch self {
+      case .removed: return 0
+      case .added: return 1
+      case .changed: return 2
+      case .moved: return 3
+      }
+    }
   }
 
-  /// One block per kind that differs, sorted by kind.
+  /// One block per kind that differs, sorted by kind (a kind that one entry gave up and
+  /// another took in the same diff has two, in ``KindBlock/rank`` order).
   var kindBlocks: [KindBlock] {
     // Kinds by bytes (an NFC and an NFD spelling are two kinds), sorted in byte order.
     var moves: [BytewiseString: Move] = [:]
@@ -28,13 +49,17 @@ extension CatalogDiff {
       blocks.append(.changed(entry, moves.removeValue(forKey: BytewiseString(entry.kind))))
     }
     blocks += moved.filter { moves[BytewiseString($0.kind)] != nil }.map { .moved($0) }
-    return blocks.sorted { BytewiseString($0.kind) < BytewiseString($1.kind) }
+    return blocks.sorted {
+      let (left, right) = (BytewiseString($0.kind), BytewiseString($1.kind))
+      return left != right ? left < right : $0.rank < $1.rank
+    }
   }
 
-  /// Every kind that differs (added, removed, changed or moved), once each, in byte order,
-  /// as the formats print a kind (``String/printableKind``: one line each, a JSON string
-  /// literal when it could be read as something else).
-  public var differingKinds: [String] { kindBlocks.map(\.kind.printableKind) }
+  /// Every entry that differs (added, removed, changed or moved), once each, in byte order
+  /// of its kind, as the formats print a kind (``String/printableKind``: one line each, a
+  /// JSON string literal when it could be read as something else), and a renamed one as
+  /// `old => new`. A revision that removes X and renames Y to X lists `X` and `Y => X`.
+  public var differingKinds: [String] { kindBlocks.map(\.label) }
 
   /// The line `diff --name-only` prints for a change of the document's frame, before the
   /// kinds: no kind is printed this way (``String/printableKind``).
@@ -68,11 +93,12 @@ extension String {
   }
 
   /// A kind as the formats print it on one line: ``printable``, and a JSON string literal
-  /// too when it starts with `"` or `*`, so that in `diff --name-only` a line that starts
-  /// with `"` is always a literal and one that starts with `*` is never a kind
-  /// (``CatalogDiff/frameName``).
+  /// too when it starts with `"` or `*` or holds ` => `, so that in `diff --name-only` a
+  /// line that starts with `"` is always a literal, one that starts with `*` is never a kind
+  /// (``CatalogDiff/frameName``) and an unquoted ` => ` is always a rename.
   var printableKind: String {
-    guard let first = unicodeScalars.first, first == "\"" || first == "*" else {
+    guard let first = unicodeScalars.first, first == "\"" || first == "*" || contains(" => ")
+    else {
       return printable
     }
     return JSONValue.string(self).canonicalText.withTerminalControlsEscaped

@@ -14,6 +14,33 @@ extension CatalogDiff {
       oldIndexOfNew: oldIndexOfNew, oldCount: oldCount)
   }
 
+  /// The same diff with only what it changes at `pointer` (``touch(_:_:)``): each changed
+  /// entry keeps its changes at, above or below it and is left out without one, an added or
+  /// removed entry stays when it has something at `pointer`, and moves go (they change no
+  /// value). What `log --path POINTER -p` prints for one revision, as `git log -p -- PATH`
+  /// prints only that path's changes. For reading: its JSON Patch edits are not restricted.
+  public func restricted(toPath pointer: JSONPointer) -> CatalogDiff {
+    var kept: [ChangedEntry] = []
+    for entry in changed {
+      var entry = entry
+      entry.changes = entry.changes.filter { Self.touch([$0], pointer) }
+      if !entry.changes.isEmpty { kept.append(entry) }
+    }
+    func has(_ item: IndexedEntry) -> Bool {
+      (try? item.entry.jsonValue)?.has(pointer) ?? false
+    }
+    return CatalogDiff(
+      added: added.filter(has), removed: removed.filter(has), moved: [], changed: kept,
+      oldIndexOfNew: oldIndexOfNew, oldCount: oldCount)
+  }
+
+  /// The kinds whose entries the diff changes at `pointer`, as the formats print them on a
+  /// line (a rename as `old => new`), in byte order: what `log --path POINTER --oneline`
+  /// names.
+  public func kinds(touching pointer: JSONPointer) -> [String] {
+    restricted(toPath: pointer).differingKinds
+  }
+
   /// Whether the diff changes anything at `pointer` (relative to an entry, such as
   /// `/payload/title`) in any kind: a change at, above or below it, or an added or removed
   /// entry that has it. What `log --path POINTER` asks of each revision.

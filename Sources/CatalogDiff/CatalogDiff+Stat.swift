@@ -14,8 +14,8 @@ extension CatalogDiff {
   ///  4 kinds: 1 added, 1 removed, 1 changed, 1 moved; 8 changes: 3 breaking, 2 additive, …
   /// ```
   ///
-  /// (The total line goes on: `2 value, 1 metadata`.) A kind that changed and moved ends with
-  /// `(moved)`. A change of the document's frame adds the line ` document frame changed`
+  /// (The total line goes on: `2 value, 1 metadata`.) A renamed kind is named `old => new`,
+  /// as git names a renamed file. A kind that changed and moved ends with `(moved)`. A change of the document's frame adds the line ` document frame changed`
   /// before the total (and is the whole output when no kind changed).
   ///
   /// A changed kind shows its number of changes and a bar of one character per change:
@@ -26,12 +26,12 @@ extension CatalogDiff {
     let frameLine = frame == nil ? "" : " document frame changed\n"
     guard !blocks.isEmpty else { return frameLine }
     let paint = Painter(enabled: color)
-    let nameWidth = blocks.map { $0.kind.printableKind.count }.max() ?? 0
+    let nameWidth = blocks.map { $0.label.count }.max() ?? 0
     let countWidth = changed.map { String($0.changes.count).count }.max() ?? 0
     let largest = changed.map(\.changes.count).max() ?? 0
     var out = ""
     for block in blocks {
-      let name = block.kind.printableKind
+      let name = block.label
       out += " " + name + String(repeating: " ", count: nameWidth - name.count) + " | "
       switch block {
       case .added: out += paint(.green, "added")

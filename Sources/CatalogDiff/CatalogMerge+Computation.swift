@@ -2,14 +2,15 @@ import Components
 
 extension CatalogMerge {
   /// Merges THEIRS into OURS, both made from BASE; ``document`` is written in `frame` (the
-  /// document frames merged by ``FrameMerge``).
+  /// document frames merged by ``FrameMerge``), its conflicts marked in `markers`' style.
   ///
   /// - Throws: ``CatalogMergeError`` when a kind appears twice in one list or a payload is not
   ///   valid JSON text (entries from ``CatalogDocumentReader`` never are).
   public init(
     base: [CatalogEntry], ours: [CatalogEntry], theirs: [CatalogEntry],
-    frame: DocumentFrame = .standard
+    frame: DocumentFrame = .standard, markers: ConflictMarkerStyle = .standard
   ) throws(CatalogMergeError) {
+    self.markers = markers
     let inBase = try Self.positions(base, .base)
     let inOurs = try Self.positions(ours, .ours)
     let inTheirs = try Self.positions(theirs, .theirs)
@@ -125,7 +126,8 @@ extension CatalogMerge {
       self.conflicts = []
       self.document = CatalogDocumentWriter.document(entries, frame: frame)
     } else {
-      var writer = MergeDocumentWriter(conflictCount: merger.conflicts.count, frame: frame)
+      var writer = MergeDocumentWriter(
+        conflictCount: merger.conflicts.count, frame: frame, markers: markers)
       try writer.write(items)
       var conflicts = merger.conflicts
       for id in conflicts.indices { conflicts[id].line = writer.lines[id] }

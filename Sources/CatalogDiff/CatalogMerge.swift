@@ -85,6 +85,8 @@ public struct CatalogMerge: Sendable {
   public let document: [UInt8]
 
   let items: [MergedItem]
+  /// How ``document`` marks conflicts.
+  public let markers: ConflictMarkerStyle
 
   public var isClean: Bool { conflicts.isEmpty }
 

@@ -80,7 +80,10 @@ struct EntryDiffer {
 
   /// Member order, once the values are compared: a patch removes members and appends the
   /// ones it adds, so when NEW's order is not OLD's survivors followed by the added members,
-  /// the change is reported (`MEMBERS_REORDERED`) and the edits rewrite the object's tail.
+  /// the edits rewrite the object's tail. The change (`MEMBERS_REORDERED`) is reported only
+  /// when members both sides have change their relative order (their longest increasing
+  /// subsequence of OLD's positions, in NEW's order, leaves one out): a member inserted in
+  /// the middle, or one removed, is a `KEY_ADDED` or `KEY_REMOVED` and nothing more.
   ///
   /// The members of NEW's longest prefix that keeps OLD's relative order stay where they
   /// are; every member after it is removed (when OLD has it) and added again with NEW's
@@ -100,10 +103,13 @@ struct EntryDiffer {
       oldKeys.filter { newSet.contains(BytewiseString($0)) }
       + newKeys.filter { oldPosition[BytewiseString($0)] == nil }
     guard !afterEdits.haveSameBytes(as: newKeys) else { return }
-    changes.append(
-      CatalogDiff.Change(
-        pointer: shown, old: .array(oldKeys.map(JSONValue.string)),
-        new: .array(newKeys.map(JSONValue.string)), rule: .membersReordered))
+    let sharedPositions = newKeys.compactMap { oldPosition[BytewiseString($0)] }
+    if LongestIncreasingSubsequence.membership(sharedPositions).contains(false) {
+      changes.append(
+        CatalogDiff.Change(
+          pointer: shown, old: .array(oldKeys.map(JSONValue.string)),
+          new: .array(newKeys.map(JSONValue.string)), rule: .membersReordered))
+    }
     var stable = 0
     var last = -1
     while stable < newKeys.count, let position = oldPosition[BytewiseString(newKeys[stable])],

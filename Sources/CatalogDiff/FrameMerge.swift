@@ -14,16 +14,21 @@ public struct FrameMerge: Sendable {
   public let frame: DocumentFrame?
   /// Where the sides disagree: `/version` for a member, the root pointer for the form.
   public let conflicts: [JSONPointer]
+  /// The merged frame with every conflict resolved to OURS and to THEIRS (both ``frame``
+  /// when there is none): what each side of the conflict markers is written in.
+  public let resolved: (ours: DocumentFrame, theirs: DocumentFrame)
 
   public init(base: DocumentFrame, ours: DocumentFrame, theirs: DocumentFrame) {
     if ours == base || ours == theirs {
       frame = theirs
       conflicts = []
+      resolved = (theirs, theirs)
       return
     }
     if theirs == base {
       frame = ours
       conflicts = []
+      resolved = (ours, ours)
       return
     }
     var conflicts: [JSONPointer] = []
@@ -41,6 +46,8 @@ public struct FrameMerge: Sendable {
     // Each member's merged state (value, and side of `components`): a change made on one
     // side is taken, the same change on both once, different changes conflict and keep OURS'.
     var merged: [BytewiseString: State] = [:]
+    // The same, with the conflicts resolved to THEIRS.
+    var mergedTheirs: [BytewiseString: State] = [:]
     var seen = Set<BytewiseString>()
     for (name, _) in Self.ordered(ours) + Self.ordered(theirs) {
       let key = BytewiseString(name)
@@ -48,11 +55,14 @@ public struct FrameMerge: Sendable {
       let (baseState, ourState, theirState) = (baseStates[key], ourStates[key], theirStates[key])
       if theirState == baseState || ourState == theirState {
         merged[key] = ourState
+        mergedTheirs[key] = ourState
       } else if ourState == baseState {
         merged[key] = theirState
+        mergedTheirs[key] = theirState
       } else {
         conflicts.append(JSONPointer([key.string]))
         merged[key] = ourState
+        mergedTheirs[key] = theirState
       }
     }
     // The order is OrderMerge's, as for entries and object members, over the names with
@@ -62,19 +72,32 @@ public struct FrameMerge: Sendable {
       frame.before.map { BytewiseString($0.key) } + [components]
         + frame.after.map { BytewiseString($0.key) }
     }
-    var before: [CatalogEntry.Member] = []
-    var after: [CatalogEntry.Member] = []
-    for key in OrderMerge.merge(
-      base: names(base), ours: names(ours), theirs: names(theirs), keep: { merged[$0] != nil })
-    {
-      guard let state = merged[key] else { continue }
-      if state.isBefore { before.append(state.member) } else { after.append(state.member) }
+    func built(_ states: [BytewiseString: State], _ form: DocumentFrame.Form) -> DocumentFrame {
+      var before: [CatalogEntry.Member] = []
+      var after: [CatalogEntry.Member] = []
+      for key in OrderMerge.merge(
+        base: names(base), ours: names(ours), theirs: names(theirs), keep: { states[$0] != nil })
+      {
+        guard let state = states[key] else { continue }
+        if state.isBefore { before.append(state.member) } else { after.append(state.member) }
+      }
+      return DocumentFrame(form: form, before: before, after: after)
     }
-    if form == .array && !(before.isEmpty && after.isEmpty) && !conflicts.contains(.root) {
+    let mergedFrame = built(merged, form)
+    if form == .array && !(mergedFrame.before.isEmpty && mergedFrame.after.isEmpty)
+      && !conflicts.contains(.root)
+    {
       conflicts.append(.root)
     }
     self.conflicts = conflicts
-    frame = conflicts.isEmpty ? DocumentFrame(form: form, before: before, after: after) : nil
+    self.frame = conflicts.isEmpty ? mergedFrame : nil
+    resolved =
+      conflicts.isEmpty
+      ? (mergedFrame, mergedFrame)
+      : (
+        built(merged, conflicts.contains(.root) ? ours.form : form),
+        built(mergedTheirs, conflicts.contains(.root) ? theirs.form : form)
+      )
   }
 
   /// A member and the side of `components` it is on.

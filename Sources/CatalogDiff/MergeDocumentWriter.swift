@@ -24,16 +24,21 @@ struct MergeDocumentWriter {
   private(set) var lines: [Int]
   private var markers: [(offset: Int, ids: [Int])] = []
 
-  static let oursMarker = Array("<<<<<<< OURS".utf8)
-  static let separator = Array("=======".utf8)
-  static let theirsMarker = Array(">>>>>>> THEIRS".utf8)
+  private let oursMarker: [UInt8]
+  private let separator: [UInt8]
+  private let theirsMarker: [UInt8]
 
   /// The document's frame: the form and top-level members the result is written in.
   private let frame: DocumentFrame
 
-  init(conflictCount: Int, frame: DocumentFrame = .standard) {
+  init(
+    conflictCount: Int, frame: DocumentFrame = .standard, markers: ConflictMarkerStyle = .standard
+  ) {
     lines = [Int](repeating: 0, count: conflictCount)
     self.frame = frame
+    oursMarker = markers.oursLine
+    separator = markers.separatorLine
+    theirsMarker = markers.theirsLine
   }
 
   /// One thing written in a container: an element, or a member with its key.
@@ -193,11 +198,11 @@ struct MergeDocumentWriter {
       case .region(let ours, let theirs, let ids):
         output.append(0x0A)
         markers.append((output.count, ids))
-        output.append(contentsOf: Self.oursMarker)
+        output.append(contentsOf: oursMarker)
         for (side, pieces) in [ours, theirs].enumerated() {
           if side == 1 {
             output.append(0x0A)
-            output.append(contentsOf: Self.separator)
+            output.append(contentsOf: separator)
           }
           for (m, piece) in pieces.enumerated() {
             output.append(0x0A)
@@ -207,7 +212,7 @@ struct MergeDocumentWriter {
           }
         }
         output.append(0x0A)
-        output.append(contentsOf: Self.theirsMarker)
+        output.append(contentsOf: theirsMarker)
       }
     }
     output.append(0x0A)

@@ -114,88 +114,9 @@ struct ValueMerger {
     return .clean(.object(object))
   }
 
-  /// Merges arrays: each side is lined up with BASE; then, place by place, insertions made by
-  /// one side (or the same by both) are taken, and each BASE element is kept, changed or
-  /// removed as the sides say.
-  mutating func mergeArrays(
-    _ base: [JSONValue], _ ours: [JSONValue], _ theirs: [JSONValue], at pointer: JSONPointer
-  ) -> MergedValue {
-    let o = SideAlignment(base, ours)
-    let t = SideAlignment(base, theirs)
-    var slots: [MergedSlot] = []
-    // The index in the result with conflicts resolved to OURS: what pointers show.
-    var index = 0
-    for gap in 0...base.count {
-      let ourInsertions = o.inserted[gap].map { ours[$0] }
-      let theirInsertions = t.inserted[gap].map { theirs[$0] }
-      if !ourInsertions.isEmpty || !theirInsertions.isEmpty {
-        let origin: CatalogMerge.Origin?
-        if ourInsertions == theirInsertions {
-          origin = .both
-        } else if theirInsertions.isEmpty {
-          origin = .ours
-        } else if ourInsertions.isEmpty {
-          origin = .theirs
-        } else {
-          origin = nil
-        }
-        if let origin {
-          for value in origin == .theirs ? theirInsertions : ourInsertions {
-            record(
-              origin,
-              CatalogDiff.Change(
-                pointer: pointer.appending(index), old: nil, new: value, rule: .elementAdded))
-            slots.append(.value(.clean(value)))
-            index += 1
-          }
-        } else {
-          slots.append(
-            conflict(
-              .bothInserted, at: pointer.appending(index), base: nil, ours: ourInsertions,
-              theirs: theirInsertions, sequence: true))
-          index += ourInsertions.count
-        }
-      }
-      guard gap < base.count else { break }
-      let here = pointer.appending(index)
-      let element = base[gap]
-      switch (o.fate[gap], t.fate[gap]) {
-      case (.kept, .kept):
-        slots.append(.value(.clean(element)))
-      case (.kept, .changed(let j)):
-        record(.theirs, element, theirs[j], at: here)
-        slots.append(.value(.clean(theirs[j])))
-      case (.changed(let i), .kept):
-        record(.ours, element, ours[i], at: here)
-        slots.append(.value(.clean(ours[i])))
-      case (.changed(let i), .changed(let j)):
-        slots.append(merge(element, ours[i], theirs[j], at: here))
-      case (.removed, .removed):
-        elementRemoval(.both, element, at: here)
-        continue
-      case (.removed, .kept):
-        elementRemoval(.ours, element, at: here)
-        continue
-      case (.kept, .removed):
-        elementRemoval(.theirs, element, at: here)
-        continue
-      case (.removed, .changed(let j)):
-        slots.append(
-          conflict(.removedAndChanged, at: here, base: element, ours: [], theirs: [theirs[j]]))
-        continue
-      case (.changed(let i), .removed):
-        slots.append(
-          conflict(.removedAndChanged, at: here, base: element, ours: [ours[i]], theirs: []))
-      }
-      index += 1
-    }
-    guard slots.allSatisfy(\.isClean) else { return .array(slots) }
-    return .clean(.array(slots.flatMap { $0.resolved(.ours) }))
-  }
-
   // MARK: - Conflicts and changes taken
 
-  private mutating func conflict(
+  mutating func conflict(
     _ reason: CatalogMerge.Conflict.Reason, at pointer: JSONPointer, base: JSONValue?,
     ours: [JSONValue], theirs: [JSONValue], sequence: Bool = false
   ) -> MergedSlot {
@@ -280,7 +201,7 @@ struct ValueMerger {
     record(origin, CatalogDiff.Change(pointer: pointer, old: value, new: nil, rule: .keyRemoved))
   }
 
-  private mutating func elementRemoval(
+  mutating func elementRemoval(
     _ origin: CatalogMerge.Origin, _ value: JSONValue, at pointer: JSONPointer
   ) {
     record(
@@ -292,43 +213,5 @@ struct ValueMerger {
     positions.reserveCapacity(keys.count)
     for (index, key) in keys.enumerated() where positions[key] == nil { positions[key] = index }
     return positions
-  }
-}
-
-/// One side's array lined up with BASE's by ``ArrayAlignment``: what became of each BASE
-/// element, and what the side inserted before each BASE element (and at the end).
-struct SideAlignment {
-  enum Fate: Equatable {
-    /// Equal to the side's element at this index.
-    case kept(Int)
-    /// Became the side's element at this index.
-    case changed(Int)
-    case removed
-  }
-
-  var fate: [Fate]
-  /// `inserted[g]`: indices of the side's elements inserted before BASE element `g`
-  /// (`g == base.count`: at the end).
-  var inserted: [[Int]]
-
-  init(_ base: [JSONValue], _ side: [JSONValue]) {
-    fate = [Fate](repeating: .removed, count: base.count)
-    inserted = [[Int]](repeating: [], count: base.count + 1)
-    var consumed = 0
-    for step in ArrayAlignment.align(base, side) {
-      switch step {
-      case .match(let i, let j):
-        fate[i] = .kept(j)
-        consumed = i + 1
-      case .pair(let i, let j):
-        fate[i] = .changed(j)
-        consumed = i + 1
-      case .remove(let i):
-        fate[i] = .removed
-        consumed = i + 1
-      case .insert(let j):
-        inserted[consumed].append(j)
-      }
-    }
   }
 }

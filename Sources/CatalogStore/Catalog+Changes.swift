@@ -98,8 +98,12 @@ extension Catalog {
       }
       return try builder.finish()
     }
-    diff.compareFrames(
-      old: try context.documentFrame(at: old), new: try context.documentFrame(at: new))
+    // Revision 0 is no document: the first revision's frame is where the catalog starts, not
+    // a change (and a diff back to nothing has no frame to go back to).
+    if old > 0, new > 0 {
+      diff.compareFrames(
+        old: try context.documentFrame(at: old), new: try context.documentFrame(at: new))
+    }
     return diff
   }
 
@@ -141,18 +145,28 @@ extension Catalog {
   /// catalog at `reference` to the catalog the import would write (kinds the file lacks kept
   /// in their places unless `prune`, deprecations kept, member order as written), and the
   /// import's report; with the file's `frame`, its change of the document's frame too.
-  /// Nothing is written and no lock is taken.
+  /// Nothing is written and no lock is taken. Entries that use a name the catalog renamed
+  /// are in the preview's result (``WriteResult/formerNames``), followed to the renamed
+  /// component with `formerNames` ``FormerNames/follow``, otherwise shown as new kinds.
   public func plannedImport(
     of entries: [CatalogEntry], positions: [SourcePosition]? = nil,
-    at reference: RevisionReference = .head, prune: Bool = false, frame: DocumentFrame? = nil
+    at reference: RevisionReference = .head, prune: Bool = false, frame: DocumentFrame? = nil,
+    formerNames: FormerNames = .refuse
   ) throws -> ImportPreview {
     try storage.read { context in
       let revision = try reference.resolve(in: context)
       var planner = ChangePlanner(
         index: try context.headIndex(at: revision), storesPayloads: false)
       planner.keepsDeprecations = true
+      planner.formerNames = formerNames
+      planner.formerNamesHead = revision
       try planner.add(all: entries, whose: "the file", positions: positions, context: context)
       let plan = try planner.plan(prune: prune, head: revision)
+      // A followed former name is written under the component's current name.
+      var entries = entries
+      if formerNames == .follow {
+        for use in plan.result.formerNames { entries[use.entryIndex].kind = use.currentKind }
+      }
       var violations: [PolicyViolation] = []
       if let check = try PolicyCheck.load(from: context) {
         violations = try check.violations(
@@ -183,13 +197,15 @@ extension Catalog {
       var result = plan.result
       result.dryRun = true
       let headFrame = try context.documentFrame(at: revision)
-      result.changedFrame = frame.map { $0 != headFrame } ?? false
+      // Into an empty catalog the file's frame is where the catalog starts, not a change.
+      result.changedFrame = revision > 0 && frame.map { $0 != headFrame } ?? false
+      result.recordsFrame = frame.map { $0 != headFrame } ?? false
       do {
         // Matched as the import matches them: by kind, and a head entry taken over under
         // other bytes (another normalization of its kind) is the same component, renamed.
         var diff = try CatalogDiff(
           old: current, new: planned, renames: plan.renamedKinds { entries[$0].kind })
-        if let frame { diff.compareFrames(old: headFrame, new: frame) }
+        if let frame, revision > 0 { diff.compareFrames(old: headFrame, new: frame) }
         return ImportPreview(diff: diff, result: result, violations: violations)
       } catch {
         throw CatalogError.database(.inconsistent("the catalogs cannot be compared: \(error)"))
@@ -217,18 +233,9 @@ extension Catalog {
     throws -> (entry: CatalogEntry, followedRename: Bool)
   {
     try storage.read { context in
-      let revision = try reference.resolve(in: context)
-      do {
-        return (try Self.version(of: kind, at: revision, in: context).entry, false)
-      } catch let error as CatalogError {
-        let head = try context.headRevision()
-        guard let component = try context.component(named: kind, atOrBefore: head),
-          let state = try context.versions(ofComponent: component).last(where: {
-            $0.revision <= revision
-          }), state.change != .removed, !state.entry.kind.hasSameBytes(as: kind)
-        else { throw error }
-        return (state.entry, true)
-      }
+      let found = try Self.versionFollowingRenames(
+        of: kind, at: try reference.resolve(in: context), in: context)
+      return (found.version.entry, found.followedRename)
     }
   }
 }

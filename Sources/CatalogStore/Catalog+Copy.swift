@@ -12,9 +12,12 @@ extension Catalog {
   /// the storage protocols, so any engine copies to any other (SQLite to PostgreSQL to share
   /// a catalog, PostgreSQL to SQLite for a local snapshot or a backup).
   ///
+  /// Revision digests (``RevisionChain``) are recomputed here and must equal the source's.
+  ///
   /// - Throws: ``CatalogError/invalidRequest(_:)`` when this catalog already has a revision,
-  ///   or when `source` holds U+0000 (``refuseNUL(in:)``); what reading `source` or writing
-  ///   here throws.
+  ///   or when `source` holds U+0000 (``refuseNUL(in:)``); ``CatalogError/database(_:)``
+  ///   (`inconsistent`) when a revision of `source` does not match its recorded digest; what
+  ///   reading `source` or writing here throws.
   @discardableResult
   public func copyHistory(from source: Catalog) throws -> CopySummary {
     try source.storage.read { from in
@@ -35,7 +38,27 @@ extension Catalog {
               + "and no revision); copy writes only into an empty catalog")
         }
         let summary = try Self.copy(from: from, to: to)
+        try Self.carryDigests(from: from, to: to)
         return .commit(summary)
+      }
+    }
+  }
+
+  /// Records the copy's digests, recomputed from what it copied, and checks them against
+  /// the source's: a source whose rows no longer match its digests is not copied (its
+  /// history was changed after it was written), so a copy never launders tampering.
+  private static func carryDigests(
+    from: any CatalogReadContext, to: any CatalogWriteContext
+  ) throws {
+    try RevisionChain.seal(to)
+    for (revision, text) in try from.revisionDigests() {
+      let copied = try to.revisionDigest(revision)
+      guard let copied, let digest = SHA256Digest(hex: text), digest.hex == copied else {
+        throw CatalogError.database(
+          .inconsistent(
+            "revision \(revision) does not match its recorded digest in the source: its "
+              + "history was changed after it was written (run catalog doctor on it); "
+              + "nothing was copied"))
       }
     }
   }

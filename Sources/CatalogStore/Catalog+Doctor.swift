@@ -6,8 +6,8 @@ extension Catalog {
   /// the references between rows) and the catalog's own invariants: revision ids consecutive
   /// from 1, every revision's counts
   /// matching the rows it wrote, every revision's catalog holding each kind once, every
-  /// stored payload canonical JSON within the reader's depth limit, and every entry's order
-  /// key well formed.
+  /// stored payload canonical JSON within the reader's depth limit, every entry's order
+  /// key well formed, and every revision matching its recorded digest (``RevisionChain``).
   public func doctor() throws -> DoctorReport {
     var report = DoctorReport()
     do {
@@ -47,6 +47,31 @@ extension Catalog {
   {
     try StorageEngines.integrityCheck(
       location, options: Options(busyTimeout: busyTimeout, readOnly: true, create: false))
+  }
+
+  /// Recomputes the chain of revision digests (``RevisionChain``) and names the first
+  /// revision that does not match: the one changed after it was written (every later one
+  /// depends on it, so only the first is named).
+  private func checkChain(_ context: any CatalogReadContext, into report: inout DoctorReport)
+    throws
+  {
+    let chain = try RevisionChain.verify(context)
+    if let first = chain.firstMismatch {
+      report.problems.append(
+        "revision \(first) does not match its recorded digest: its history was changed "
+          + "after it was written (the chain of digests breaks there)")
+    }
+    if let first = chain.unsealed.first, let last = chain.unsealed.last {
+      let which =
+        first == last
+        ? "revision \(first) has" : "\(chain.unsealed.count) revisions (\(first)–\(last)) have"
+      report.problems.append(
+        "\(which) no recorded digest, so \(first == last ? "it" : "they") cannot be verified "
+          + "(a catalog made before digests gets them from its next write)")
+    }
+    if chain.firstMismatch == nil, chain.unsealed.isEmpty, let head = chain.digests.last {
+      report.headDigest = head
+    }
   }
 
   /// The catalog's own invariants, for ``doctor()``.
@@ -119,8 +144,9 @@ extension Catalog {
     closeRevision()
     // A revision that changed only the document's frame writes no entry version; every
     // other writes at least one. A frame recorded must differ from the one before it.
+    let framed = Set(try context.documentFrames().map(\.revision))
     for revision in revisions where !seenRevisions.contains(revision.id) {
-      if !(revision.changedFrame && revision.counts.isEmpty) {
+      if !(framed.contains(revision.id) && revision.counts.isEmpty) {
         report.problems.append("revision \(revision.id) wrote no entry versions")
       }
     }
@@ -135,6 +161,7 @@ extension Catalog {
       previousFrame = frame
     }
     report.components = state.kinds.count
+    try checkChain(context, into: &report)
     let unreferenced = try context.unreferencedPayloadCount()
     if unreferenced > 0 {
       report.notes.append("\(unreferenced) stored payload(s) are not used by any revision")

@@ -178,6 +178,27 @@ extension Catalog {
   }
 
   /// The catalog at `reference` as components.json bytes.
+  /// The SHA-256 of exactly the bytes ``export(at:categories:into:)`` writes: a revision's
+  /// export digest, what a release records for provenance (`export --digest`, `show`,
+  /// `verify --digest`). The same on every engine and after a copy, since exports are.
+  public func exportDigest(at reference: RevisionReference = .head, categories: [String] = [])
+    throws -> SHA256Digest
+  {
+    let hasher = SHA256()
+    _ = try export(at: reference, categories: categories) { hasher.update($0) }
+    return try hasher.finalize()
+  }
+
+  /// The digests of a revision: its export's (``exportDigest(at:categories:)``) and its
+  /// recorded one, the history's chain (nil when none is recorded yet).
+  public func digests(at reference: RevisionReference) throws -> RevisionDigests {
+    let number = try storage.read { try reference.resolve(in: $0) }
+    let recorded = try storage.read { try $0.revisionDigest(number) }
+    return RevisionDigests(
+      export: try exportDigest(at: .number(number)),
+      revision: recorded.flatMap { SHA256Digest(hex: $0) })
+  }
+
   public func exportBytes(at reference: RevisionReference = .head, categories: [String] = []) throws
     -> [UInt8]
   {

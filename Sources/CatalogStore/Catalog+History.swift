@@ -51,22 +51,33 @@ extension Catalog {
     }
   }
 
-  /// For every leaf of the entry of `kind` at `reference`, the revision that last changed it.
+  /// For every leaf of the entry of `kind` at `reference`, the revision that last changed it;
+  /// a kind is followed through renames as ``entryFollowingRenames(_:at:)`` follows it.
   public func blame(_ kind: String, at reference: RevisionReference = .head) throws -> [BlameLine] {
+    try blameFollowingRenames(kind, at: reference).lines
+  }
+
+  /// ``blame(_:at:)``, with the kind the entry had at `reference` and whether a rename was
+  /// followed to find it (what `show` and `blame` say in a note).
+  public func blameFollowingRenames(_ kind: String, at reference: RevisionReference = .head)
+    throws -> (lines: [BlameLine], kind: String, followedRename: Bool)
+  {
     try storage.read { context in
       let revision = try reference.resolve(in: context)
-      let target = try Self.version(of: kind, at: revision, in: context)
+      let (target, followed) = try Self.versionFollowingRenames(
+        of: kind, at: revision, in: context)
       let versions = try context.versions(ofComponent: target.componentID).filter {
         $0.revision <= revision
       }
       var revisions: [Int64: Revision] = [:]
-      return try ComponentHistory(componentID: target.componentID, versions: versions).blame {
-        id in
-        if let known = revisions[id] { return known }
-        let found = try context.revision(id)
-        revisions[id] = found
-        return found
-      }
+      let lines = try ComponentHistory(componentID: target.componentID, versions: versions)
+        .blame { id in
+          if let known = revisions[id] { return known }
+          let found = try context.revision(id)
+          revisions[id] = found
+          return found
+        }
+      return (lines, target.entry.kind, followed)
     }
   }
 
@@ -95,7 +106,7 @@ extension Catalog {
   ) throws -> TagResult {
     try RevisionReference.validateTagName(name)
     try WriteOptions.validateAuthor(author)
-    return try storage.write { context in
+    return try sealedWrite { context in
       try Self.check(expectHead, head: try context.headRevision())
       let revision = try reference.resolve(in: context)
       guard revision > 0 else {
@@ -143,7 +154,7 @@ extension Catalog {
   /// untouched.
   @discardableResult
   public func deleteTag(_ name: String) throws -> Tag {
-    try storage.write { context in
+    try sealedWrite { context in
       guard let tag = try context.tag(named: name), try context.deleteTag(named: name) else {
         throw CatalogError.invalidRequest("no tag is named '\(name)'")
       }
@@ -177,17 +188,72 @@ extension Catalog {
       kind: kind, detail: "at revision \(revision); it existed in \(spans)")
   }
 
+  /// The state of the component `kind` names at `revision` (``version(of:at:in:)``), or,
+  /// when no component bears `kind` there, of the component that bears it at head (or bore
+  /// it last), under the name it had at `revision`: `show tile-card --at 1` before a rename,
+  /// and `show tile-preview` after it. The one way every command that takes a kind follows
+  /// renames.
+  ///
+  /// - Returns: the state, and whether a rename was followed to find it.
+  /// - Throws: the error of ``version(of:at:in:)`` when neither finds a state.
+  static func versionFollowingRenames(
+    of kind: String, at revision: Int64, in context: any CatalogReadContext
+  ) throws -> (version: EntryVersion, followedRename: Bool) {
+    do {
+      return (try version(of: kind, at: revision, in: context), false)
+    } catch let error as CatalogError {
+      let head = try context.headRevision()
+      guard let component = try context.component(named: kind, atOrBefore: head),
+        let state = try context.versions(ofComponent: component).last(where: {
+          $0.revision <= revision
+        }), state.change != .removed, !state.entry.kind.hasSameBytes(as: kind)
+      else { throw error }
+      return (state, true)
+    }
+  }
+
   /// "has ever been in the catalog; did you mean "tile-card"?": the detail for a kind that
-  /// never existed, with the closest kind at head.
+  /// never existed, with the closest kind at head, or the closest former name of a kind at
+  /// head: `did you mean "tile-card"? ("tile-preview" was renamed to "tile-card" in revision
+  /// 3)` for `tile-previw`.
   static func neverExisted(_ kind: String, head: Int64, in context: any CatalogReadContext)
     throws -> String
   {
     var kinds: [String] = []
-    if head > 0 { try context.forEachEntry(at: head) { kinds.append($0.entry.kind) } }
-    let suggestion = Suggestion.closest(to: kind, among: kinds).map {
-      "; did you mean \"\($0)\"?"
+    var current: [Int64: String] = [:]
+    if head > 0 {
+      try context.forEachEntryRow(at: head, .keys) { row in
+        let name = String(decoding: row.kind, as: UTF8.self)
+        kinds.append(name)
+        current[row.componentID] = name
+      }
     }
-    return "has ever been in the catalog" + (suggestion ?? "")
+    if let suggestion = Suggestion.closest(to: kind, among: kinds) {
+      return "has ever been in the catalog; did you mean \"\(suggestion)\"?"
+    }
+    // The names head's components had before a rename, each with the revision that renamed
+    // it away (rows come component by component, oldest first). Read only on this error.
+    var formers: [String: (now: String, renamedIn: Int64)] = [:]
+    var formerOrder: [String] = []
+    if head > 0 {
+      var last: (component: Int64, kind: String)?
+      try context.forEachVersionRow(byComponentUpTo: head) { row in
+        let name = String(decoding: row.kind, as: UTF8.self)
+        if let previous = last, previous.component == row.componentID,
+          !previous.kind.hasSameBytes(as: name), let now = current[row.componentID],
+          !previous.kind.hasSameBytes(as: now)
+        {
+          if formers[previous.kind] == nil { formerOrder.append(previous.kind) }
+          formers[previous.kind] = (now, row.revision)
+        }
+        last = (row.componentID, name)
+      }
+    }
+    guard let former = Suggestion.closest(to: kind, among: formerOrder),
+      let (now, revision) = formers[former]
+    else { return "has ever been in the catalog" }
+    return "has ever been in the catalog; did you mean \"\(now)\"? (\"\(former)\" was renamed "
+      + "to \"\(now)\" in revision \(revision))"
   }
 
   /// "revisions 3–7 and 9–12 (head)": where a component bore `kind`.

@@ -16,16 +16,19 @@ extension Catalog {
   ///   - prune: remove kinds that the document lacks (otherwise they are kept and listed).
   ///   - limits: nesting depth and size limits for the document.
   ///   - progress: called every few thousand entries.
+  ///   - formerNames: what to do with an entry that uses a name the catalog renamed
+  ///     (``FormerName``): refused by default, with the names, as located diagnostics.
   /// - Throws: ``CatalogError``.
   @discardableResult
   public func importDocument(
     from source: DocumentSource, options: WriteOptions, prune: Bool = false,
-    limits: DocumentLimits = DocumentLimits(), progress: ((ImportProgress) -> Void)? = nil
+    limits: DocumentLimits = DocumentLimits(), formerNames: FormerNames = .refuse,
+    progress: ((ImportProgress) -> Void)? = nil
   ) throws -> WriteResult {
     try options.validate()
     // A stream is read and validated before the writer's lock is taken (docs/reliability.md).
     let source = try source.readingAhead(maxDepth: limits.maxDepth, maxSize: limits.maxSize)
-    return try storage.write { context in
+    return try sealedWrite { context in
       let head = try context.headRevision()
       try Self.check(options.expectHead, head: head)
       // A catalog with no revisions has nothing to compare with: the planner's first-import
@@ -41,7 +44,15 @@ extension Catalog {
         planned = try withPageCacheLimit(kibibytes: Self.planningPageCacheKiB) {
           try Self.planAgainstHead(
             head, from: source, options: options, prune: prune, limits: limits,
-            progress: progress, in: context)
+            formerNames: formerNames, progress: progress, in: context)
+        }
+        if formerNames == .refuse, !planned.result.formerNames.isEmpty {
+          throw CatalogError.invalidDocument(
+            source: source.name,
+            JSONDiagnostics(
+              planned.result.formerNames.map {
+                Self.diagnostic(for: $0, bareArray: planned.recordsBareArray)
+              }))
         }
       }
       return try RevisionWriter(context: context).write(
@@ -114,7 +125,7 @@ extension Catalog {
   /// own table until head's kinds are handed to it, then in head's.
   private static func planAgainstHead(
     _ head: Int64, from source: DocumentSource, options: WriteOptions, prune: Bool,
-    limits: DocumentLimits, progress: ((ImportProgress) -> Void)?,
+    limits: DocumentLimits, formerNames: FormerNames, progress: ((ImportProgress) -> Void)?,
     in context: any CatalogWriteContext
   ) throws -> PlannedWrite {
     let document = DocumentReadAhead(source: source, limits: limits)
@@ -125,6 +136,8 @@ extension Catalog {
     document.useKnownKinds(index.knownKinds())
     var planner = ChangePlanner(index: index, storesPayloads: !options.dryRun)
     planner.keepsDeprecations = true
+    planner.formerNames = formerNames
+    planner.formerNamesHead = head
     defer { planner.cancel() }
     while let batch = try document.next() {
       for entry in 0..<batch.count {
@@ -147,7 +160,20 @@ extension Catalog {
     if try frame != context.documentFrame(at: head) {
       planned.changeFrame(to: frame)
     }
+    planned.recordsBareArray = frame.form == .array
     return planned
+  }
+
+  /// The located refusal of an entry that uses a former name: where its `kind` is, what the
+  /// catalog renamed it to and when, and the ways on.
+  static func diagnostic(for use: FormerName, bareArray: Bool) -> JSONDiagnostic {
+    let entry = bareArray ? JSONPointer([]) : JSONPointer(["components"])
+    return JSONDiagnostic(
+      .invalidDocument, at: use.position ?? SourcePosition(line: 1, column: 1, offset: 0),
+      pointer: entry.appending(use.entryIndex).appending("kind"),
+      "\(use.description); the file still uses the old name (--follow-renames applies the "
+        + "entry to \(JSONValue.string(use.currentKind).canonicalText), --allow-former-names "
+        + "adds it as a new component, or rename it in the file)")
   }
 
   /// The page cache while an import against head reads head (``withPageCacheLimit(kibibytes:_:)``).

@@ -27,7 +27,7 @@ extension Catalog {
     author: String, _ change: (inout CatalogPolicy) throws -> Void
   ) throws -> [PolicyRecord] {
     guard !author.isEmpty else { throw CatalogError.invalidRequest("the author must not be empty") }
-    return try storage.write { context in
+    return try sealedWrite { context in
       let current = try CatalogPolicy(records: context.policyRecords())
       var target = current
       try change(&target)
@@ -49,8 +49,10 @@ extension Catalog {
   /// - Parameter positions: where each entry starts in its file, for the findings.
   public func policyCheck(
     of entries: [CatalogEntry], positions: [SourcePosition]? = nil,
-    at reference: RevisionReference = .head, prune: Bool = false
+    at reference: RevisionReference = .head, prune: Bool = false,
+    formerNames: FormerNames = .refuse
   ) throws -> ImportPreview {
-    try plannedImport(of: entries, positions: positions, at: reference, prune: prune)
+    try plannedImport(
+      of: entries, positions: positions, at: reference, prune: prune, formerNames: formerNames)
   }
 }

@@ -20,7 +20,7 @@ extension Catalog {
   ///   another component; nothing is written then.
   @discardableResult
   public func revert(_ reference: RevisionReference, options: WriteOptions) throws -> WriteResult {
-    try storage.write { context in
+    try sealedWrite { context in
       let head = try context.headRevision()
       try Self.check(options.expectHead, head: head)
       let revision = try reference.resolve(in: context)
@@ -44,7 +44,9 @@ extension Catalog {
       }
       return try Self.replaceCatalog(
         with: plan.entries, in: context, head: head, options: options,
-        source: "revert \(reference)", operation: "revert", renames: plan.renames, frame: frame)
+        source: "revert \(reference)", operation: "revert", renames: plan.renames,
+        returning: plan.returning,
+        frame: frame)
     }
   }
 }

@@ -11,7 +11,7 @@ extension Catalog {
   @discardableResult
   public func restore(_ reference: RevisionReference, options: WriteOptions) throws -> WriteResult {
     try options.validate()
-    return try storage.write { context in
+    return try sealedWrite { context in
       let head = try context.headRevision()
       try Self.check(options.expectHead, head: head)
       let target = try reference.resolve(in: context)
@@ -25,15 +25,20 @@ extension Catalog {
       var slotOfComponent: [Int64: Int] = [:]
       for slot in 0..<index.count { slotOfComponent[index.componentID(slot)] = slot }
       var renames: [BytewiseString: Int] = [:]
+      var returning: [BytewiseString: Int64] = [:]
       for (entry, component) in zip(entries, components) {
-        if let slot = slotOfComponent[component], !index.kind(slot).hasSameBytes(as: entry.kind) {
+        guard let slot = slotOfComponent[component] else {
+          returning[BytewiseString(entry.kind)] = component
+          continue
+        }
+        if !index.kind(slot).hasSameBytes(as: entry.kind) {
           renames[BytewiseString(entry.kind)] = slot
         }
       }
       return try Self.replaceCatalog(
         with: entries, in: context, head: head, options: options,
         source: "restore \(reference)", operation: "restore", renames: renames,
-        frame: try context.documentFrame(at: target))
+        returning: returning, frame: try context.documentFrame(at: target))
     }
   }
 
@@ -44,7 +49,7 @@ extension Catalog {
     with entries: [CatalogEntry], options: WriteOptions, source: String, operation: String
   ) throws -> WriteResult {
     try options.validate()
-    return try storage.write { context in
+    return try sealedWrite { context in
       let head = try context.headRevision()
       try Self.check(options.expectHead, head: head)
       return try Self.replaceCatalog(
@@ -91,7 +96,7 @@ extension Catalog {
       head = read.0
       try Self.check(options.expectHead, head: head)
       let (entries, frame) = try transform(read.1, read.2)
-      let result: WriteResult? = try storage.write { context in
+      let result: WriteResult? = try sealedWrite { context in
         guard try context.headRevision() == head else { return .rollback(nil) }
         switch try Self.replaceCatalog(
           with: entries, in: context, head: head, options: options, source: source,
@@ -108,16 +113,19 @@ extension Catalog {
   }
 
   /// Writes `entries` as the whole catalog; `renames` (desired kind → head slot) carries
-  /// components to new kinds; `frame`, when given, is the document frame the catalog gets
+  /// components to new kinds, `returning` (desired kind → component absent at head) brings
+  /// components back; `frame`, when given, is the document frame the catalog gets
   /// (recorded when it differs from head's).
   static func replaceCatalog(
     with entries: [CatalogEntry], in context: any CatalogWriteContext, head: Int64,
     options: WriteOptions, source: String, operation: String,
-    renames: [BytewiseString: Int] = [:], frame: DocumentFrame? = nil
+    renames: [BytewiseString: Int] = [:], returning: [BytewiseString: Int64] = [:],
+    frame: DocumentFrame? = nil
   ) throws -> WriteDecision<WriteResult> {
     var planner = ChangePlanner(
       index: try context.headIndex(at: head), storesPayloads: !options.dryRun)
     planner.renames = renames
+    planner.returning = returning
     try planner.add(all: entries, whose: "the resulting catalog", context: context)
     var planned = try planner.plan(prune: true, head: head)
     if let frame, try frame != context.documentFrame(at: head) {
@@ -132,7 +140,7 @@ extension Catalog {
   public func rename(_ old: String, to new: String, options: WriteOptions) throws -> WriteResult {
     guard !new.isEmpty else { throw CatalogError.invalidRequest("the new kind must not be empty") }
     return try modify(old, options: options, source: "rename \(old) \(new)", operation: "rename") {
-      entry, index in
+      entry, index, _, _ in
       if old.hasSameBytes(as: new) { return entry }
       // Another kind equal up to Unicode normalization would make the export unreadable
       // (the document reader refuses such a pair); another spelling of this kind is a rename.
@@ -148,6 +156,10 @@ extension Catalog {
 
   /// Marks an entry deprecated (or not) in a new revision: the entry stays in the catalog
   /// and its exports gain `"deprecated": true`.
+  ///
+  /// A `"deprecated": false` the entry was given is the user's text, not an absence: deprecate
+  /// turns it to `true` where it stands, and undeprecate gives back what the entry said
+  /// before it was deprecated (`false` in place, or no member), read from its history.
   @discardableResult
   public func setDeprecated(_ kind: String, _ deprecated: Bool, options: WriteOptions) throws
     -> WriteResult
@@ -155,16 +167,26 @@ extension Catalog {
     try modify(
       kind, options: options, source: "\(deprecated ? "deprecate" : "undeprecate") \(kind)",
       operation: deprecated ? "deprecate" : "undeprecate"
-    ) { entry, _ in entry.settingDeprecated(deprecated) }
+    ) { entry, _, component, context in
+      guard !deprecated else { return entry.settingDeprecated(true) }
+      // The newest state before the current run of deprecated ones.
+      let before = try context.versions(ofComponent: component).last {
+        $0.change != .removed && !$0.entry.isDeprecated
+      }
+      return entry.settingDeprecated(
+        false, writtenFalse: before?.entry[extra: "deprecated"] != nil)
+    }
   }
 
   /// Rewrites one head entry, keeping the rest of the catalog as it is.
   private func modify(
     _ kind: String, options: WriteOptions, source: String, operation: String,
-    _ change: (CatalogEntry, HeadIndex) throws -> CatalogEntry
+    _ change: (
+      CatalogEntry, HeadIndex, _ component: Int64, any CatalogReadContext
+    ) throws -> CatalogEntry
   ) throws -> WriteResult {
     try options.validate()
-    return try storage.write { context in
+    return try sealedWrite { context in
       let head = try context.headRevision()
       try Self.check(options.expectHead, head: head)
       var index = try context.headIndex(at: head)
@@ -180,7 +202,7 @@ extension Catalog {
         kind: target.kind, category: target.category, description: target.description,
         payload: try context.payload(target.payloadID), extra: target.extra,
         keyOrder: target.keyOrder)
-      let updated = try change(current, index)
+      let updated = try change(current, index, index.componentID(targetSlot), context)
       var planner = ChangePlanner(index: index, storesPayloads: !options.dryRun)
       if !updated.kind.hasSameBytes(as: kind) {
         planner.renames[BytewiseString(updated.kind)] = targetSlot

@@ -38,6 +38,7 @@ public final class Catalog {
   public init(location: CatalogLocation, options: Options = Options()) throws {
     self.location = location
     self.storage = try StorageEngines.open(location, options: options)
+    try sealOlderRevisions(options: options)
   }
 
   /// A catalog over storage opened elsewhere (tests wrap an engine's storage this way).

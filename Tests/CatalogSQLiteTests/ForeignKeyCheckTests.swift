@@ -127,6 +127,8 @@ struct ForeignKeyCheckTests {
       for index in 0..<(kindsGiven ?? count) { kinds.append("kind-\(index)") }
       #expect(try stream.finish(kinds: kinds) == count)
       try extra(try #require(context as? SQLiteContext), revision)
+      // What every write of `Catalog` does before it commits.
+      try RevisionChain.seal(context)
       return .commit(())
     }
   }

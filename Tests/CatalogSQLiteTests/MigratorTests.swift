@@ -11,8 +11,8 @@ import Testing
 struct MigratorTests {
   static let catalogTables = [
     "document_frame", "entry_version", "kind_version", "payload", "payload_hash",
-    "policy_change", "revision", "schema_migration", "tag", "tag_move", "waived_change",
-    "waiver",
+    "policy_change", "revision", "revision_digest", "schema_migration", "tag", "tag_move",
+    "waived_change", "waiver",
   ]
 
   /// The names of the embedded migrations, in order.

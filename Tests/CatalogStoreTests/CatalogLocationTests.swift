@@ -32,7 +32,7 @@ struct CatalogLocationTests {
     ),
     ("postgresql://db/c?password=s3cret", "postgresql://db/c?password=***"),
     ("host=db password=s3cret dbname=c", "host=db password=*** dbname=c"),
-    ("host=db password='s3 \\' cret' dbname=c", "host=db password=*** dbname=c"),
+    ("host=db password='s3 \\' cret' dbname=c", "host=db password='***' dbname=c"),
     ("host=db PASSWORD = s3cret", "host=db PASSWORD = ***"),
     ("postgresql://u@db/c", "postgresql://u@db/c"),
   ])

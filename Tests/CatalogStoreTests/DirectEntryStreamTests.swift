@@ -89,6 +89,17 @@ private struct PlainContext: CatalogWriteContext {
   func component(named kind: String, atOrBefore revision: Int64) throws -> Int64? {
     try base.component(named: kind, atOrBefore: revision)
   }
+  func forEachVersionRow(ofRevision revision: Int64, _ body: (EntryRow) throws -> Void) throws {
+    try base.forEachVersionRow(ofRevision: revision, body)
+  }
+  func revisionDigest(_ id: Int64) throws -> String? { try base.revisionDigest(id) }
+  func revisionDigests() throws -> [(revision: Int64, digest: String)] {
+    try base.revisionDigests()
+  }
+  func sealedHead() throws -> Int64 { try base.sealedHead() }
+  func appendRevisionDigest(_ digest: SHA256Digest, revision: Int64) throws {
+    try base.appendRevisionDigest(digest, revision: revision)
+  }
   func withPayload<R>(_ id: Int64, _ body: (UnsafeRawBufferPointer) throws -> R) throws -> R {
     try base.withPayload(id, body)
   }

@@ -53,7 +53,11 @@ struct DoctorTests {
       try Self.makeCatalog(at: path)
       try Self.tamper(path, "UPDATE revision SET added = added + 1 WHERE id = 2")
       #expect(
-        try Self.problems(path) == ["revision 2 records counts that differ from the rows it wrote"])
+        try Self.problems(path) == [
+          "revision 2 records counts that differ from the rows it wrote",
+          "revision 2 does not match its recorded digest: its history was changed "
+            + "after it was written (the chain of digests breaks there)",
+        ])
     }
   }
 
@@ -65,8 +69,12 @@ struct DoctorTests {
       #expect(
         problems == [
           "foreign_key_check: 300 rows of entry_version refer to missing rows of revision",
+          "foreign_key_check: a row of revision_digest refers to a missing row of revision",
           "revision ids are not consecutive from 1 to 2",
           "entry versions belong to revision 1, which does not exist",
+          // Revision 2's digest covers its parent's, which is gone.
+          "revision 2 does not match its recorded digest: its history was changed "
+            + "after it was written (the chain of digests breaks there)",
         ], "\(problems)")
     }
   }
@@ -82,7 +90,9 @@ struct DoctorTests {
       #expect(
         problems == [
           #"the stored payload of "cell-grid-0" in revision 1 is not canonical JSON "#
-            + "(byte 10: the text ends inside a value)"
+            + "(byte 10: the text ends inside a value)",
+          "revision 1 does not match its recorded digest: its history was changed "
+            + "after it was written (the chain of digests breaks there)",
         ])
     }
   }
@@ -103,6 +113,8 @@ struct DoctorTests {
         problems.filter { !$0.hasPrefix("revision 1 holds") } == [
           "kind_version: 1 entry versions have no row, so their kind cannot find them",
           "kind_version: 1 rows name no entry version with that kind",
+          "revision 1 does not match its recorded digest: its history was changed "
+            + "after it was written (the chain of digests breaks there)",
         ], "\(problems)")
     }
   }
@@ -114,7 +126,11 @@ struct DoctorTests {
       try Self.makeCatalog(at: path)
       let bytes = try #require(fileBytes(path))
       var damaged = [UInt8](bytes)
-      let pageSize = 4096
+      // The whole of one page, whatever the file's page size (the header's bytes 16–17,
+      // https://sqlite.org/fileformat2.html#the_database_header): part of a page may be its
+      // unused space, which no check reads.
+      let sizeField = Int(damaged[16]) << 8 | Int(damaged[17])
+      let pageSize = sizeField == 1 ? 65_536 : sizeField
       let page = damaged.count / pageSize / 2
       for i in 0..<pageSize {
         damaged[page * pageSize + i] = UInt8(truncatingIfNeeded: i &* 37 &+ 11)

@@ -38,7 +38,13 @@ enum BlameCommand: CatalogCommand {
   static func run(_ context: CommandContext) throws -> ExitStatus {
     let catalog = try context.openCatalogWithRevisions()
     let kindName = context.arguments[kind] ?? ""
-    var lines = try catalog.blame(kindName, at: context.atReference)
+    let blamed = try catalog.blameFollowingRenames(kindName, at: context.atReference)
+    var lines = blamed.lines
+    if blamed.followedRename {
+      context.console.error(
+        "note: \(kindName) was named \(blamed.kind) at \(context.atReference); showing it under that name"
+      )
+    }
     if let text = context.arguments[pointer] {
       let subtree: JSONPointer
       do {

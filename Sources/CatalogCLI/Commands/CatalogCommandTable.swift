@@ -48,6 +48,7 @@ package enum CatalogCommandTable {
       MergeCommand.self,
       GitCommand.self,
       DoctorCommand.self,
+      VerifyCommand.self,
       CopyCommand.self,
       SiteCommand.self,
       CompletionsCommand.self,

@@ -29,7 +29,8 @@ extension CheckCommand {
       let catalog = try context.openCatalog(forWriting: false)
       preview = try catalog.policyCheck(
         of: document.entries, positions: document.positions,
-        at: RevisionReference(parsing: reference), prune: arguments[Self.prune])
+        at: RevisionReference(parsing: reference), prune: arguments[Self.prune],
+        formerNames: try context.formerNames())
     } catch CatalogError.unknownRevision(let name, let reason) {
       // A mistyped ref is no finding, but the CI formats still say what went wrong.
       let message = CatalogError.unknownRevision(reference: name, reason: reason).description
@@ -68,9 +69,20 @@ extension CheckCommand {
     let counts = preview.result.counts
     var against = against
     against.counts = counts
+    // Entries under names the catalog renamed: the import this previews refuses them unless
+    // told what to do, so the gate fails as it would.
+    let formerNames = (try? context.formerNames()) ?? .refuse
+    WriteReport.printFormerNames(
+      preview.result.formerNames, file: document.name, formerNames, conditional: true,
+      to: context.console)
+    let refusedNames = formerNames == .refuse ? preview.result.formerNames.count : 0
     if format == .text {
       for line in report.text().split(separator: "\n") { context.console.error(String(line)) }
-      if report.findings.isEmpty {
+      if refusedNames > 0, report.findings.isEmpty {
+        context.console.error(
+          "catalog: error: \(document.name) uses \(refusedNames.counting("name")) the catalog "
+            + "renamed")
+      } else if report.findings.isEmpty {
         context.console.print(
           "ok: \(document.name): no change refused by the policies "
             + "(\(counts.added) added, \(counts.changed) changed, \(counts.removed) removed "
@@ -83,7 +95,7 @@ extension CheckCommand {
       }
     }
     print(against, file: result, report: report, format: format, context: context)
-    return report.findings.isEmpty ? .success : .findings
+    return report.findings.isEmpty && refusedNames == 0 ? .success : .findings
   }
 
   /// What `--against` was measured on, for the JSON result.

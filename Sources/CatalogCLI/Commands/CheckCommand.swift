@@ -54,7 +54,10 @@ enum CheckCommand: CatalogCommand {
       the change in the file; the exit status is 1 when there is one, 2 when REF is \
       unknown (docs/cli.md, "Exit statuses of the CI gate"). --format github \
       prints GitHub Actions workflow commands (::error file=…,line=…,col=…) and junit a \
-      JUnit XML report with a test case per kind (docs/ci.md).
+      JUnit XML report with a test case per kind (docs/ci.md). An entry under a name the \
+      catalog renamed fails the check as import refuses it (a note names the revision and \
+      the new name), unless --follow-renames or --allow-former-names says what the import \
+      will be run with.
 
       With --against git:REF[:PATH] the base is the file as committed at REF, read from \
       git's object database (no checkout, no network, no catalog: a fork's pull request is \
@@ -69,6 +72,8 @@ enum CheckCommand: CatalogCommand {
       against.spec,
       policyFile.spec,
       prune.spec,
+      CommonArguments.followRenames.spec,
+      CommonArguments.allowFormerNames.spec,
       CommonArguments.maxDepth.spec,
       CommonArguments.maxSize.spec,
       format.spec,

@@ -26,6 +26,19 @@ enum CommonArguments {
 
   // MARK: - Writing a revision
 
+  /// `--follow-renames`: an entry of the file under a name the catalog renamed updates the
+  /// renamed component (docs/cli.md, "Former names").
+  static let followRenames: ArgumentKey<Bool> = .flag(
+    "follow-renames",
+    help:
+      "Treat an entry under a name the catalog renamed as the renamed component, which keeps "
+      + "its new name.")
+
+  /// `--allow-former-names`: such an entry is added as a new component under the old name.
+  static let allowFormerNames: ArgumentKey<Bool> = .flag(
+    "allow-former-names",
+    help: "Add an entry under a name the catalog renamed as a new component of that name.")
+
   /// `--message <text>` / `-m <text>`: the revision message.
   static let message: ArgumentKey<String?> = .option(
     "message", short: "m", valueName: "text", help: "The revision message.")

@@ -45,7 +45,9 @@ enum DiffCommand: CatalogCommand {
       component identity, so a renamed kind is one change (ENTRY_RENAMED). @REF FILE shows \
       exactly what 'import FILE' would record on top of REF: kinds the file lacks are kept \
       (a note lists them) unless --prune is given, deprecations the file does not mention are \
-      kept, and member order counts (MEMBERS_REORDERED). Otherwise entries are matched by \
+      kept, and member order counts (MEMBERS_REORDERED); so a file that lacks kinds can show \
+      no difference: 'catalog verify FILE --at REF' asks whether a file is exactly a \
+      revision. Otherwise entries are matched by \
       kind. For a changed kind every changed field is shown as a JSON Pointer with its old \
       and new value. Every change has a class: breaking (rules KEY_REMOVED, TYPE_CHANGED, \
       ELEMENT_REMOVED, ENTRY_REMOVED, ENTRY_RENAMED), additive (KEY_ADDED, ELEMENT_ADDED, \
@@ -65,7 +67,8 @@ enum DiffCommand: CatalogCommand {
       """,
     arguments: [
       old.spec, new.spec, format.spec, stat.spec, quiet.spec, nameOnly.spec, prune.spec,
-      withTests.spec, CommonArguments.color.spec, failOn.spec, CommonArguments.maxDepth.spec,
+      CommonArguments.followRenames.spec, CommonArguments.allowFormerNames.spec, withTests.spec,
+      CommonArguments.color.spec, failOn.spec, CommonArguments.maxDepth.spec,
       CommonArguments.maxSize.spec,
     ],
     examples: [
@@ -150,18 +153,23 @@ enum DiffCommand: CatalogCommand {
       return operand == "-" ? DocumentSource.standardInput : .file(operand)
     }
     func fileEntries(_ operand: String, isOld: Bool = false) throws -> (
-      entries: [CatalogEntry], frame: DocumentFrame
+      entries: [CatalogEntry], frame: DocumentFrame, positions: [SourcePosition]
     ) {
       if locates && !isOld {
         let document = try SubmittedDocument(
           source: source(operand), maxDepth: limits.maxDepth, maxSize: limits.maxSize)
         newDocument = document
-        return (document.entries, document.frame)
+        return (document.entries, document.frame, document.positions)
       }
       let document = try source(operand).readDocument(
         maxDepth: limits.maxDepth, maxSize: limits.maxSize)
       if isOld { oldEntriesPointer = document.entriesPointer }
-      return (document.entries, document.frame)
+      return (document.entries, document.frame, document.positions)
+    }
+    for flag in [CommonArguments.followRenames, CommonArguments.allowFormerNames]
+    where arguments[flag] && (reference(operands[0]) == nil || reference(operands[1]) != nil) {
+      throw UsageError.invalidArguments(
+        "'--\(flag.spec.name)' applies only to @REF FILE (what importing FILE would record)")
     }
     if prune, reference(operands[0]) == nil || reference(operands[1]) != nil {
       throw UsageError.invalidArguments(
@@ -175,11 +183,16 @@ enum DiffCommand: CatalogCommand {
       computed = try opened().diff(from: old, to: new)
     case (let old?, nil):
       let file = try fileEntries(operands[1])
+      let formerNames = try context.formerNames()
       let preview = try opened().plannedImport(
-        of: file.entries, at: old, prune: prune, frame: file.frame)
+        of: file.entries, positions: file.positions, at: old, prune: prune, frame: file.frame,
+        formerNames: formerNames)
       violations = preview.violations
       // --quiet is the exit status alone: no notes either.
       if !arguments[quiet] {
+        WriteReport.printFormerNames(
+          preview.result.formerNames, file: source(operands[1]).name, formerNames,
+          conditional: true, to: context.console)
         WriteReport.printNotes(
           kept: preview.result.kept, keptDeprecations: preview.result.keptDeprecations,
           conditional: true, to: context.console)

@@ -10,7 +10,9 @@ enum DoctorCommand: CatalogCommand {
       Runs the database's own checks (SQLite: integrity_check and foreign_key_check; \
       PostgreSQL, which checks its own pages: the references between rows), then the \
       catalog's own checks: revision numbers are consecutive, every stored payload is \
-      referenced, and every revision's catalog is valid. Reports every problem found, and writes nothing.
+      referenced, every revision's catalog is valid, and every revision matches its \
+      recorded digest (the chain of SHA-256 digests, recomputed from revision 1; the first \
+      revision that does not match is named). Reports every problem found, and writes nothing.
       """,
     arguments: [CommonArguments.resultFormat.spec],
     examples: [
@@ -58,7 +60,8 @@ enum DoctorCommand: CatalogCommand {
     if report.isHealthy {
       console.print(
         "ok: \(report.revisions) revisions, \(report.entryVersions) entry versions, "
-          + "\(report.components) components at head; \(report.storageChecks)")
+          + "\(report.components) components at head; \(report.storageChecks)"
+          + (report.headDigest.map { "; revision digests ok (head \($0))" } ?? ""))
       return .success
     }
     for problem in report.problems { console.error("catalog: error: \(problem)") }

@@ -11,6 +11,11 @@ enum ExportCommand: CatalogCommand {
   static let category: ArgumentKey<[String]> = .repeatableOption(
     "category", valueName: "name", help: "Export only the entries of this category."
   ).completing(.category)
+  static let digest: ArgumentKey<Bool> = .flag(
+    "digest",
+    help:
+      "Print the SHA-256 of the export (sha256:<hex>) instead of it; with --output, write the "
+      + "file and print the digest of what was written.")
 
   static let spec = CommandSpec(
     name: "export",
@@ -24,14 +29,20 @@ enum ExportCommand: CatalogCommand {
 
       With --output, the data goes to a temporary file that is then renamed, so a reader \
       never sees half a file.
+
+      --digest prints the export's SHA-256, sha256: and 64 hexadecimal digits, as \
+      sha256sum computes it over the same bytes: the export digest that show and \
+      'verify --digest' use, the same on every engine and after 'catalog copy'.
       """,
     arguments: [
-      output.spec, category.spec, CommonArguments.at.spec,
+      output.spec, category.spec, CommonArguments.at.spec, digest.spec,
     ],
     examples: [
       Example("Print the head catalog:", "catalog export"),
       Example("Save the catalog as it was at tag v1.2:", "catalog export --at v1.2 -o v1.2.json"),
       Example("Export two categories:", "catalog export --category Display --category Input"),
+      Example(
+        "Record a release's digest:", "catalog export --at v1.2 -o v1.2.json --digest"),
     ],
     seeAlso: ["import", "show", "diff"])
 
@@ -47,7 +58,15 @@ enum ExportCommand: CatalogCommand {
       reference = .number(number)
       try checkCategories(categories, at: number, in: catalog)
     }
-    if let output = context.arguments[Self.output], output != "-" {
+    if context.arguments[digest] {
+      // Pin the revision, so that the file and the digest are of the same one.
+      reference = .number(try catalog.revision(reference).id)
+      if let output = context.arguments[Self.output], output != "-" {
+        try catalog.export(at: reference, categories: categories, toFile: output)
+      }
+      let sum = try catalog.exportDigest(at: reference, categories: categories)
+      try context.console.writeChecked(Array("\(sum)\n".utf8))
+    } else if let output = context.arguments[Self.output], output != "-" {
       try catalog.export(at: reference, categories: categories, toFile: output)
     } else {
       try catalog.export(at: reference, categories: categories) {

@@ -23,7 +23,9 @@ enum GitCommand: CatalogCommand {
       '<path> merge=catalog diff=catalog' to the .gitattributes at the top of the work \
       tree (once; what is there is kept) and sets, in the repository's own config \
       (.git/config), merge.catalog.name and merge.catalog.driver ('catalog merge %O %A %B \
-      --output %A --name %P'), so that git merges the file with 'catalog merge', and \
+      --output %A --name %P --marker-size %L --ours-label %X --theirs-label %Y'), so that \
+      git merges the file with 'catalog merge' (messages name the file and the side, \
+      markers carry git's labels), and \
       diff.catalog.command ('catalog git diff') and diff.catalog.textconv ('catalog git \
       textconv'), so that 'git diff' shows catalog's structural diff and 'git log -p' the \
       canonical form. The drivers run 'catalog' from PATH.

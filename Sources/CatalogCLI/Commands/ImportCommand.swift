@@ -30,6 +30,12 @@ enum ImportCommand: CatalogCommand {
       level it was set on, the rule, the kind, the JSON Pointer, both values, a fix and the \
       entry's FILE:LINE:COLUMN; --allow-breaking REASON writes it anyway and records a \
       waiver.
+
+      An entry under a name the catalog renamed ('catalog rename tile-preview tile-card', \
+      then a file generated before it that still says tile-preview) is refused the same \
+      way, naming the revision and the new name: --follow-renames applies the entry to the \
+      renamed component (which keeps its new name), --allow-former-names adds it as a new \
+      component under the old name.
       """,
     arguments: [
       file.spec,
@@ -39,6 +45,8 @@ enum ImportCommand: CatalogCommand {
       dryRun.spec,
       CommonArguments.expectHead.spec,
       CommonArguments.allowBreaking.spec,
+      CommonArguments.followRenames.spec,
+      CommonArguments.allowFormerNames.spec,
       CommonArguments.maxDepth.spec,
       CommonArguments.maxSize.spec,
       CommonArguments.resultFormat.spec,
@@ -73,12 +81,16 @@ enum ImportCommand: CatalogCommand {
     let catalog = try context.openCatalog(forWriting: true)
     let progress = ProgressLine(console: context.console, label: "importing \(source.name)")
     let options = context.writeOptions(dryRun: context.arguments[dryRun])
+    let formerNames = try context.formerNames()
     let result = try WriteReport.reportingProblems(context) {
       try catalog.importDocument(
         from: source, options: options, prune: context.arguments[prune], limits: limits,
-        progress: progress.update)
+        formerNames: formerNames, progress: progress.update)
     }
     progress.finish()
+    WriteReport.printFormerNames(
+      result.formerNames, file: source.name, formerNames, conditional: options.dryRun,
+      to: context.console)
     WriteReport.report(result, context)
     return .success
   }

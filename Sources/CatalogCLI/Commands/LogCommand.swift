@@ -135,7 +135,8 @@ enum LogCommand: CatalogCommand {
             try items.map { item in
               var object = json(item)
               if detail != .none {
-                object["diff"] = try changes(of: item, in: catalog).summaryValue
+                object["diff"] = try changes(of: item, in: catalog, path: filter.path)
+                  .summaryValue
               }
               return .object(object)
             }), to: console)
@@ -151,8 +152,8 @@ enum LogCommand: CatalogCommand {
           HistoryFormat.printRevision(item.revision, terminal, to: console)
           console.print(styled: "Change:  \(describe(item))")
           try printDetail(
-            detail, changes(of: item, in: catalog), blank: true, color: terminal.color,
-            to: console)
+            detail, changes(of: item, in: catalog, path: filter.path), blank: true,
+            color: terminal.color, to: console)
         }
       }
     } else {
@@ -169,7 +170,9 @@ enum LogCommand: CatalogCommand {
                 object["waiver"] = .object(waiverJSON(waiver))
               }
               if detail != .none {
-                object["diff"] = try catalog.changes(in: .number(revision.id)).1.summaryValue
+                let changes = try catalog.changes(in: .number(revision.id)).1
+                object["diff"] =
+                  (filter.path.map { changes.restricted(toPath: $0) } ?? changes).summaryValue
               }
               return .object(object)
             }), to: console)
@@ -190,9 +193,14 @@ enum LogCommand: CatalogCommand {
           }
           let waiver = waivers.first { $0.revision == revision.id }
           if oneline {
+            // With --path, the kinds that changed there, as a kind's log names what happened.
+            let kinds = try filter.path.map {
+              try catalog.changes(in: .number(revision.id)).1.kinds(touching: $0)
+            }
+            let touched: StyledText = kinds.map { "  \($0.joined(separator: ", "))" } ?? ""
             console.print(
               styled: HistoryFormat.oneline(revision, paint)
-                + (waiver.map { paint(.waiver, " (waiver: \($0.reason))") } ?? ""))
+                + (waiver.map { paint(.waiver, " (waiver: \($0.reason))") } ?? "") + touched)
             continue
           }
           if i > 0 { console.print() }
@@ -202,9 +210,11 @@ enum LogCommand: CatalogCommand {
             blank = true
           }
           if detail != .none {
+            // With --path, only the changes there, as `git log -p -- PATH`.
+            let changes = try catalog.changes(in: .number(revision.id)).1
             try printDetail(
-              detail, catalog.changes(in: .number(revision.id)).1, blank: blank,
-              color: terminal.color, to: console)
+              detail, filter.path.map { changes.restricted(toPath: $0) } ?? changes,
+              blank: blank, color: terminal.color, to: console)
           }
         }
       }
@@ -234,8 +244,12 @@ enum LogCommand: CatalogCommand {
   }
 
   /// The revision's changes to the one kind an item is about.
-  static func changes(of item: KindHistoryItem, in catalog: Catalog) throws -> CatalogDiff {
-    try catalog.changes(in: .number(item.revision.id)).1.restricted(to: [item.kind])
+  static func changes(of item: KindHistoryItem, in catalog: Catalog, path: JSONPointer? = nil)
+    throws -> CatalogDiff
+  {
+    let changes = try catalog.changes(in: .number(item.revision.id)).1.restricted(
+      to: [item.kind])
+    return path.map { changes.restricted(toPath: $0) } ?? changes
   }
 
   /// The filter options.

@@ -1,6 +1,7 @@
 import CatalogDiff
 import CatalogStore
 import Components
+import Foundation
 
 /// `catalog merge BASE OURS THEIRS`: a three-way merge of components.json files.
 enum MergeCommand: CatalogCommand {
@@ -19,6 +20,18 @@ enum MergeCommand: CatalogCommand {
   static let name: ArgumentKey<String?> = .option(
     "name", valueName: "file",
     help: "The file name messages give the result (git passes the real path, %P).")
+  static let markerSize: ArgumentKey<Int?> = .option(
+    "marker-size", valueName: "n", minimum: 1, maximum: 1024,
+    help: "Conflict markers of <n> characters (git passes %L); at least 7 are written.")
+  static let oursLabel: ArgumentKey<String?> = .option(
+    "ours-label", valueName: "label",
+    help: "Written after the <<<<<<< marker instead of OURS (git passes %X).")
+  static let theirsLabel: ArgumentKey<String?> = .option(
+    "theirs-label", valueName: "label",
+    help: "Written after the >>>>>>> marker instead of THEIRS (git passes %Y).")
+  static let baseLabel: ArgumentKey<String?> = .option(
+    "base-label", valueName: "label",
+    help: "The base's label (git passes %S); accepted for git, not written (no base section).")
   static let format: ArgumentKey<CommonArguments.ResultFormat?> = .choice(
     "format", valueName: "format", of: CommonArguments.ResultFormat.self,
     help: "text writes the result; json prints the merge report (the result goes to --output).")
@@ -48,13 +61,17 @@ enum MergeCommand: CatalogCommand {
       pointer, line and the three values.
 
       Top-level members other than "components" (a "$schema", a "version") merge the same \
-      way, member by member; two different changes to one are a conflict, reported as \
-      FILE:1: conflict: top-level member /version: …, and the result keeps ours.
+      way, member by member; two different changes to one are a conflict, marked as an \
+      entry's is and reported as FILE:LINE: conflict: top-level member /version: ….
+
+      An empty <base> (git's base when both branches added the file) is a catalog with no \
+      entries: a two-way merge.
 
       Exit status: 0 merged cleanly, 1 conflicts, 2 trouble (an operand missing or invalid).
       """,
     arguments: [
-      base.spec, ours.spec, theirs.spec, output.spec, name.spec, format.spec,
+      base.spec, ours.spec, theirs.spec, output.spec, name.spec, markerSize.spec, oursLabel.spec,
+      theirsLabel.spec, baseLabel.spec, format.spec,
     ],
     examples: [
       Example(
@@ -81,8 +98,27 @@ enum MergeCommand: CatalogCommand {
     let frames: FrameMerge
     let sides: [DocumentFrame]
     do {
-      let documents = try operands.map { operand in
-        try (operand == "-" ? DocumentSource.standardInput : .file(operand)).readDocument()
+      let sideNames = ["base", "ours", "theirs"]
+      typealias Document = (
+        entries: [CatalogEntry], entriesPointer: JSONPointer, frame: DocumentFrame
+      )
+      let documents = try operands.enumerated().map { index, operand throws -> Document in
+        // git passes an empty BASE for an add/add conflict (both branches added the file):
+        // that is a two-way merge, from a catalog with no entries.
+        if index == 0 && operand != "-" && Self.isEmptyFile(operand) {
+          return (
+            entries: [], entriesPointer: JSONPointer(["components"]), frame: DocumentFrame.standard
+          )
+        }
+        // With --name (git's %P), a problem names the file and the side, not git's
+        // temporary file: `components.json (theirs):3:7`.
+        if let name = arguments[Self.name], operand != "-",
+          let bytes = try DocumentSource.file(operand).readBytes(upTo: JSONReader.defaultMaxSize)
+        {
+          return try DocumentSource.bytes(bytes, name: "\(name) (\(sideNames[index]))")
+            .readDocument()
+        }
+        return try (operand == "-" ? DocumentSource.standardInput : .file(operand)).readDocument()
       }
       sides = documents.map(\.frame)
       // The top-level members merge as an entry's other members do; where they conflict the
@@ -91,32 +127,41 @@ enum MergeCommand: CatalogCommand {
         base: documents[0].frame, ours: documents[1].frame, theirs: documents[2].frame)
       merge = try CatalogMerge(
         base: documents[0].entries, ours: documents[1].entries, theirs: documents[2].entries,
-        frame: frames.frame ?? documents[1].frame)
+        frame: frames.frame ?? documents[1].frame, markers: Self.markers(arguments))
     } catch let error as CatalogMergeError {
       context.console.error("catalog: error: \(error)")
       return .trouble
     }
 
+    let marked: CatalogMerge.MarkedDocument
+    do {
+      marked = try merge.document(with: frames)
+    } catch {
+      context.console.error("catalog: error: \(error)")
+      return .trouble
+    }
     if let output, output != "-" {
-      try DocumentFile.write(merge.document, to: output)
+      try DocumentFile.write(marked.bytes, to: output)
     } else if format == .text {
-      context.console.write(merge.document)
+      context.console.write(marked.bytes)
     }
     if format == .json {
       context.console.write(
-        JSONWriter.indentedBytes(report(merge, frames: frames, sides: sides)) + [0x0A])
+        JSONWriter.indentedBytes(report(merge, frames: frames, sides: sides, marked: marked))
+          + [0x0A])
     }
 
     let file = arguments[name] ?? output ?? "-"
-    for pointer in frames.conflicts {
+    for (pointer, line) in zip(frames.conflicts, marked.frameLines) {
+      let values = sides.map { Self.frameValue($0, at: pointer) }
       context.console.error(
-        "\(file):1: conflict: "
+        "\(file):\(line): conflict: "
           + (pointer.isRoot ? "the document's form" : "top-level member \(pointer)")
-          + ": both sides changed it differently; the result keeps ours")
+          + ": ours \(shown(values[1])), theirs \(shown(values[2]))")
     }
-    for conflict in merge.conflicts {
+    for (conflict, line) in zip(merge.conflicts, marked.lines) {
       context.console.error(
-        "\(file):\(conflict.line): conflict: \(conflict.pointer): ours \(shown(conflict.ours)), "
+        "\(file):\(line): conflict: \(conflict.pointer): ours \(shown(conflict.ours)), "
           + "theirs \(shown(conflict.theirs))")
     }
     return merge.isClean && frames.conflicts.isEmpty ? .success : .differences
@@ -125,27 +170,28 @@ enum MergeCommand: CatalogCommand {
   /// A value as a message shows it: compact JSON, cut at 60 characters, or `(removed)`.
   /// The merge report, with the conflicts of top-level members (`"kind": null`, line 1, the
   /// form as `"object"` or `"array"`) after the entries' and counted with them.
-  static func report(_ merge: CatalogMerge, frames: FrameMerge, sides: [DocumentFrame])
-    -> JSONValue
-  {
+  static func report(
+    _ merge: CatalogMerge, frames: FrameMerge, sides: [DocumentFrame],
+    marked: CatalogMerge.MarkedDocument
+  ) -> JSONValue {
     guard case .object(var report) = merge.reportValue, !frames.conflicts.isEmpty,
       case .array(var conflicts) = report["conflicts"],
       case .object(var counts) = report["counts"]
     else { return merge.reportValue }
-    for pointer in frames.conflicts {
+    // The entries' markers moved by the top-level members' ones.
+    for (index, line) in zip(conflicts.indices, marked.lines) {
+      guard case .object(var conflict) = conflicts[index] else { continue }
+      conflict["line"] = .number(JSONNumber(line))
+      conflicts[index] = .object(conflict)
+    }
+    for (pointer, line) in zip(frames.conflicts, marked.frameLines) {
       var conflict = JSONObject()
       conflict["kind"] = .null
       conflict["path"] = .string(pointer.description)
-      conflict["line"] = .number(JSONNumber(1))
+      conflict["line"] = .number(JSONNumber(line))
       conflict["reason"] = .string(CatalogMerge.Conflict.Reason.bothChanged.rawValue)
       for (name, side) in zip(["base", "ours", "theirs"], sides) {
-        if pointer.isRoot {
-          conflict[name] = .string(side.form.rawValue)
-        } else if let key = pointer.tokens.first, let text = side[member: key],
-          let value = try? text.value()
-        {
-          conflict[name] = value
-        }
+        if let value = frameValue(side, at: pointer) { conflict[name] = value }
       }
       conflicts.append(.object(conflict))
     }
@@ -154,6 +200,33 @@ enum MergeCommand: CatalogCommand {
     counts["conflicts"] = .number(JSONNumber(conflicts.count))
     report["counts"] = .object(counts)
     return .object(report)
+  }
+
+  /// The markers' style from the options; a placeholder an older git left as it is (`%X`)
+  /// is no label.
+  static func markers(_ arguments: ParsedArguments) -> ConflictMarkerStyle {
+    func label(_ key: ArgumentKey<String?>, _ standard: String) -> String {
+      guard let value = arguments[key], !(value.count == 2 && value.hasPrefix("%")) else {
+        return standard
+      }
+      return value
+    }
+    return ConflictMarkerStyle(
+      size: arguments[markerSize] ?? ConflictMarkerStyle.minimumSize,
+      ours: label(oursLabel, "OURS"), theirs: label(theirsLabel, "THEIRS"))
+  }
+
+  /// A top-level member's value on one side (nil: absent), or the form for the root.
+  static func frameValue(_ frame: DocumentFrame, at pointer: JSONPointer) -> JSONValue? {
+    if pointer.isRoot { return .string(frame.form.rawValue) }
+    guard let key = pointer.tokens.first, let text = frame[member: key] else { return nil }
+    return try? text.value()
+  }
+
+  /// Whether `path` names a regular file with nothing in it.
+  static func isEmptyFile(_ path: String) -> Bool {
+    var status = stat()
+    return stat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFREG && status.st_size == 0
   }
 
   static func shown(_ value: JSONValue?) -> String {

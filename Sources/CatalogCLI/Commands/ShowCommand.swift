@@ -26,6 +26,8 @@ enum ShowCommand: CatalogCommand {
       With a revision (when the argument names no kind but resolves as a revision: 7, \
       head^, v2~1, a tag; or with --revision), prints the revision's header and its \
       changes with old and new values, as 'catalog diff @REV^ @REV' does, like 'git show'. \
+      The header names the revision's two digests: Export, the SHA-256 of its export \
+      ('export --digest'), and Digest, the one recorded in the history's chain. \
       On a terminal the revision is coloured (--color) and its time shown in the local time \
       zone with its offset (--utc for UTC); elsewhere the time is UTC, as stored.
       """,
@@ -110,14 +112,19 @@ enum ShowCommand: CatalogCommand {
     _ reference: String, format: Format, catalog: Catalog, _ context: CommandContext
   ) throws -> ExitStatus {
     let (revision, diff) = try catalog.changes(in: RevisionReference(parsing: reference))
+    let digests = try catalog.digests(at: .number(revision.id))
     switch format {
     case .json:
       var object = HistoryFormat.revisionJSON(revision)
+      object["exportDigest"] = .string(digests.export.description)
+      object["digest"] = digests.revision.map { .string($0.description) } ?? .null
       object["diff"] = diff.summaryValue
       HistoryFormat.printJSON(.object(object), to: context.console)
     case .text:
       let terminal = context.terminal(json: false)
-      if !HistoryFormat.printRevision(revision, terminal, to: context.console) {
+      if !HistoryFormat.printRevision(
+        revision, terminal, to: context.console, digests: digests)
+      {
         context.console.print()
       }
       let text =

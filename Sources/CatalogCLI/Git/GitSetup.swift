@@ -7,6 +7,7 @@ import Foundation
 /// .gitattributes:  components.json merge=catalog diff=catalog
 /// .git/config:     merge.catalog.name    = catalog: three-way merge of components.json …
 ///                  merge.catalog.driver  = catalog merge %O %A %B --output %A --name %P
+///                                          --marker-size %L --ours-label %X --theirs-label %Y
 ///                  diff.catalog.command  = catalog git diff
 ///                  diff.catalog.textconv = catalog git textconv
 /// ```
@@ -22,10 +23,21 @@ struct GitSetup {
   /// The config keys and the values install sets, in order.
   static let config: [(key: String, value: String)] = [
     ("merge.catalog.name", "catalog: three-way merge of components.json by kind and JSON Pointer"),
-    ("merge.catalog.driver", "catalog merge %O %A %B --output %A --name %P"),
+    ("merge.catalog.driver", GitSetup.driver),
     ("diff.catalog.command", "catalog git diff"),
     ("diff.catalog.textconv", "catalog git textconv"),
   ]
+
+  /// The merge driver: git's path (`%P`) for messages, its marker size (`%L`) and its labels
+  /// (`%X`, `%Y`: git 2.44 and later; an older git passes them as they are, which `catalog
+  /// merge` reads as no label).
+  static let driver =
+    "catalog merge %O %A %B --output %A --name %P --marker-size %L --ours-label %X "
+    + "--theirs-label %Y"
+
+  /// Driver lines earlier versions installed: they still work, so `check` accepts them and
+  /// `install` replaces them, and `uninstall` removes them.
+  static let formerDrivers = ["catalog merge %O %A %B --output %A --name %P"]
 
   var attributesLine: String { "\(path) merge=catalog diff=catalog" }
   var attributesPath: String { repository.root + "/.gitattributes" }
@@ -42,7 +54,7 @@ struct GitSetup {
     var wrong: [(String, String?)] = []
     for (key, value) in Self.config {
       let found = try repository.config(key)
-      if found != value { wrong.append((key, found)) }
+      if found != value && !Self.isFormer(key, found) { wrong.append((key, found)) }
     }
     return Status(hasAttributes: try attributesLines().contains(attributesLine), wrongConfig: wrong)
   }
@@ -87,11 +99,18 @@ struct GitSetup {
         }
       }
     }
-    for (key, value) in Self.config where try repository.config(key) == value {
+    for (key, value) in Self.config {
+      let found = try repository.config(key)
+      guard found == value || Self.isFormer(key, found) else { continue }
       try repository.unsetConfig(key)
       done.append("unset \(key)")
     }
     return done
+  }
+
+  /// Whether `value` is what an earlier version installed under `key`.
+  static func isFormer(_ key: String, _ value: String?) -> Bool {
+    key == "merge.catalog.driver" && value.map(formerDrivers.contains) == true
   }
 
   /// The lines of `.gitattributes`, trimmed; none when there is no such file.

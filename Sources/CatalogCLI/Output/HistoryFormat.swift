@@ -26,7 +26,8 @@ enum HistoryFormat {
   /// - Returns: whether the header ended with a blank line.
   @discardableResult
   static func printRevision(
-    _ revision: Revision, _ terminal: TerminalOptions, to console: Console
+    _ revision: Revision, _ terminal: TerminalOptions, to console: Console,
+    digests: RevisionDigests? = nil
   ) -> Bool {
     let paint = terminal.palette
     console.print(
@@ -36,6 +37,10 @@ enum HistoryFormat {
     console.print(styled: "Source:  \(revision.source) (\(revision.operation))")
     let frame: StyledText = revision.changedFrame ? ", document frame changed" : ""
     console.print(styled: "Counts:  \(WriteReport.counts(revision.counts))\(frame)")
+    if let digests {
+      console.print("Export:  \(digests.export)")
+      console.print("Digest:  \(digests.revision.map(\.description) ?? "none recorded")")
+    }
     if !revision.message.isEmpty {
       console.print()
       for line in revision.message.split(separator: "\n", omittingEmptySubsequences: false) {

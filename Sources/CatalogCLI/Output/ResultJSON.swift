@@ -201,6 +201,7 @@ enum ResultJSON {
           ])
         } ?? .null
       ),
+      ("headDigest", report?.headDigest.map { .string($0.description) } ?? .null),
       ("notes", strings(notes)),
       ("problems", .array(problems.map { object([("message", .string($0))]) })),
     ])

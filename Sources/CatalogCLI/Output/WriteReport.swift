@@ -75,6 +75,34 @@ enum WriteReport {
     }
   }
 
+  /// The file's entries under names the catalog renamed, on stderr, one note each: what the
+  /// write did with them (`formerNames`), or for a preview (`conditional`) what an import
+  /// would do.
+  static func printFormerNames(
+    _ uses: [FormerName], file: String, _ formerNames: FormerNames, conditional: Bool = false,
+    to console: Console
+  ) {
+    for use in uses {
+      let place = use.position.map { "\(file):\($0.line):\($0.column)" } ?? file
+      let current = JSONValue.string(use.currentKind).canonicalText
+      let outcome: String
+      switch formerNames {
+      case .refuse:
+        outcome =
+          "import refuses it (--follow-renames applies the entry to \(current), "
+          + "--allow-former-names adds it as a new component, or rename it in the file)"
+      case .follow:
+        outcome =
+          "the entry \(conditional ? "would be" : "was") applied to \(current) (--follow-renames)"
+      case .addAsNew:
+        outcome =
+          "it \(conditional ? "would be" : "was") added as a new component (--allow-former-names)"
+      }
+      console.error(
+        "note: \(place): \(use.description); the file still uses the old name: \(outcome)")
+    }
+  }
+
   /// The waiver a write recorded with `--allow-breaking`: what it let through, on stderr.
   static func printWaiver(_ result: WriteResult, to console: Console) {
     guard let waiver = result.waiver else { return }

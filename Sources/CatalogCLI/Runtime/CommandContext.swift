@@ -59,7 +59,18 @@ package struct CommandContext {
     }
     return try Catalog(
       path: databasePath,
-      options: Catalog.Options(busyTimeout: timeout, readOnly: !forWriting, create: forWriting))
+      options: Catalog.Options(
+        busyTimeout: timeout, readOnly: !forWriting, create: forWriting, clockSkew: clockSkew))
+  }
+
+  /// `CATALOG_TEST_CLOCK_SKEW`: seconds to add to this process's clock for the revisions it
+  /// writes on SQLite, a test hook for a writer whose clock is wrong (docs/cli.md); 0 when
+  /// unset, and when it is not a finite number of seconds within ±100 years.
+  var clockSkew: Double {
+    guard let text = environment["CATALOG_TEST_CLOCK_SKEW"], let seconds = Double(text),
+      seconds.isFinite, abs(seconds) <= 100 * 366 * 86_400
+    else { return 0 }
+    return seconds
   }
 
   /// Opens an existing catalog to change its settings (the policies): a write, but never
@@ -88,6 +99,22 @@ package struct CommandContext {
   }
 
   /// The `--message`, `--author` and `--expect-head` of a writing command.
+  /// What a file's entries under names the catalog renamed become: `--follow-renames`,
+  /// `--allow-former-names`, or refused (the default).
+  ///
+  /// - Throws: ``UsageError`` when both are given.
+  func formerNames() throws -> FormerNames {
+    switch (arguments[CommonArguments.followRenames], arguments[CommonArguments.allowFormerNames])
+    {
+    case (true, true):
+      throw UsageError.invalidArguments(
+        "'--allow-former-names' cannot be used with '--follow-renames'")
+    case (true, false): return .follow
+    case (false, true): return .addAsNew
+    case (false, false): return .refuse
+    }
+  }
+
   package func writeOptions(dryRun: Bool = false) -> WriteOptions {
     WriteOptions(
       author: author, message: arguments[CommonArguments.message] ?? "",

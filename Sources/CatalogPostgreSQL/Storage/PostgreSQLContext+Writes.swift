@@ -52,18 +52,21 @@ extension PostgreSQLContext {
 
   func appendRevision(_ draft: RevisionDraft) throws -> Int64 {
     let id = try headRevision() + 1
-    // Revision times never go backwards (as on SQLite): "the revision that was head at time
-    // T" is the newest written at or before T even when writers' clocks disagree.
-    var time = Timestamp.string(draft.time)
-    if let previous = try connection.execute(
-      "SELECT created_at FROM revision WHERE id = $1", [.int(id - 1)]
-    ).string(row: 0, column: 0), previous > time {
-      time = previous
-    }
+    // The server's clock, one for every writer, read under the writers' lock (so times
+    // follow ids while the server's clock does): a client whose clock is wrong cannot date
+    // a revision (issue 30, item 5). clock_timestamp(), not now(): now() is when the
+    // transaction began, before the lock was granted. Stored in the catalog's own form,
+    // to the millisecond; a copy keeps the source's time.
+    let time: QueryValue =
+      draft.time.map { .text(Timestamp.string($0)) } ?? .null
     _ = try connection.execute(
-      "INSERT INTO revision (\(Self.revisionColumns)) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)",
+      """
+      INSERT INTO revision (\(Self.revisionColumns)) VALUES ($1, coalesce($2,
+        to_char(clock_timestamp() AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')),
+        $3, $4, $5, $6, $7, $8, $9, $10)
+      """,
       [
-        .int(id), .text(time), .text(draft.author), .text(draft.message), .text(draft.source),
+        .int(id), time, .text(draft.author), .text(draft.message), .text(draft.source),
         .text(draft.operation), .int(Int64(draft.counts.added)),
         .int(Int64(draft.counts.changed)), .int(Int64(draft.counts.removed)),
         .int(Int64(draft.counts.moved)),

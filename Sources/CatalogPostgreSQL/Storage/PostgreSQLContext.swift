@@ -38,7 +38,7 @@ final class PostgreSQLContext: CatalogWriteContext {
     "id, created_at, author, message, source, operation, added, changed, removed, moved"
   /// The revision columns and whether the revision recorded a document frame.
   static let revisionSelection =
-    "\(revisionColumns), EXISTS (SELECT 1 FROM document_frame AS f WHERE f.revision_id = revision.id)"
+    "\(revisionColumns), revision.id > 1 AND EXISTS (SELECT 1 FROM document_frame AS f WHERE f.revision_id = revision.id)"
 
   func headRevision() throws -> Int64 {
     try flush()
@@ -192,7 +192,7 @@ final class PostgreSQLContext: CatalogWriteContext {
     }
   }
 
-  private static let versionColumns = """
+  static let versionColumns = """
     SELECT v.component_id, v.revision_id, v.change, v.kind, v.category, v.description,
            v.payload_id, v.extra, v.key_order, v.position, p.json
     FROM entry_version AS v JOIN payload AS p ON p.id = v.payload_id
@@ -253,8 +253,12 @@ final class PostgreSQLContext: CatalogWriteContext {
     try flush()
     return try connection.execute(
       """
-      SELECT component_id FROM kind_version WHERE kind = $1 AND revision_id <= $2
-      ORDER BY revision_id DESC LIMIT 1
+      SELECT kv.component_id FROM kind_version kv
+      JOIN entry_version ev
+        ON ev.component_id = kv.component_id AND ev.revision_id = kv.revision_id
+      WHERE kv.kind = $1 AND kv.revision_id = (
+        SELECT max(revision_id) FROM kind_version WHERE kind = $1 AND revision_id <= $2)
+      ORDER BY ev.change = 'removed', kv.component_id LIMIT 1
       """, [.text(kind), .int(revision)]
     ).int64(row: 0, column: 0)
   }
@@ -338,7 +342,7 @@ final class PostgreSQLContext: CatalogWriteContext {
 
   /// Row 0 of a result whose columns are those of ``entriesInForce`` (the payload text, the
   /// eleventh, may be absent), borrowed.
-  private static func entryRow(_ row: QueryResult) throws -> EntryRow {
+  static func entryRow(_ row: QueryResult) throws -> EntryRow {
     let changeText = row.string(row: 0, column: 2) ?? ""
     guard let change = EntryChange(rawValue: changeText) else {
       let kind = row.string(row: 0, column: 3) ?? ""

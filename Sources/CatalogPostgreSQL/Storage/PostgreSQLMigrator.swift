@@ -66,7 +66,13 @@ struct PostgreSQLMigrator {
   static func lockWriters(
     _ connection: Connection, creatorsKey: Int64 = PostgreSQLCatalogStorage.writerLockKey
   ) throws {
-    let exists = "SELECT (to_regclass('tag') IS NOT NULL)::int"
+    // A plain query of pg_class, read with the statement's own snapshot: to_regclass reads
+    // through the catalog cache, which may not yet show a table another creator committed
+    // while this one waited for the advisory lock.
+    let exists = """
+      SELECT count(*) FROM pg_catalog.pg_class
+      WHERE relname = 'tag' AND relkind = 'r' AND relnamespace = current_schema()::regnamespace
+      """
     if try connection.execute(exists).int64(row: 0, column: 0) == 1 {
       try connection.execute(script: "LOCK TABLE tag IN SHARE ROW EXCLUSIVE MODE")
       return

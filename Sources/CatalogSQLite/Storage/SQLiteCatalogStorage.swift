@@ -13,6 +13,8 @@ final class SQLiteCatalogStorage: CatalogStorage {
   private(set) var database: Database
   let path: String
   let busyTimeout: Double
+  /// ``CatalogOptions/clockSkew``: added to this process's clock for the revisions it writes.
+  let clockSkew: Double
   /// A catalog that does not exist yet (see ``PendingCatalogFile``); nil once it does.
   private var pendingFile: PendingCatalogFile?
   /// Why ``pendingFile`` could not be started over after a failed write (see
@@ -22,6 +24,7 @@ final class SQLiteCatalogStorage: CatalogStorage {
   init(path: String, options: CatalogOptions) throws {
     self.path = path
     self.busyTimeout = options.busyTimeout
+    self.clockSkew = options.clockSkew
     do {
       let exists = try Self.checkLocation(path, forWriting: !options.readOnly && options.create)
       if options.readOnly || !options.create {

@@ -171,8 +171,12 @@ extension SQLiteContext {
     try flushPendingVersions()
     let statement = try database.cachedStatement(
       sql: """
-        SELECT component_id FROM kind_version WHERE kind = ? AND revision_id <= ?
-        ORDER BY revision_id DESC LIMIT 1
+        SELECT kv.component_id FROM kind_version kv
+        JOIN entry_version ev
+          ON ev.component_id = kv.component_id AND ev.revision_id = kv.revision_id
+        WHERE kv.kind = ?1 AND kv.revision_id = (
+          SELECT max(revision_id) FROM kind_version WHERE kind = ?1 AND revision_id <= ?2)
+        ORDER BY ev.change = 'removed', kv.component_id LIMIT 1
         """)
     try statement.bind([.text(kind), .integer(revision)])
     defer { statement.reset() }

@@ -60,7 +60,7 @@ final class SQLiteContext: CatalogWriteContext {
     "id, created_at, author, message, source, operation, added, changed, removed, moved"
   /// The revision columns and whether the revision recorded a document frame.
   private static let revisionSelection =
-    "\(revisionColumns), EXISTS (SELECT 1 FROM document_frame AS f WHERE f.revision_id = revision.id)"
+    "\(revisionColumns), revision.id > 1 AND EXISTS (SELECT 1 FROM document_frame AS f WHERE f.revision_id = revision.id)"
 
   func headRevision() throws -> Int64 {
     try database.scalar(sql: "SELECT coalesce(max(id), 0) FROM revision") ?? 0
@@ -132,15 +132,10 @@ final class SQLiteContext: CatalogWriteContext {
 
   func appendRevision(_ draft: RevisionDraft) throws -> Int64 {
     let id = try headRevision() + 1
-    // Revision times never go backwards, so "the revision that was head at time T" is
-    // the newest one written at or before T even when clocks of writers disagree.
-    var time = Timestamp.string(draft.time)
-    if let previous: String = try database.scalar(
-      sql: "SELECT created_at FROM revision WHERE id = ?", arguments: [.integer(id - 1)]),
-      previous > time
-    {
-      time = previous
-    }
+    // The writer's clock as it is: a clock years ahead gets its own revision wrong, not
+    // every later one's (issue 30, item 5). Order is the id's; `--at TIME` is the newest
+    // revision written at or before TIME.
+    let time = Timestamp.string(draft.time ?? Date(timeIntervalSinceNow: storage.clockSkew))
     let statement = try database.cachedStatement(
       sql: "INSERT INTO revision (\(Self.revisionColumns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
     try statement.execute([

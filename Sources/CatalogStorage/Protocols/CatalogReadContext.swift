@@ -16,8 +16,10 @@ package protocol CatalogReadContext {
   /// wrote an entry version of `component` when it is given.
   func revisions(limit: Int?, touching component: Int64?) throws -> [Revision]
 
-  /// The newest revision whose time is at or before `time`, nil when there is none. Revision
-  /// times never decrease with the id (``CatalogWriteContext/appendRevision(_:)``).
+  /// The newest revision (the greatest id) whose time is at or before `time`, nil when there
+  /// is none: "the last revision written at or before `time` by the clock that wrote it".
+  /// Times may decrease with the id where writers' clocks disagree
+  /// (``CatalogWriteContext/appendRevision(_:)``).
   func revision(atOrBefore time: Date) throws -> Int64?
 
   func tag(named name: String) throws -> Tag?
@@ -72,8 +74,29 @@ package protocol CatalogReadContext {
   func forEachVersionRow(byComponentUpTo revision: Int64, _ body: (EntryRow) throws -> Void)
     throws
 
-  /// The component whose entry version most recently bore `kind` (its bytes) at or before
-  /// `revision`, present or removed; nil when no version ever did.
+  /// Calls `body` with every entry version revision `revision` wrote, in component id
+  /// order, with its payload text (valid only during the call): what its digest covers
+  /// (``RevisionChain``).
+  func forEachVersionRow(ofRevision revision: Int64, _ body: (EntryRow) throws -> Void) throws
+
+  /// The digest recorded for revision `id` (schema 0007) as stored, 64 hexadecimal digits,
+  /// or nil when none is recorded.
+  func revisionDigest(_ id: Int64) throws -> String?
+
+  /// Every recorded revision digest as stored, in revision order.
+  func revisionDigests() throws -> [(revision: Int64, digest: String)]
+
+  /// The greatest revision whose digest is recorded, 0 when none is.
+  func sealedHead() throws -> Int64
+
+  /// The component a name means at `revision`: the one whose entry version most recently
+  /// bore `kind` (its bytes) at or before `revision`; nil when no version ever did.
+  ///
+  /// When a component holds `kind` in the catalog at `revision`, that is the one: the only
+  /// other version that can bear the name at the same revision is the removal of a
+  /// component that gave the name up in that revision (a restore that renames one component
+  /// back to a name while it removes the one that had taken it), and it loses the tie.
+  /// Otherwise it is the component that bore the name last, removed since or renamed.
   func component(named kind: String, atOrBefore revision: Int64) throws -> Int64?
 
   /// Calls `body` with the canonical text of a stored payload, valid only during the call.

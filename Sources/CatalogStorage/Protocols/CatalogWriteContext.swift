@@ -12,8 +12,10 @@ package protocol CatalogWriteContext: CatalogReadContext {
   /// (``JSONText/stableHash`` of the bytes, stored beside them) only finds candidates.
   func internPayload(bytes: UnsafeRawBufferPointer, hash: Int64) throws -> Int64
 
-  /// Appends a revision row and returns its id, head + 1. Its time is `draft.time`, or the
-  /// previous revision's time when that is later, so that times never decrease with ids.
+  /// Appends a revision row and returns its id, head + 1. Its time is `draft.time` when
+  /// given (a copy); otherwise now, by the writer's clock on SQLite (recorded as it is, even
+  /// when an earlier revision's time is later) and by the server's on PostgreSQL. Order is
+  /// the revision number's, never the time's.
   func appendRevision(_ draft: RevisionDraft) throws -> Int64
 
   /// Numbers `count` new components with consecutive ids, each greater than every id this
@@ -32,6 +34,10 @@ package protocol CatalogWriteContext: CatalogReadContext {
   /// Records the document frame of `revision`, a revision this write appended (or a copy
   /// carries over) whose frame differs from its predecessor's.
   func appendDocumentFrame(_ frame: DocumentFrame, revision: Int64) throws
+
+  /// Records the digest of `revision` (``RevisionChain``), a revision whose digest is not
+  /// recorded yet.
+  func appendRevisionDigest(_ digest: SHA256Digest, revision: Int64) throws
 
   /// Starts storing the entries of an import into an empty catalog as they are read: each
   /// one added in `revision` with a new component (ids in order), its payload interned, and

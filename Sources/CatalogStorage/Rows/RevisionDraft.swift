@@ -2,7 +2,9 @@ import Foundation
 
 /// A new revision's metadata.
 package struct RevisionDraft: Sendable {
-  package var time: Date
+  /// The revision's time, or nil for "now" by the engine's clock: the writer's on SQLite
+  /// (as given, never adjusted), the server's on PostgreSQL. A copy gives the source's.
+  package var time: Date?
   package var author: String
   package var message: String
   package var source: String
@@ -10,7 +12,7 @@ package struct RevisionDraft: Sendable {
   package var counts: ChangeCounts
 
   package init(
-    time: Date, author: String, message: String, source: String, operation: String,
+    time: Date?, author: String, message: String, source: String, operation: String,
     counts: ChangeCounts
   ) {
     self.time = time

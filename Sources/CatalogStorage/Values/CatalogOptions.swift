@@ -6,6 +6,11 @@ public struct CatalogOptions: Sendable {
   public var readOnly = false
   /// Create the catalog (its file, or its tables in an empty database) when it does not exist.
   public var create = true
+  /// Seconds added to this process's clock where an engine takes the writer's clock for a
+  /// revision's time (SQLite; PostgreSQL takes the server's and ignores it): what tests use
+  /// to play a writer whose clock is wrong (`CATALOG_TEST_CLOCK_SKEW`, docs/cli.md). 0, the
+  /// default, is the clock as it is.
+  public var clockSkew: Double = 0
 
   /// The longest busy timeout, in seconds: both engines count it in milliseconds in a
   /// 32-bit integer (`sqlite3_busy_timeout`, PostgreSQL's `lock_timeout`), 2,147,483,647 ms.
@@ -16,9 +21,12 @@ public struct CatalogOptions: Sendable {
     seconds.isNaN ? 0 : min(max(seconds, 0), maximumBusyTimeout)
   }
 
-  public init(busyTimeout: Double = 5, readOnly: Bool = false, create: Bool = true) {
+  public init(
+    busyTimeout: Double = 5, readOnly: Bool = false, create: Bool = true, clockSkew: Double = 0
+  ) {
     self.busyTimeout = busyTimeout
     self.readOnly = readOnly
     self.create = create
+    self.clockSkew = clockSkew
   }
 }

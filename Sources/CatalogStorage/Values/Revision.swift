@@ -17,7 +17,8 @@ public struct Revision: Sendable, Hashable, Identifiable {
   public var tags: [String]
   /// Whether the revision changed the document's frame: its form (object or bare array) or
   /// its top-level members other than `components` (``DocumentFrame``). A revision that
-  /// changed only that has zero counts.
+  /// changed only that has zero counts. Never the first revision: it records the frame the
+  /// catalog starts with, but there was no document before it to change.
   public var changedFrame: Bool
 
   public init(

@@ -181,15 +181,20 @@ public enum DocumentSource: Sendable, Hashable {
 
   /// ``readEntries(maxDepth:maxSize:)``, where the entries array is in the document as given
   /// (`/components`, or the root of a bare array), for patches that address it, and the
-  /// document's frame (its form and other top-level members).
+  /// document's frame (its form and other top-level members), and where each entry starts.
   public func readDocument(
     maxDepth: Int = JSONReader.defaultMaxDepth, maxSize: Int = JSONReader.defaultMaxSize
-  ) throws -> (entries: [CatalogEntry], entriesPointer: JSONPointer, frame: DocumentFrame) {
+  ) throws -> (
+    entries: [CatalogEntry], entriesPointer: JSONPointer, frame: DocumentFrame,
+    positions: [SourcePosition]
+  ) {
     var entries: [CatalogEntry] = []
+    var positions: [SourcePosition] = []
     let read = try forEachRawEntry(maxDepth: maxDepth, maxSize: maxSize) {
       entries.append($0.entry)
+      positions.append($0.position)
     }
-    return (entries, read.entriesPointer, read.frame)
+    return (entries, read.entriesPointer, read.frame, positions)
   }
 
   /// Reads and validates the whole document, handing each entry to `body` as the reader

@@ -10,6 +10,8 @@ public struct DoctorReport: Sendable {
   /// What the engine's own check of its storage covered, in its words (`integrity_check ok,
   /// foreign keys ok` on SQLite, `references between rows ok` on PostgreSQL).
   public var storageChecks = ""
+  /// Head's digest, when the whole chain of revision digests was recomputed and matched.
+  public var headDigest: SHA256Digest?
 
   public var isHealthy: Bool { problems.isEmpty }
 }

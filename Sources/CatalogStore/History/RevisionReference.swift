@@ -102,7 +102,10 @@ public indirect enum RevisionReference: Sendable, Hashable, CustomStringConverti
 
   /// Whether `name` could be a tag's name: it must not read as any other kind of reference.
   public static func validateTagName(_ name: String) throws(CatalogError) {
-    guard case .tag = RevisionReference(parsing: name) else {
+    // Digits alone read as a revision number, whatever their count: one past Int64's range
+    // is not a revision, but it is not a name either (`--at 99999999999999999999`).
+    let digits = !name.isEmpty && name.utf8.allSatisfy { $0 >= 0x30 && $0 <= 0x39 }
+    guard !digits, case .tag = RevisionReference(parsing: name) else {
       throw .invalidRequest(
         "tag name '\(name)' reads as a revision number, head or a time; choose another name")
     }

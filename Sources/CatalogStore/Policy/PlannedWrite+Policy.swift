@@ -12,9 +12,8 @@ extension PlannedWrite {
     guard case .againstHead(let index, let entries, let rows, _, _, _, let removed) = shape else {
       return []
     }
-    let head = result.head
+    let returning = try returningComponents(context: context)
     var subjects: [PolicySubject] = []
-    var present: Set<Int64>?
     for planned in entries where planned.status != .unchanged {
       let row = Int(planned.row)
       let new = try rowEntry(row, rows: rows, context: context)
@@ -24,10 +23,9 @@ extension PlannedWrite {
         let slot = Int(planned.existing)
         subject.component = index.componentID(slot)
         subject.old = try Self.headEntry(slot, index: index, context: context)
-      } else if head > 0, let previous = try context.component(named: new.kind, atOrBefore: head) {
+      } else if let previous = returning[row] {
         // A kind that comes back continues its component's history.
-        if present == nil { present = Set((0..<index.count).map(index.componentID)) }
-        if present?.contains(previous) == false { subject.component = previous }
+        subject.component = previous
       }
       subjects.append(subject)
     }

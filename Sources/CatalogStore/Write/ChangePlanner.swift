@@ -39,8 +39,30 @@ struct ChangePlanner {
   private var streamClosed = false
   /// Which head slots the desired catalog holds, by kind.
   private var seen: [Bool]
-  /// Components renamed by this write: new kind → the component's head slot.
-  var renames: [BytewiseString: Int] = [:]
+  /// Components renamed by this write: new kind → the component's head slot. A renamed
+  /// slot is matched only through its new kind, never by the kind it has at head: that
+  /// kind, when the desired catalog has it, names another component.
+  var renames: [BytewiseString: Int] = [:] {
+    didSet { renamedSlots = Set(renames.values) }
+  }
+  private var renamedSlots: Set<Int> = []
+  /// Components absent at head that the desired catalog brings back (restore, revert):
+  /// kind → component id. Such an entry is added as that component, continuing its
+  /// history, even when head gives its kind to another component.
+  var returning: [BytewiseString: Int64] = [:]
+  /// Whether an added kind is looked up among the former names of head's components (an
+  /// import's entries, against head `formerNamesHead`), and what to do with one; nil for
+  /// writes that give the whole catalog by identity (restore, revert, patch, rename).
+  var formerNames: FormerNames?
+  var formerNamesHead: Int64 = 0
+  /// The former names the desired catalog used, in desired order; those whose component
+  /// the desired catalog also gives under its current name are dropped by ``plan(prune:head:)``
+  /// (the file knows the new name: the old one is a new kind).
+  private(set) var formerNameUses: [(use: FormerName, slot: Int)] = []
+  /// Head's slot of each component (made on first use), and the slots a followed former
+  /// name took.
+  private var slotOfComponent: [Int64: Int]?
+  private var followedSlots: Set<Int> = []
   /// The rows of added and changed entries.
   private var rows = PlannedRows()
   /// Whether new payloads are stored as they are met (not on a dry run).
@@ -173,13 +195,21 @@ struct ChangePlanner {
     var match: (slot: Int, sameBytes: Bool)?
     var slot: Int?
     var isRename = false
-    if !renames.isEmpty, let target = renames[BytewiseString(String(decoding: kind, as: UTF8.self))]
-    {
+    var component: Int64?
+    let named =
+      renames.isEmpty && returning.isEmpty
+      ? nil : BytewiseString(String(decoding: kind, as: UTF8.self))
+    if let named, let target = renames[named] {
       slot = target
       isRename = true
+    } else if let named, let returned = returning[named] {
+      component = returned
     } else if knownKind != .notLookedUp {
       // The document reader looked the kind up in this index's kinds (``HeadIndex/knownKinds()``).
-      if case .found(let found) = knownKind {
+      if case .found(let found) = knownKind, !renamedSlots.contains(found) {
+        if followedSlots.contains(found) {
+          throw Self.givenTwice(index.kind(found), formerNameUses)
+        }
         match = (found, true)
         slot = found
         seen[found] = true
@@ -188,6 +218,10 @@ struct ChangePlanner {
       if slotsByRank == nil { slotsByRank = index.slotsInPositionOrder() }
       let expected = slotsByRank.flatMap { nextRank < $0.count ? Int($0[nextRank]) : nil }
       match = index.slot(matching: kind, expecting: expected)
+      if let found = match?.slot, renamedSlots.contains(found) { match = nil }
+      if let found = match?.slot, followedSlots.contains(found) {
+        throw Self.givenTwice(index.kind(found), formerNameUses)
+      }
       slot = match?.slot
       if let slot {
         seen[slot] = true
@@ -197,6 +231,23 @@ struct ChangePlanner {
           if ranks == nil { ranks = index.orderKeyRanks() }
           nextRank = Int(ranks?[slot] ?? 0) + 1
         }
+      }
+    }
+    if slot == nil, component == nil, !isRename, let policy = formerNames,
+      let (use, headSlot) = try formerName(kind, position: position, context: context)
+    {
+      formerNameUses.append((use, headSlot))
+      if policy == .follow {
+        // The entry updates the renamed component, under the name the catalog gave it.
+        let current = Array(index.kind(headSlot).utf8)
+        try current.withUnsafeBytes { current in
+          try add(
+            kind: current, category: category, description: description, payload: payload,
+            extra: extra, keyOrder: keyOrder, saysDeprecated: saysDeprecated,
+            position: position, knownKind: .found(headSlot), context: context)
+        }
+        followedSlots.insert(headSlot)
+        return
       }
     }
     if keepsDeprecations, !saysDeprecated, let slot, try Self.isDeprecated(index, slot) {
@@ -211,14 +262,14 @@ struct ChangePlanner {
           try add(
             kind: kind, category: category, description: description, payload: payload,
             extra: extra, keyOrder: keyOrder, position: position, slot: slot, match: match,
-            isRename: isRename, context: context)
+            isRename: isRename, component: component, context: context)
         }
       }
     } else {
       try add(
         kind: kind, category: category, description: description, payload: payload,
         extra: extra, keyOrder: keyOrder, position: position, slot: slot, match: match,
-        isRename: isRename, context: context)
+        isRename: isRename, component: component, context: context)
     }
   }
 
@@ -229,7 +280,7 @@ struct ChangePlanner {
     description: UnsafeRawBufferPointer, payload: UnsafeRawBufferPointer,
     extra: UnsafeRawBufferPointer?, keyOrder: UnsafeRawBufferPointer?,
     position: SourcePosition?, slot: Int?, match: (slot: Int, sameBytes: Bool)?, isRename: Bool,
-    context: any CatalogReadContext
+    component: Int64?, context: any CatalogReadContext
   ) throws {
     if let slot, !isRename, match?.sameBytes == true,
       index.matches(
@@ -256,7 +307,7 @@ struct ChangePlanner {
       payloadID = try writer.internPayload(bytes: payload, hash: JSONText.stableHash(of: payload))
     }
     let row = rows.append(
-      componentID: slot.map(index.componentID) ?? 0, kind: kind, category: category,
+      componentID: slot.map(index.componentID) ?? component ?? 0, kind: kind, category: category,
       description: description, payloadID: payloadID, extra: extra, keyOrder: keyOrder)
     rowPositions.append(position)
     if !storesPayloads { unstoredPayloads[row] = Array(payload) }
@@ -264,6 +315,55 @@ struct ChangePlanner {
       PlannedEntry(
         status: slot == nil ? .added : .changed, isRename: isRename, existing: Int32(slot ?? -1),
         row: Int32(row)))
+  }
+
+  /// The former name `kind` is, when it is one: the component it means at head
+  /// (``CatalogReadContext/component(named:atOrBefore:)``) is in head's catalog under
+  /// another name.
+  private mutating func formerName(
+    _ kind: UnsafeRawBufferPointer, position: SourcePosition?, context: any CatalogReadContext
+  ) throws -> (FormerName, Int)? {
+    guard formerNamesHead > 0, index.count > 0 else { return nil }
+    let name = String(decoding: kind, as: UTF8.self)
+    guard let component = try context.component(named: name, atOrBefore: formerNamesHead)
+    else { return nil }
+    if slotOfComponent == nil {
+      var slots: [Int64: Int] = [:]
+      for slot in 0..<index.count { slots[index.componentID(slot)] = slot }
+      slotOfComponent = slots
+    }
+    guard let slot = slotOfComponent?[component], !index.kind(slot).hasSameBytes(as: name)
+    else { return nil }
+    // The first state after the last one that bore the name is the rename away from it.
+    var renamedIn: Int64 = formerNamesHead
+    var boreIt = false
+    for version in try context.versions(ofComponent: component) {
+      if version.entry.kind.hasSameBytes(as: name) {
+        boreIt = true
+      } else if boreIt {
+        renamedIn = version.revision
+        boreIt = false
+      }
+    }
+    return (
+      FormerName(
+        kind: name, currentKind: index.kind(slot), renamedIn: renamedIn,
+        entryIndex: entries.count, position: position),
+      slot
+    )
+  }
+
+  /// The refusal of a file that gives a component under a former name (followed) and under
+  /// its current name.
+  private static func givenTwice(_ current: String, _ uses: [(use: FormerName, slot: Int)])
+    -> CatalogError
+  {
+    let former = uses.last { $0.use.currentKind.hasSameBytes(as: current) }?.use
+    return CatalogError.invalidRequest(
+      "the file has \(JSONValue.string(current).canonicalText) and "
+        + (former.map { "\($0.description), which --follow-renames makes the same component" }
+          ?? "a former name of it")
+        + "; remove one of them from the file, or import without --follow-renames")
   }
 
   /// Whether head's entry in `slot` carries `"deprecated": true`.
@@ -310,6 +410,9 @@ struct ChangePlanner {
       result.entryCount = firstImportCount
       return PlannedWrite(firstImport: result, revision: revision)
     }
+    if formerNames != .follow {
+      formerNameUses.removeAll { seen[$0.slot] }
+    }
     let renamed = Set(renames.values.map(index.componentID))
     var missing: [Int] = []
     for slot in index.slotsInPositionOrder().lazy.map(Int.init)
@@ -348,6 +451,7 @@ struct ChangePlanner {
       result: result, index: index, entries: entries, rows: rows, placement: placement,
       moved: moved, kept: kept, removed: removed)
     planned.rowPositions = rowPositions
+    planned.result.formerNames = formerNameUses.map(\.use)
     planned.unstoredPayloads = storesPayloads ? nil : unstoredPayloads
     return planned
   }

@@ -28,11 +28,16 @@ struct PlannedWrite {
   var unstoredPayloads: [Int: [UInt8]]?
   /// The document frame the write records, when it differs from head's.
   private(set) var frame: DocumentFrame?
+  /// Whether the document written is a bare array (where an entry's pointer is `/N`).
+  var recordsBareArray = false
 
-  /// Makes the write record `frame` as the document's new frame.
+  /// Makes the write record `frame` as the document's new frame. The first revision records
+  /// the frame the catalog starts with, which it does not report as a change: there was no
+  /// document before it.
   mutating func changeFrame(to frame: DocumentFrame) {
     self.frame = frame
-    result.changedFrame = true
+    result.recordsFrame = true
+    result.changedFrame = result.head > 0
   }
 
   init(
@@ -96,6 +101,36 @@ struct PlannedWrite {
       return keyed.sorted { Array($0.key.utf8).lexicographicallyPrecedes(Array($1.key.utf8)) }
         .map(\.source)
     }
+  }
+
+  /// The component each added row continues, nil for a new component (indexed by row; nil
+  /// for rows that are not added): the one the planner was told about
+  /// (``ChangePlanner/returning``), else the component the kind means at head
+  /// (``CatalogReadContext/component(named:atOrBefore:)``) when it is absent there, so that a
+  /// kind that was removed and comes back continues its history. A component comes back
+  /// once: a write that brings back two kinds one component bore gives the second a new
+  /// component, so no revision holds two rows of one component. What the writer records
+  /// and the policy check judges.
+  func returningComponents(context: any CatalogReadContext) throws -> [Int64?] {
+    guard case .againstHead(let index, let entries, let rows, _, _, _, _) = shape else {
+      return []
+    }
+    var components = [Int64?](repeating: nil, count: rows.count)
+    let head = result.head
+    var taken: Set<Int64>?
+    for planned in entries where planned.status == .added {
+      let row = Int(planned.row)
+      let told = rows.componentID(row)
+      // An empty catalog has no history to continue.
+      guard
+        let candidate = told != 0
+          ? told
+          : head > 0 ? try context.component(named: rows.kind(row), atOrBefore: head) : nil
+      else { continue }
+      if taken == nil { taken = Set((0..<index.count).map(index.componentID)) }
+      if taken?.insert(candidate).inserted == true { components[row] = candidate }
+    }
+    return components
   }
 
   /// The kind of head's entry in `slot` (for the sources ``resultingOrder()`` gives).

@@ -9,6 +9,8 @@ struct RevertPlan {
   private(set) var entries: [CatalogEntry] = []
   /// Components the revert renames back: the kind they get → their head slot.
   private(set) var renames: [BytewiseString: Int] = [:]
+  /// Components absent at head that the revert brings back: their kind → the component.
+  private(set) var returning: [BytewiseString: Int64] = [:]
   private(set) var conflicts: [RevertConflict] = []
 
   /// The member that carries an entry's kind through the merge while the kind itself is the
@@ -59,10 +61,13 @@ struct RevertPlan {
         continue
       }
       entries.append(entry)
-      if let component = Int64(keyed.kind), let slot = slotOfComponent[component],
-        !index.kind(slot).hasSameBytes(as: entry.kind)
-      {
-        renames[BytewiseString(entry.kind)] = slot
+      guard let component = Int64(keyed.kind) else { continue }
+      if let slot = slotOfComponent[component] {
+        if !index.kind(slot).hasSameBytes(as: entry.kind) {
+          renames[BytewiseString(entry.kind)] = slot
+        }
+      } else {
+        returning[BytewiseString(entry.kind)] = component
       }
     }
     if !conflicts.isEmpty { entries = [] }

@@ -20,7 +20,7 @@ struct RevisionWriter {
     guard !options.dryRun else { return .rollback(result) }
     let revision = try context.appendRevision(
       RevisionDraft(
-        time: Date(), author: options.author, message: options.message, source: source,
+        time: nil, author: options.author, message: options.message, source: source,
         operation: operation, counts: result.counts))
     if let frame = planned.frame {
       try context.appendDocumentFrame(frame, revision: revision)
@@ -31,8 +31,7 @@ struct RevisionWriter {
         throw CatalogError.database(.inconsistent("the first revision got id \(revision)"))
       }
     case .againstHead(let index, let entries, let rows, let placement, let moved, _, let removed):
-      let components = try assignComponents(
-        entries, rows: rows, index: index, head: planned.result.head)
+      let components = try assignComponents(planned, entries: entries, rows: rows)
       for (i, entry) in entries.enumerated() {
         switch entry.status {
         case .unchanged:
@@ -67,25 +66,22 @@ struct RevisionWriter {
     return .commit(result)
   }
 
-  /// The component of every added row: a kind that was removed and comes back continues
-  /// its component's history; other kinds get new components, numbered in desired order.
+  /// The component of every added row: one that comes back
+  /// (``PlannedWrite/returningComponents(context:)``), else a new one, numbered in desired
+  /// order.
   private func assignComponents(
-    _ entries: [PlannedEntry], rows: PlannedRows, index: HeadIndex, head: Int64
+    _ planned: PlannedWrite, entries: [PlannedEntry], rows: PlannedRows
   ) throws -> [Int64] {
+    let returning = try planned.returningComponents(context: context)
     var components = [Int64](repeating: 0, count: rows.count)
     var needNew: [Int] = []
-    var present: Set<Int64>?
-    for planned in entries where planned.status == .added {
-      let row = Int(planned.row)
-      // An empty catalog has no history to continue.
-      if head > 0, let previous = try context.component(named: rows.kind(row), atOrBefore: head) {
-        if present == nil { present = Set((0..<index.count).map(index.componentID)) }
-        if let present, !present.contains(previous) {
-          components[row] = previous
-          continue
-        }
+    for entry in entries where entry.status == .added {
+      let row = Int(entry.row)
+      if let component = returning[row] {
+        components[row] = component
+      } else {
+        needNew.append(row)
       }
-      needNew.append(row)
     }
     if !needNew.isEmpty {
       let first = try context.newComponents(count: needNew.count)

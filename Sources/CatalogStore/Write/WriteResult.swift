@@ -26,8 +26,15 @@ public struct WriteResult: Sendable {
   public var waivedViolations: [PolicyViolation] = []
   /// Whether the write changes the document's frame (its form, or its top-level members
   /// other than `components`): then it writes a revision even when no entry changed.
+  /// A first revision records the frame the catalog starts with but does not change one.
   public var changedFrame = false
+  /// Whether the write records a document frame (a change, or the first revision's).
+  public var recordsFrame = false
+
+  /// The file's entries that use a name the catalog renamed (``FormerName``), followed or
+  /// added as new as the write was told.
+  public var formerNames: [FormerName] = []
 
   /// Whether the write found nothing to change.
-  public var isUnchanged: Bool { counts.isEmpty && !changedFrame }
+  public var isUnchanged: Bool { counts.isEmpty && !recordsFrame }
 }

@@ -79,12 +79,22 @@ public struct CatalogEntry: Sendable, Hashable {
   }
 
   /// A copy with `"deprecated": true` set (appended after the other members) or removed.
-  public func settingDeprecated(_ deprecated: Bool) -> CatalogEntry {
+  ///
+  /// A `"deprecated"` member the entry has keeps its place and gets the new value; without
+  /// one, `true` is appended after the other members. Setting `false` removes the member,
+  /// unless `writtenFalse` (the user wrote `"deprecated": false`), which keeps it as `false`.
+  public func settingDeprecated(_ deprecated: Bool, writtenFalse: Bool = false) -> CatalogEntry {
     var copy = self
-    copy.extraMembers.removeAll { $0.key.hasSameBytes(as: "deprecated") }
-    copy.memberOrder?.removeAll { $0.hasSameBytes(as: "deprecated") }
-    if deprecated {
-      copy.extraMembers.append(Member(key: "deprecated", value: JSONText(.bool(true))))
+    let keeps = deprecated || writtenFalse
+    if let index = copy.extraMembers.firstIndex(where: { $0.key.hasSameBytes(as: "deprecated") }) {
+      if keeps {
+        copy.extraMembers[index].value = JSONText(.bool(deprecated))
+        return copy
+      }
+      copy.extraMembers.remove(at: index)
+      copy.memberOrder?.removeAll { $0.hasSameBytes(as: "deprecated") }
+    } else if keeps {
+      copy.extraMembers.append(Member(key: "deprecated", value: JSONText(.bool(deprecated))))
       copy.memberOrder?.append("deprecated")
     }
     copy.normalizeMemberOrder()

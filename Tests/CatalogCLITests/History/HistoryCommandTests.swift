@@ -188,6 +188,17 @@ struct HistoryCommandTests {
     #expect(try runner.run(["export", "--at", "v1"]).stdout.contains("\"title\": \"Hero\""))
     let bad = try runner.run(["tag", "head"], expect: 65)
     #expect(bad.stderr.contains("reads as a revision number, head or a time"))
+    // Digits alone are a number, of any length (issue 30, item 20: 23 digits were a name).
+    for name in ["7", "0", "9223372036854775807", "9223372036854775808", "12345678901234567890123"]
+    {
+      let number = try runner.run(["tag", name, "1"], expect: 65)
+      #expect(
+        number.stderr
+          == "catalog: error: tag name '\(name)' reads as a revision number, head or a time; "
+          + "choose another name\n", "\(name)")
+    }
+    #expect(try runner.run(["tag", "v1.0.1x", "1"]).stdout == "tagged revision 1 as v1.0.1x\n")
+    _ = try runner.run(["tag", "--delete", "v1.0.1x"])
     let unknown = try runner.run(["export", "--at", "v9"], expect: 65)
     #expect(unknown.stderr.hasPrefix("catalog: error: unknown revision 'v9'"))
     #expect(

@@ -26,7 +26,7 @@ struct TextRoundTripTests {
     "right to left: مرحبا بالعالم and שלום עולם \u{200F}mark\u{202E}override\u{202C}",
     "combining: Z\u{0364}\u{0351}a\u{0308}\u{0356}l\u{036E}g\u{0301}o e\u{0301} \u{E9}",
     "separators:\u{2028}line\u{2029}paragraph\u{85}next line",
-    "nul:\u{0}:after",
+    "soh:\u{1}:after (U+0000 is refused at input: NULCharacterTests)",
     "bom inside \u{FEFF} and noncharacter \u{FFFF} and \u{10FFFF}",
     "percent %s %d %n {braces} $(subshell) `backticks`",
     " leading and trailing spaces ",

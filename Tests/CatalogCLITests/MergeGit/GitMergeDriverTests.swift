@@ -174,6 +174,121 @@ struct GitMergeDriverTests {
     )
   }
 
+  /// Both branches add components.json (git passes an empty BASE): a two-way merge. What
+  /// both added the same is taken, what differs is marked, and `check` refuses the file.
+  @Test func bothBranchesAddingTheFileMergeTwoWay() throws {
+    try directory.write("README", "x\n")
+    try git(["add", "-A"], expect: 0)
+    try git(["commit", "-q", "-m", "start"], expect: 0)
+    try git(["checkout", "-q", "-b", "theirs"], expect: 0)
+    let changedBadge = Self.badge.replacingOccurrences(of: "1", with: "2")
+    try directory.write("components.json", Self.document(Self.tile, changedBadge))
+    try git(["add", "-A"], expect: 0)
+    try git(["commit", "-q", "-m", "theirs"], expect: 0)
+    try git(["checkout", "-q", "main"], expect: 0)
+    try directory.write("components.json", Self.document(Self.tile, Self.badge))
+    try git(["add", "-A"], expect: 0)
+    try git(["commit", "-q", "-m", "ours"], expect: 0)
+    let result = try git(["merge", "--no-edit", "theirs"])
+    #expect(result.status != 0, "\(result)")
+    #expect(
+      result.stderr.contains(
+        #"components.json:12: conflict: /components/1: ours {"kind":"badge""#),
+      "\(result)")
+    let text = try file()
+    #expect(text.contains("<<<<<<< OURS\n\(Self.badge)\n=======\n\(changedBadge)\n>>>>>>> THEIRS"))
+    #expect(try git(["status", "--porcelain"], expect: 0).stdout == "AA components.json\n")
+    try catalog(["check", "components.json"], expect: 65)
+  }
+
+  /// A top-level member both branches changed differently is marked, as an entry's member
+  /// is, and the entries' markers after it are reported at their moved lines.
+  @Test func aTopLevelMemberChangedOnBothSidesIsMarked() throws {
+    func framed(_ version: Int, _ badge: String) -> String {
+      "{\n  \"version\": \(version),\n" + Self.document(Self.tile, badge, Self.row).dropFirst(2)
+    }
+    try directory.write("components.json", framed(1, Self.badge))
+    try git(["add", "-A"], expect: 0)
+    try git(["commit", "-q", "-m", "base"], expect: 0)
+    try git(["checkout", "-q", "-b", "theirs"], expect: 0)
+    try directory.write(
+      "components.json", framed(3, Self.badge.replacingOccurrences(of: "1", with: "3")))
+    try git(["commit", "-q", "-am", "theirs"], expect: 0)
+    try git(["checkout", "-q", "main"], expect: 0)
+    try directory.write(
+      "components.json", framed(2, Self.badge.replacingOccurrences(of: "1", with: "2")))
+    try git(["commit", "-q", "-am", "ours"], expect: 0)
+    let result = try git(["merge", "--no-edit", "theirs"])
+    #expect(result.status != 0, "\(result)")
+    #expect(
+      result.stderr.contains(
+        "components.json:2: conflict: top-level member /version: ours 2, theirs 3\n"
+          + "components.json:22: conflict: /components/1/payload/count: ours 2, theirs 3\n"),
+      "\(result)")
+    let text = try file()
+    #expect(
+      text.hasPrefix(
+        "{\n<<<<<<< OURS\n  \"version\": 2,\n=======\n  \"version\": 3,\n"
+          + ">>>>>>> THEIRS\n  \"components\": [\n"), "\(text)")
+    let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+    #expect(lines[21] == "<<<<<<< OURS", "\(text)")
+    let check = try catalog(["check", "components.json"], expect: 65)
+    #expect(check.stderr.hasPrefix("components.json:2:1: error: invalid JSON: unresolved merge"))
+  }
+
+  /// An invalid side is named by git's path and the side, not git's temporary file.
+  @Test func anInvalidSideIsNamedByThePathAndTheSide() throws {
+    let result = try mergeBranches(
+      ours: Self.document(Self.tile, Self.badge),
+      theirs: "{\"components\": [\n  {\"kind\": }\n]}\n")
+    #expect(result.status != 0, "\(result)")
+    #expect(
+      result.stderr.contains("components.json (theirs):2:12: error: invalid JSON"), "\(result)")
+    #expect(!result.stderr.contains(".merge_file"), "\(result)")
+  }
+
+  /// git's `conflict-marker-size` reaches the markers through `%L`; the labels are git's
+  /// when it passes them (`%X`, `%Y`, git 2.44 and later) and OURS and THEIRS otherwise.
+  @Test func markersTakeGitsSizeAndLabels() throws {
+    try directory.write(
+      ".gitattributes",
+      "*.png binary\ncomponents.json merge=catalog diff=catalog\n"
+        + "components.json conflict-marker-size=10\n")
+    let result = try mergeBranches(
+      ours: Self.document(Self.tile, Self.badge.replacingOccurrences(of: "1", with: "2"), Self.row),
+      theirs: Self.document(
+        Self.tile, Self.badge.replacingOccurrences(of: "1", with: "3"), Self.row))
+    #expect(result.status != 0, "\(result)")
+    let lines = try file().split(separator: "\n").map(String.init)
+    let version = try git(["version"], expect: 0).stdout
+    let labelled = !version.hasPrefix("git version 2.3") && !version.hasPrefix("git version 2.4")
+    #expect(lines.contains { $0.hasPrefix("<<<<<<<<<< ") && !$0.hasPrefix("<<<<<<<<<<<") })
+    #expect(lines.contains("=========="))
+    if !labelled {
+      #expect(lines.contains("<<<<<<<<<< OURS") && lines.contains(">>>>>>>>>> THEIRS"))
+    }
+    try catalog(["check", "components.json"], expect: 65)
+  }
+
+  /// A repository set up by an earlier version (the driver without %L, %X and %Y) is still
+  /// set up for `check`; `install` brings the line up to date and `uninstall` removes it.
+  @Test func aFormerDriverLineStillCounts() throws {
+    try git(
+      [
+        "config", "--local", "merge.catalog.driver", "catalog merge %O %A %B --output %A --name %P",
+      ],
+      expect: 0)
+    try catalog(["git", "check"], expect: 0)
+    #expect(try catalog(["git", "install"], expect: 0).stdout.contains("set merge.catalog.driver"))
+    try git(
+      [
+        "config", "--local", "merge.catalog.driver", "catalog merge %O %A %B --output %A --name %P",
+      ],
+      expect: 0)
+    try catalog(["git", "uninstall"], expect: 0)
+    #expect(try git(["config", "--local", "--get-regexp", "catalog"]).stdout == "")
+  }
+
   // MARK: - Setup
 
   @Test func installCheckAndUninstall() throws {
@@ -182,7 +297,8 @@ struct GitMergeDriverTests {
         == Array("*.png binary\ncomponents.json merge=catalog diff=catalog\n".utf8))
     #expect(
       try git(["config", "--local", "merge.catalog.driver"], expect: 0).stdout
-        == "catalog merge %O %A %B --output %A --name %P\n")
+        == "catalog merge %O %A %B --output %A --name %P --marker-size %L --ours-label %X "
+        + "--theirs-label %Y\n")
     #expect(try catalog(["git", "check"], expect: 0).stdout.hasPrefix("ok: components.json"))
     // Installing again changes nothing.
     #expect(

@@ -81,6 +81,36 @@ struct MergeCommandTests {
     #expect(try directory.read("out.json").starts(with: Array("{\n".utf8)))
   }
 
+  /// The labels and size git passes reach the markers; a control character in a label is a
+  /// space, and a size under seven is seven, so that `check` still sees every marker.
+  @Test func markersCarryTheLabelsAndSizeGiven() throws {
+    try directory.write("ours.json", Self.document(title: "A", count: 1))
+    try directory.write("theirs.json", Self.document(title: "B", count: 1))
+    let labelled = try runner.run(
+      [
+        "merge", "base.json", "ours.json", "theirs.json", "--ours-label", "HEAD",
+        "--theirs-label", "feature\nx", "--marker-size", "9", "--base-label",
+        "merged common ancestors",
+      ], expect: 1)
+    let lines = labelled.stdout.split(separator: "\n").map(String.init)
+    #expect(lines.contains("<<<<<<<<< HEAD"))
+    #expect(lines.contains("========="))
+    #expect(lines.contains(">>>>>>>>> feature x"))
+    try directory.write("out.json", labelled.stdout)
+    try runner.run(["check", "out.json"], expect: 65)
+    let small = try runner.run(
+      ["merge", "base.json", "ours.json", "theirs.json", "--marker-size", "3"], expect: 1)
+    #expect(small.stdout.contains("\n<<<<<<< OURS\n"))
+    // What git before 2.44 passes for %X and %Y: the placeholders, read as no label.
+    let old = try runner.run(
+      [
+        "merge", "base.json", "ours.json", "theirs.json", "--ours-label", "%X", "--theirs-label",
+        "%Y",
+      ],
+      expect: 1)
+    #expect(old.stdout.contains("\n<<<<<<< OURS\n") && old.stdout.contains("\n>>>>>>> THEIRS\n"))
+  }
+
   @Test func outputIsWrittenAsExportWritesIt() throws {
     try directory.write("target.json", "old")
     try FileManager.default.createSymbolicLink(

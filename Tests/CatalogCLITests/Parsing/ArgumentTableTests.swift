@@ -10,13 +10,14 @@ import Testing
     let expected: [String: [String]] = [
       "import": [
         "catalog import <file> [--message <text>] [--author <name>] [--prune] [--dry-run]"
-          + " [--expect-head <n>] [--allow-breaking <reason>] [--max-depth <n>] [--max-size <bytes>]"
-          + " [--format <format>]"
+          + " [--expect-head <n>] [--allow-breaking <reason>] [--follow-renames]"
+          + " [--allow-former-names] [--max-depth <n>] [--max-size <bytes>] [--format <format>]"
       ],
       "export": ["catalog export [--output <file>] [--category <name> ...] [--at <rev>]"],
       "check": [
         "catalog check [<file> ...] [--against <rev>] [--policy-file <path>] [--prune]"
-          + " [--max-depth <n>] [--max-size <bytes>] [--format <format>]"
+          + " [--follow-renames] [--allow-former-names] [--max-depth <n>] [--max-size <bytes>]"
+          + " [--format <format>]"
       ],
       "log": [
         "catalog log [<kind>] [--limit <n>] [--format <format>] [--patch] [--stat] [--oneline]"
@@ -59,7 +60,7 @@ import Testing
       ],
       "diff": [
         "catalog diff <old> <new> [--format <format>] [--stat] [--quiet] [--name-only] [--prune]"
-          + " [--with-tests] [--color <when>] [--fail-on <class>] [--max-depth <n>]"
+          + " [--follow-renames] [--allow-former-names] [--with-tests] [--color <when>] [--fail-on <class>] [--max-depth <n>]"
           + " [--max-size <bytes>]"
       ],
       "patch": [
@@ -67,7 +68,9 @@ import Testing
           + " [--author <name>] [--expect-head <n>] [--allow-breaking <reason>] [--format <format>]"
       ],
       "merge": [
-        "catalog merge <base> <ours> <theirs> [--output <file>] [--name <file>] [--format <format>]"
+        "catalog merge <base> <ours> <theirs> [--output <file>] [--name <file>] "
+          + "[--marker-size <n>] [--ours-label <label>] [--theirs-label <label>] "
+          + "[--base-label <label>] [--format <format>]"
       ],
       "git": [
         "catalog git install [--path <pattern>] [--format <format>]",

@@ -6,7 +6,7 @@ import Testing
 @Suite struct CommandTableTests {
   @Test func everyCommandHasHelpASpecAndARun() {
     let commands = CatalogCommandTable.commands
-    #expect(commands.count == 24)
+    #expect(commands.count == 25)
     let names = commands.map { $0.spec.name }
     #expect(Set(names).count == names.count, "two commands share a name")
     // The parser's table is the command table's specs, in the same order.
@@ -27,9 +27,11 @@ import Testing
     #expect(CatalogCommandTable.command(named: "no-such-command") == nil)
   }
 
-  @Test func onlyMergeReportsEveryFailureAsTrouble() {
+  /// diff(1)'s convention: 1 is an answer (the files differ), so every failure is 2; verify
+  /// answers the same question of a file and a revision.
+  @Test func onlyMergeAndVerifyReportEveryFailureAsTrouble() {
     let trouble = CatalogCommandTable.commands.filter { $0.failureStatus != nil }
-    #expect(Set(trouble.map { $0.spec.name }) == ["merge"])
+    #expect(Set(trouble.map { $0.spec.name }) == ["merge", "verify"])
     #expect(trouble.allSatisfy { $0.failureStatus == .trouble })
   }
 

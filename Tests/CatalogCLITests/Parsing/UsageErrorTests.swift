@@ -4,8 +4,8 @@ import Testing
 @Suite struct UsageErrorTests {
   static let importUsage =
     "Usage: catalog import <file> [--message <text>] [--author <name>] [--prune] [--dry-run]"
-    + " [--expect-head <n>] [--allow-breaking <reason>] [--max-depth <n>] [--max-size <bytes>]"
-    + " [--format <format>]\n"
+    + " [--expect-head <n>] [--allow-breaking <reason>] [--follow-renames]"
+    + " [--allow-former-names] [--max-depth <n>] [--max-size <bytes>] [--format <format>]\n"
   static let importFooter = "See 'catalog import --help' for more information.\n"
   static let rootUsage =
     "Usage: catalog [--database <location>] [--busy-timeout <seconds>] <command> [<arguments>]\n"
@@ -260,7 +260,7 @@ import Testing
       failure.text
         == "catalog: error: at most one operand may be '-'\n"
         + "Usage: catalog diff <old> <new> [--format <format>] [--stat] [--quiet] [--name-only]"
-        + " [--prune] [--with-tests] [--color <when>] [--fail-on <class>] [--max-depth <n>]"
+        + " [--prune] [--follow-renames] [--allow-former-names] [--with-tests] [--color <when>] [--fail-on <class>] [--max-depth <n>]"
         + " [--max-size <bytes>]\n"
         + "See 'catalog diff --help' for more information.\n")
     #expect(failure.exitStatus == 64)

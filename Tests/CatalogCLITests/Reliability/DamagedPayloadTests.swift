@@ -66,7 +66,10 @@ struct DamagedPayloadTests {
     let fact = #"the stored payload of "k" in revision 1 is not canonical JSON (\#(detail))"#
     let doctor = try runner.run(["doctor"], expect: 74)
     #expect(
-      doctor.stderr == "catalog: error: \(fact)\ncatalog: error: 1 problem found\n",
+      doctor.stderr
+        == "catalog: error: \(fact)\ncatalog: error: revision 1 does not match its recorded "
+        + "digest: its history was changed after it was written (the chain of digests breaks "
+        + "there)\ncatalog: error: 2 problems found\n",
       "\(name): \(doctor)")
     // The location as given: the file's path, or the database's URL.
     let location = runner.leadingArguments[1]

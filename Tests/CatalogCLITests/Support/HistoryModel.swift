@@ -238,3 +238,102 @@ struct HistoryModel {
     return []
   }
 }
+
+/// Random histories of names for the property that every command means the same component
+/// by a name at every revision: renames (to new names and back to former ones), kinds
+/// removed and added back under their name (the same component) or a former name of a
+/// kind at head (`--allow-former-names`: a new one), restores and reverts. The model only
+/// chooses the next command from what head holds (read back with `export` after each
+/// write); the commands' answers are checked against each other, not against it.
+struct NameHistoryModel {
+  /// One write, as the CLI is asked to make it.
+  enum Command: CustomStringConvertible {
+    /// Import `document` (`--prune`, `--allow-former-names`).
+    case importDocument(JSONValue)
+    case rename(String, String)
+    case restore(Int64)
+    /// Revert a revision: it may conflict (exit 65, nothing written).
+    case revert(Int64)
+
+    var description: String {
+      switch self {
+      case .importDocument(let document): return "import \(document.canonicalText)"
+      case .rename(let old, let new): return "rename \(old) \(new)"
+      case .restore(let revision): return "restore \(revision)"
+      case .revert(let revision): return "revert \(revision)"
+      }
+    }
+  }
+
+  var rng: SplitMix64
+  /// Every name a kind ever had, in the order first used.
+  private(set) var names: [String] = []
+  private var counter = 0
+
+  init(seed: UInt64) {
+    rng = SplitMix64(seed: seed)
+  }
+
+  private mutating func fresh() -> String {
+    counter += 1
+    let name = "n\(counter)"
+    names.append(name)
+    return name
+  }
+
+  private mutating func entry(_ kind: String) -> JSONValue {
+    counter += 1
+    return .object(
+      JSONObject([
+        .init(key: "kind", value: .string(kind)), .init(key: "category", value: .string("c")),
+        .init(key: "description", value: .string("d\(counter)")),
+        .init(
+          key: "payload",
+          value: .object(JSONObject([.init(key: "v", value: .number(JSONNumber(counter)))]))),
+      ]))
+  }
+
+  private static func document(_ entries: [JSONValue]) -> JSONValue {
+    .object(JSONObject([.init(key: "components", value: .array(entries))]))
+  }
+
+  /// The first revision: three kinds.
+  mutating func start() -> Command {
+    let kinds = (0..<3).map { _ in fresh() }
+    return .importDocument(Self.document(kinds.map { entry($0) }))
+  }
+
+  /// The next command, given head's entries (as `export` wrote them) and head's number.
+  mutating func next(head entries: [JSONValue], revision head: Int64) -> Command {
+    let kinds = entries.compactMap { $0.objectValue?["kind"]?.stringValue }
+    let absent = names.filter { !kinds.contains($0) }
+    switch rng.below(8) {
+    case 0 where !kinds.isEmpty:  // a rename, to a former name when one is free
+      let old = kinds[rng.below(kinds.count)]
+      let new = !absent.isEmpty && rng.chance(0.5) ? absent[rng.below(absent.count)] : fresh()
+      return .rename(old, new)
+    case 1 where head > 1:
+      return .restore(Int64(1 + rng.below(Int(head) - 1)))
+    case 2 where head > 1:
+      return .revert(Int64(2 + rng.below(Int(head) - 1)))
+    case 3 where kinds.count > 1:  // a kind removed
+      var kept = entries
+      kept.remove(at: rng.below(kept.count))
+      return .importDocument(Self.document(kept))
+    case 4 where !absent.isEmpty:  // a name that is not at head comes back
+      var more = entries
+      more.insert(entry(absent[rng.below(absent.count)]), at: rng.below(more.count + 1))
+      return .importDocument(Self.document(more))
+    case 5:
+      var more = entries
+      more.append(entry(fresh()))
+      return .importDocument(Self.document(more))
+    default:  // an entry's values change
+      guard !entries.isEmpty else { return .importDocument(Self.document([entry(fresh())])) }
+      var changed = entries
+      let i = rng.below(changed.count)
+      changed[i] = entry(kinds[i])
+      return .importDocument(Self.document(changed))
+    }
+  }
+}
