@@ -31,7 +31,8 @@ enum GitCommand: CatalogCommand {
       canonical form. The drivers run 'catalog' from PATH.
 
       'catalog git check' exits with 0 when the repository is set up and 1 otherwise, \
-      naming what is missing: for CI. 'catalog git uninstall' removes exactly what install \
+      naming what is missing: for CI. With --format json, install, check and uninstall \
+      print one object (docs/cli.md, "JSON results"). 'catalog git uninstall' removes exactly what install \
       added (a .gitattributes left empty is deleted; a key changed since is kept).
 
       'catalog git diff' and 'catalog git textconv' are what git runs: the first takes \
@@ -39,7 +40,7 @@ enum GitCommand: CatalogCommand {
       the second one file.
       """,
     arguments: [
-      action.spec, operands.spec, path.spec,
+      action.spec, operands.spec, path.spec, CommonArguments.resultFormat.spec,
     ],
     examples: [
       Example("Merge components.json with catalog from now on:", "catalog git install"),
@@ -49,7 +50,9 @@ enum GitCommand: CatalogCommand {
     ],
     seeAlso: ["merge", "diff"],
     usageForms: [
-      "install [--path <pattern>]", "check [--path <pattern>]", "uninstall [--path <pattern>]",
+      "install [--path <pattern>] [--format <format>]",
+      "check [--path <pattern>] [--format <format>]",
+      "uninstall [--path <pattern>] [--format <format>]",
     ])
 
   enum Action: String, CaseIterable, Sendable {
@@ -60,6 +63,16 @@ enum GitCommand: CatalogCommand {
     let arguments = context.arguments
     let action = arguments[Self.action] ?? .check
     let operands = arguments[Self.operands]
+    switch action {
+    case .diff, .textconv:
+      // The choice defaults to text, so only json is refused.
+      if arguments[CommonArguments.resultFormat] == .json {
+        throw UsageError.invalidArguments(
+          "'--format' applies to install, check and uninstall, not to the drivers git runs")
+      }
+    case .install, .check, .uninstall: break
+    }
+    let json = arguments[CommonArguments.resultFormat] == .json
     switch action {
     case .diff:
       guard operands.count >= 7 else {
@@ -86,6 +99,11 @@ enum GitCommand: CatalogCommand {
       switch action {
       case .install:
         let done = try setup.install()
+        if json {
+          ResultJSON.print(
+            ResultJSON.gitChange(done, action: "install", path: setup.path), to: context.console)
+          return .success
+        }
         for line in done { context.console.print(line) }
         if done.isEmpty { context.console.print("already installed: nothing to do") }
         if !Self.catalogIsOnPath(context.environment) {
@@ -95,11 +113,24 @@ enum GitCommand: CatalogCommand {
         return .success
       case .uninstall:
         let done = try setup.uninstall()
+        if json {
+          ResultJSON.print(
+            ResultJSON.gitChange(done, action: "uninstall", path: setup.path), to: context.console)
+          return .success
+        }
         for line in done { context.console.print(line) }
         if done.isEmpty { context.console.print("not installed: nothing to do") }
         return .success
       default:
         let status = try setup.status()
+        if json {
+          var missing: [(String, String, String?)] = []
+          if !status.hasAttributes { missing.append((".gitattributes", setup.attributesLine, nil)) }
+          for (key, found) in status.wrongConfig { missing.append((".git/config", key, found)) }
+          ResultJSON.print(
+            ResultJSON.gitCheck(path: setup.path, missing: missing), to: context.console)
+          return status.isInstalled ? .success : .differences
+        }
         if status.isInstalled {
           context.console.print(
             "ok: \(setup.path) is merged and diffed by catalog (.gitattributes and .git/config)")

@@ -227,6 +227,37 @@ enum ResultJSON {
     ])
   }
 
+  /// `git install` / `git uninstall`: `{"command": "git", "action", "path", "changes"}`,
+  /// `changes` the lines the text format prints (`[]`: nothing to do).
+  static func gitChange(_ done: [String], action: String, path: String) -> JSONValue {
+    object([
+      ("command", .string("git")), ("action", .string(action)), ("path", .string(path)),
+      ("changes", strings(done)),
+    ])
+  }
+
+  /// `git check`: `{"command": "git", "action": "check", "path", "installed", "missing":
+  /// [{"file", "setting", "found"}]}`, `file` `.gitattributes` (`setting` the line) or
+  /// `.git/config` (`setting` the key, `found` its value or `null`).
+  static func gitCheck(path: String, missing: [(file: String, setting: String, found: String?)])
+    -> JSONValue
+  {
+    object([
+      ("command", .string("git")), ("action", .string("check")), ("path", .string(path)),
+      ("installed", .bool(missing.isEmpty)),
+      (
+        "missing",
+        .array(
+          missing.map {
+            object([
+              ("file", .string($0.file)), ("setting", .string($0.setting)),
+              ("found", $0.found.map(JSONValue.string) ?? .null),
+            ])
+          })
+      ),
+    ])
+  }
+
   static func print(_ value: JSONValue, to console: Console) {
     console.write(JSONWriter.indentedBytes(value) + [0x0A])
   }

@@ -2,9 +2,9 @@ import Foundation
 import TestSupport
 import Testing
 
-/// `copy --format json` and `site --format json` (issue 35, item 9): one object on stdout,
-/// with the numbers the text reports, on both engines.
-@Suite("copy and site: --format json")
+/// `copy --format json`, `site --format json` and `git check --format json` (issue 35,
+/// item 9): one object on stdout, with what the text reports; copy and site on both engines.
+@Suite("copy, site and git check: --format json")
 struct CopySiteJSONTests {
   static func object(_ text: String) throws -> [String: Any] {
     try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
@@ -36,5 +36,42 @@ struct CopySiteJSONTests {
     #expect(copied["entryVersions"] as? Int == 1 && copied["tags"] as? Int == 1)
     #expect(copied["to"] as? String == "copy.sqlite")
     #expect(!(copy.stdout.contains("password")))
+  }
+
+  @Test func gitCheckInstallAndUninstallReportAsJSON() throws {
+    let directory = try TemporaryDirectory()
+    let environment = [
+      "HOME": directory.url.path, "GIT_CONFIG_NOSYSTEM": "1", "GIT_CEILING_DIRECTORIES": "/",
+    ]
+    func run(_ script: String, expect status: Int32 = 0) throws -> [String: Any] {
+      let result = try CatalogProcess.shell(
+        "cd repo && " + script, in: directory, environment: environment)
+      #expect(result.status == status, "\(script): \(result)")
+      return try Self.object(result.stdout)
+    }
+    let made = try CatalogProcess.shell(
+      "git init -q repo", in: directory, environment: environment)
+    try #require(made.status == 0, "\(made)")
+    let missing = try run(#""$CATALOG" git check --format json"#, expect: 1)
+    #expect(
+      missing["installed"] as? Bool == false && missing["path"] as? String == "components.json")
+    let pieces = try #require(missing["missing"] as? [[String: Any]])
+    #expect(pieces.first?["file"] as? String == ".gitattributes")
+    #expect(pieces.first?["setting"] as? String == "components.json merge=catalog diff=catalog")
+    #expect(pieces.dropFirst().allSatisfy { $0["file"] as? String == ".git/config" })
+    #expect(pieces.count > 1)
+    let installed = try run(#""$CATALOG" git install --format json"#)
+    #expect(installed["action"] as? String == "install")
+    #expect((installed["changes"] as? [String])?.isEmpty == false)
+    let ok = try run(#""$CATALOG" git check --format json"#)
+    #expect(ok["installed"] as? Bool == true && (ok["missing"] as? [Any])?.isEmpty == true)
+    let again = try run(#""$CATALOG" git install --format json"#)
+    #expect((again["changes"] as? [String]) == [])
+    let removed = try run(#""$CATALOG" git uninstall --format json"#)
+    #expect((removed["changes"] as? [String])?.isEmpty == false)
+    let textconv = try CatalogProcess.shell(
+      #"cd repo && "$CATALOG" git textconv x.json --format json"#, in: directory,
+      environment: environment)
+    #expect(textconv.status == 64, "\(textconv)")
   }
 }
