@@ -81,6 +81,12 @@ let package = Package(
     // The static website of a catalog and its history (`catalog site`).
     .target(name: "CatalogSite", dependencies: ["CatalogStore", "CatalogDiff", "Components"]),
 
+    // The catalog for agents: the kinds with their inferred shapes and A2UI majors
+    // (`AgentCatalog`), the a2ui / json-schema / prompt exports, `validate-ui`'s layered
+    // checks of a generated UI document, and the MCP server.
+    .target(
+      name: "CatalogAgents", dependencies: ["CatalogStore", "CatalogDiff", "Components"]),
+
     // The PostgreSQL engine: the libpq wrapper and the catalog storage on a server.
     .target(
       name: "CatalogPostgreSQL",
@@ -90,7 +96,8 @@ let package = Package(
     .target(
       name: "CatalogCLI",
       dependencies: [
-        "CatalogStore", "CatalogDiff", "CatalogSite", "Components", "CMallocSettings",
+        "CatalogStore", "CatalogDiff", "CatalogSite", "CatalogAgents", "Components",
+        "CMallocSettings",
       ]),
     // The C library's malloc settings of an import (ImportCommand).
     .target(name: "CMallocSettings"),
@@ -129,8 +136,8 @@ let package = Package(
       name: "CatalogCLITests",
       // The tests run the built `catalog` binary, so they depend on it.
       dependencies: [
-        "CatalogCLI", "CatalogStore", "CatalogDiff", "Components", "TestSupport",
-        "catalog",
+        "CatalogCLI", "CatalogStore", "CatalogDiff", "CatalogAgents", "Components",
+        "TestSupport", "catalog",
       ],
       // Help/ holds the expected help texts, read from the source tree (HelpGoldenTests).
       exclude: ["Help"]

@@ -1,9 +1,35 @@
+import CatalogAgents
 import CatalogStorage
 import CatalogStore
 import Components
 
-/// `catalog export`: the catalog at a revision as components.json.
+/// `catalog export`: the catalog at a revision as components.json, or for agents as an A2UI
+/// catalog, a JSON Schema or a Markdown prompt (docs/agents.md).
 enum ExportCommand: CatalogCommand {
+  /// The words of `--format`.
+  enum Format: String, CaseIterable, Sendable {
+    case components
+    case a2ui
+    case jsonSchema = "json-schema"
+    case prompt
+  }
+
+  static let format: ArgumentKey<Format?> = .choice(
+    "format", valueName: "format", of: Format.self,
+    help:
+      "components (default): components.json; a2ui: an A2UI v0.9 catalog; json-schema: one "
+      + "JSON Schema 2020-12 document; prompt: Markdown for a system prompt.")
+  static let strict: ArgumentKey<Bool> = .flag(
+    "strict",
+    help:
+      "With --format json-schema: the form structured-output APIs require (closed objects, "
+      + "every property required, optional ones nullable).")
+  static let idBase: ArgumentKey<String?> = .option(
+    "id-base", valueName: "url",
+    help:
+      "With --format a2ui: the catalogId is <url>/v<major>/catalog.json (default "
+      + "https://catalog.invalid/components).")
+
   static let output: ArgumentKey<String?> = .option(
     "output", short: "o", valueName: "file",
     help: "Write to <file> instead of stdout ('-' is stdout)."
@@ -33,9 +59,15 @@ enum ExportCommand: CatalogCommand {
       --digest prints the export's SHA-256, sha256: and 64 hexadecimal digits, as \
       sha256sum computes it over the same bytes: the export digest that show and \
       'verify --digest' use, the same on every engine and after 'catalog copy'.
+
+      --format a2ui, json-schema and prompt write the catalog for agents: each kind with its \
+      description, its payload's shape (inferred from every sample the kind ever had) and \
+      its sample. The a2ui catalogId's major rises when a change since the last major \
+      breaks an A2UI client (docs/agents.md). The same catalog always gives the same bytes.
       """,
     arguments: [
-      output.spec, category.spec, CommonArguments.at.spec, digest.spec,
+      output.spec, category.spec, CommonArguments.at.spec, digest.spec, format.spec,
+      strict.spec, idBase.spec,
     ],
     examples: [
       Example("Print the head catalog:", "catalog export"),
@@ -43,6 +75,7 @@ enum ExportCommand: CatalogCommand {
       Example("Export two categories:", "catalog export --category Display --category Input"),
       Example(
         "Record a release's digest:", "catalog export --at v1.2 -o v1.2.json --digest"),
+      Example("The A2UI catalog of head:", "catalog export --format a2ui -o catalog.json"),
     ],
     seeAlso: ["import", "show", "diff"])
 
@@ -50,6 +83,16 @@ enum ExportCommand: CatalogCommand {
     // A catalog with no revision exports nothing a build could use: say so, as for a
     // missing catalog, instead of printing an empty manifest.
     let catalog = try context.openCatalogWithRevisions()
+    let format = context.arguments[Self.format] ?? .components
+    if format != .jsonSchema, context.arguments[strict] {
+      throw UsageError.invalidArguments("'--strict' needs '--format json-schema'")
+    }
+    if format != .a2ui, context.arguments[idBase] != nil {
+      throw UsageError.invalidArguments("'--id-base' needs '--format a2ui'")
+    }
+    if format != .components {
+      return try exportForAgents(format, catalog: catalog, context: context)
+    }
     var reference = context.atReference
     let categories = context.arguments[category]
     if !categories.isEmpty {
@@ -72,6 +115,35 @@ enum ExportCommand: CatalogCommand {
       try catalog.export(at: reference, categories: categories) {
         try context.console.writeChecked($0)
       }
+    }
+    return .success
+  }
+
+  /// `--format a2ui|json-schema|prompt`: the export for agents, to stdout or `--output`.
+  static func exportForAgents(_ format: Format, catalog: Catalog, context: CommandContext)
+    throws -> ExitStatus
+  {
+    if !context.arguments[category].isEmpty {
+      throw UsageError.invalidArguments("'--category' needs '--format components'")
+    }
+    if context.arguments[digest] {
+      throw UsageError.invalidArguments("'--digest' needs '--format components'")
+    }
+    let agents = try AgentCatalog.load(from: catalog, at: context.atReference)
+    let bytes: [UInt8]
+    switch format {
+    case .a2ui:
+      bytes = AgentExport.bytes(
+        AgentExport.a2ui(agents, idBase: context.arguments[idBase] ?? AgentExport.defaultIDBase))
+    case .jsonSchema:
+      bytes = AgentExport.bytes(AgentExport.jsonSchema(agents, strict: context.arguments[strict]))
+    case .prompt, .components:
+      bytes = Array(AgentExport.prompt(agents).utf8)
+    }
+    if let output = context.arguments[Self.output], output != "-" {
+      try catalog.write(bytes, toFile: output)
+    } else {
+      try context.console.writeChecked(bytes)
     }
     return .success
   }
