@@ -135,7 +135,8 @@ public struct CatalogMajor: Sendable, Hashable {
             "\(kind): \(pointer.appending(key)) became a required property")
         }
         if let before {
-          compare(before.node, property.node, at: pointer.appending(key), kind: kind, into: &reasons)
+          compare(
+            before.node, property.node, at: pointer.appending(key), kind: kind, into: &reasons)
         }
       }
     default:

@@ -60,7 +60,8 @@ public enum A2UIForm {
       switch value {
       case .array(let items): return .array(items.map(convert))
       case .object(let object):
-        return .object(JSONObject(object.members.map { .init(key: $0.key, value: convert($0.value)) }))
+        return .object(
+          JSONObject(object.members.map { .init(key: $0.key, value: convert($0.value)) }))
       default: return value
       }
     }

@@ -39,7 +39,8 @@ public enum AgentExport {
         ("type", "object"),
         (
           "properties",
-          AgentSchema.object([("component", AgentSchema.object([("const", .string(kind.kind))]))] + properties)
+          AgentSchema.object(
+            [("component", AgentSchema.object([("const", .string(kind.kind))]))] + properties)
         ),
         ("required", .array((["component"] + required).map { .string($0) })),
       ])
@@ -48,7 +49,11 @@ public enum AgentExport {
         ("description", .string(kind.description)),
         (
           "allOf",
-          .array([AgentSchema.object([("$ref", .string(AgentSchema.commonTypes + "#/$defs/ComponentCommon"))]), body])
+          .array([
+            AgentSchema.object([
+              ("$ref", .string(AgentSchema.commonTypes + "#/$defs/ComponentCommon"))
+            ]), body,
+          ])
         ),
         ("unevaluatedProperties", false),
         (
@@ -117,7 +122,10 @@ public enum AgentExport {
       ("title", .string("Component catalog at revision \(catalog.revision)")),
       (
         "anyOf",
-        .array(catalog.kinds.map { AgentSchema.object([("$ref", .string("#/$defs/" + AgentSchema.fragment($0.kind)))]) })
+        .array(
+          catalog.kinds.map {
+            AgentSchema.object([("$ref", .string("#/$defs/" + AgentSchema.fragment($0.kind)))])
+          })
       ),
       ("$defs", AgentSchema.object(definitions)),
     ])

@@ -45,7 +45,9 @@ enum AgentSchema {
     case .boolean: return [type("boolean")]
     case .integer(let integer):
       guard let integer else { return [type("integer")] }
-      return [type("integer"), ("minimum", number(integer.minimum)), ("maximum", number(integer.maximum))]
+      return [
+        type("integer"), ("minimum", number(integer.minimum)), ("maximum", number(integer.maximum)),
+      ]
     case .number(let kind):
       return [type("number")] + (kind == .double ? [] : [("x-format", .string(kind.rawValue))])
     case .enumeration(let values): return [("enum", .array(values))]

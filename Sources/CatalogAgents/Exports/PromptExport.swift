@@ -30,7 +30,10 @@ extension AgentExport {
         out += fenced(JSONWriter.indentedString(componentsSpelledOut(schema))) + "\n"
         out += "Example:\n\n"
         let example = JSONValue.object(
-          JSONObject([.init(key: "kind", value: .string(kind.kind)), .init(key: "payload", value: kind.sample)]))
+          JSONObject([
+            .init(key: "kind", value: .string(kind.kind)),
+            .init(key: "payload", value: kind.sample),
+          ]))
         out += fenced(JSONWriter.indentedString(example))
       }
     }
@@ -45,7 +48,9 @@ extension AgentExport {
       if object.count == 1, case .string("#")? = object["$ref"] {
         return AgentSchema.object([("x-component", "any kind of this catalog")])
       }
-      return .object(JSONObject(object.members.map { .init(key: $0.key, value: componentsSpelledOut($0.value)) }))
+      return .object(
+        JSONObject(object.members.map { .init(key: $0.key, value: componentsSpelledOut($0.value)) })
+      )
     case .array(let items): return .array(items.map(componentsSpelledOut))
     default: return value
     }

@@ -51,6 +51,8 @@ enum StrictSchema {
   private static func replacing(_ key: String, in object: JSONObject, with value: JSONValue)
     -> JSONValue
   {
-    .object(JSONObject(object.members.map { .init(key: $0.key, value: $0.key == key ? value : $0.value) }))
+    .object(
+      JSONObject(object.members.map { .init(key: $0.key, value: $0.key == key ? value : $0.value) })
+    )
   }
 }

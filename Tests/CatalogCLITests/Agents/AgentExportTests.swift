@@ -18,7 +18,9 @@ struct AgentExportTests {
     (["--format", "prompt"], "agents/expected/prompt.md"),
   ]
 
-  @Test("each export is byte-identical to its golden file, twice, on both engines", arguments: TestEngine.allCases)
+  @Test(
+    "each export is byte-identical to its golden file, twice, on both engines",
+    arguments: TestEngine.allCases)
   func goldenBytes(_ engine: TestEngine) throws {
     let location = try engine.makeLocation()
     let runner = try AgentFixture.make(location)
@@ -32,15 +34,20 @@ struct AgentExportTests {
       let expected = try Fixtures.bytes(golden.file)
       #expect(
         first == expected,
-        "\(golden.arguments) differs from \(golden.file):\n\(String(decoding: first, as: UTF8.self))")
+        "\(golden.arguments) differs from \(golden.file):\n\(String(decoding: first, as: UTF8.self))"
+      )
     }
     // --output writes the same bytes.
     let path = location.directory.path("out.json")
     try runner.run(["export", "--format", "a2ui", "-o", path])
-    #expect(try Array(Data(contentsOf: URL(fileURLWithPath: path))) == Fixtures.bytes(Self.goldens[0].file))
+    #expect(
+      try Array(Data(contentsOf: URL(fileURLWithPath: path)))
+        == Fixtures.bytes(Self.goldens[0].file))
   }
 
-  @Test("the catalogId's major rises at the type change and at the container added, not at the leaf removed")
+  @Test(
+    "the catalogId's major rises at the type change and at the container added, not at the leaf removed"
+  )
   func majors() throws {
     let location = try TestEngine.sqlite.makeLocation()
     _ = try AgentFixture.make(location)
@@ -69,11 +76,15 @@ struct AgentExportTests {
     #expect(object.properties["text"] == ShapeProperty(.string(.plain), required: true))
     #expect(try AgentCatalog.load(from: catalog, at: .number(1)).major == 1)
     #expect(try AgentCatalog.load(from: catalog, at: .number(2)).major == 2)
-    let one = try CatalogRunner(location: location).run(["export", "--format", "a2ui", "--at", "1", "--id-base", "https://example.com/ui/"]).stdout
+    let one = try CatalogRunner(location: location).run([
+      "export", "--format", "a2ui", "--at", "1", "--id-base", "https://example.com/ui/",
+    ]).stdout
     #expect(one.contains(#""catalogId": "https://example.com/ui/v1/catalog.json""#), "\(one)")
   }
 
-  @Test("the A2UI SDK loads the catalog of every revision and accepts every sample", arguments: TestEngine.allCases)
+  @Test(
+    "the A2UI SDK loads the catalog of every revision and accepts every sample",
+    arguments: TestEngine.allCases)
   func sdkLoadsTheCatalog(_ engine: TestEngine) throws {
     let location = try engine.makeLocation()
     let runner = try AgentFixture.make(location)
@@ -87,10 +98,13 @@ struct AgentExportTests {
       let kinds = try Catalog(path: location.text).kinds(at: .number(Int64(revision))).map(\.kind)
       #expect(
         loaded.objectValue?["components"]
-          == .array(kinds.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }.map { .string($0) }))
+          == .array(kinds.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }.map { .string($0) })
+      )
       let documents = try AgentFixture.python("documents", [catalogPath, componentsPath])
-      let documentsPath = try AgentFixture.write(documents, "documents-\(revision).json", in: directory)
-      let verdicts = try #require(try AgentFixture.python("validate", [catalogPath, documentsPath]).arrayValue)
+      let documentsPath = try AgentFixture.write(
+        documents, "documents-\(revision).json", in: directory)
+      let verdicts = try #require(
+        try AgentFixture.python("validate", [catalogPath, documentsPath]).arrayValue)
       #expect(verdicts.count == kinds.count)
       for (kind, verdict) in zip(kinds, verdicts) {
         #expect(verdict.objectValue?["valid"] == true, "revision \(revision), \(kind): \(verdict)")
@@ -98,7 +112,9 @@ struct AgentExportTests {
     }
   }
 
-  @Test("jsonschema accepts every sample of every revision and agrees with the shapes on mutations", arguments: TestEngine.allCases)
+  @Test(
+    "jsonschema accepts every sample of every revision and agrees with the shapes on mutations",
+    arguments: TestEngine.allCases)
   func jsonSchemaAgreesWithShapes(_ engine: TestEngine) throws {
     let location = try engine.makeLocation()
     let runner = try AgentFixture.make(location)
@@ -109,7 +125,10 @@ struct AgentExportTests {
     for revision in 1...4 {
       let schemaPath = directory.path("schema-\(revision).json")
       try runner.run(["export", "--format", "json-schema", "--at", "\(revision)", "-o", schemaPath])
-      try runner.run(["export", "--format", "json-schema", "--strict", "--at", "\(revision)", "-o", directory.path("strict-\(revision).json")])
+      try runner.run([
+        "export", "--format", "json-schema", "--strict", "--at", "\(revision)", "-o",
+        directory.path("strict-\(revision).json"),
+      ])
       let agents = try AgentCatalog.load(from: catalog, at: .number(Int64(revision)))
       let samples = agents.kinds.map { Self.entry($0.kind, $0.sample) }
       var instances = samples
@@ -121,13 +140,15 @@ struct AgentExportTests {
           expected.append(violations.isEmpty)
         }
       }
-      let instancesPath = try AgentFixture.write(.array(instances), "instances-\(revision).json", in: directory)
+      let instancesPath = try AgentFixture.write(
+        .array(instances), "instances-\(revision).json", in: directory)
       let verdicts = try AgentFixture.python("jsonschema", [schemaPath, instancesPath])
       #expect(verdicts.arrayValue?.count == instances.count)
       for (index, verdict) in (verdicts.arrayValue ?? []).enumerated() {
         #expect(
           verdict == .bool(expected[index]),
-          "revision \(revision): jsonschema says \(verdict), the shape \(expected[index]) for \(instances[index].canonicalText)")
+          "revision \(revision): jsonschema says \(verdict), the shape \(expected[index]) for \(instances[index].canonicalText)"
+        )
       }
       // The strict schema is a valid 2020-12 schema too (an empty instance list).
       let none = try AgentFixture.write(.array([]), "none.json", in: directory)
@@ -150,7 +171,8 @@ struct AgentExportTests {
   }
 
   static func entry(_ kind: String, _ payload: JSONValue) -> JSONValue {
-    .object(JSONObject([.init(key: "kind", value: .string(kind)), .init(key: "payload", value: payload)]))
+    .object(
+      JSONObject([.init(key: "kind", value: .string(kind)), .init(key: "payload", value: payload)]))
   }
 }
 
@@ -170,7 +192,11 @@ enum Mutations {
           out.append(rebuild(.object(JSONObject(without))))
           walk(member.value) { replacement in
             var members = object.members
-            if let replacement { members[index].value = replacement } else { members.remove(at: index) }
+            if let replacement {
+              members[index].value = replacement
+            } else {
+              members.remove(at: index)
+            }
             return rebuild(.object(JSONObject(members)))
           }
         }
