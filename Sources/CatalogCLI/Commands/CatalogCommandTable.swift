@@ -50,6 +50,7 @@ package enum CatalogCommandTable {
       GitCommand.self,
       DoctorCommand.self,
       VerifyCommand.self,
+      ValidateUICommand.self,
       CopyCommand.self,
       SiteCommand.self,
       CompletionsCommand.self,
