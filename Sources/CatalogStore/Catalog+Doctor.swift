@@ -7,7 +7,9 @@ extension Catalog {
   /// from 1, every revision's counts
   /// matching the rows it wrote, every revision's catalog holding each kind once, every
   /// stored payload canonical JSON within the reader's depth limit, every entry's order
-  /// key well formed, and every revision matching its recorded digest (``RevisionChain``).
+  /// key well formed, every revision matching its recorded digest (``RevisionChain``), and
+  /// every tag event matching its digests, its recorded export digest its revision's export,
+  /// and the events replaying to the tags there are (``TagEventChain``).
   public func doctor() throws -> DoctorReport {
     var report = DoctorReport()
     do {
@@ -162,6 +164,10 @@ extension Catalog {
     }
     report.components = state.kinds.count
     try checkChain(context, into: &report)
+    let tags = try TagEventChain.verify(context)
+    report.problems += tags.problems
+    report.tagEvents = tags.events
+    report.tagEventsVerified = tags.verified
     let unreferenced = try context.unreferencedPayloadCount()
     if unreferenced > 0 {
       report.notes.append("\(unreferenced) stored payload(s) are not used by any revision")

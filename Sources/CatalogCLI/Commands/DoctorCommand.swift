@@ -12,7 +12,9 @@ enum DoctorCommand: CatalogCommand {
       catalog's own checks: revision numbers are consecutive, every stored payload is \
       referenced, every revision's catalog is valid, and every revision matches its \
       recorded digest (the chain of SHA-256 digests, recomputed from revision 1; the first \
-      revision that does not match is named). Reports every problem found, and writes nothing.
+      revision that does not match is named), and every tag event matches its digests: \
+      the digest it recorded of its revision's export is still that export's, and the \
+      events replay to the tags there are. Reports every problem found, and writes nothing.
       """,
     arguments: [CommonArguments.resultFormat.spec],
     examples: [
@@ -61,7 +63,9 @@ enum DoctorCommand: CatalogCommand {
       console.print(
         "ok: \(report.revisions) revisions, \(report.entryVersions) entry versions, "
           + "\(report.components) components at head; \(report.storageChecks)"
-          + (report.headDigest.map { "; revision digests ok (head \($0))" } ?? ""))
+          + (report.headDigest.map { "; revision digests ok (head \($0))" } ?? "")
+          + (report.tagEvents > 0 && report.tagEventsVerified
+            ? "; \(report.tagEvents.counting("tag event")) ok" : ""))
       return .success
     }
     for problem in report.problems { console.error("catalog: error: \(problem)") }
