@@ -41,11 +41,12 @@ extension Catalog {
   /// ``DatabaseProblem/Code/damaged``): `catalog doctor` prints these findings instead of
   /// refusing the file.
   ///
-  /// - Returns: The findings, one line each (`integrity_check: …`); empty when the check
-  ///   finds nothing wrong; nil when the location's engine has no such check.
+  /// - Returns: The check's names and findings, one line each (`integrity_check: …`; none
+  ///   when the check finds nothing wrong); nil when the location's engine has no such
+  ///   check.
   /// - Throws: ``CatalogError`` when the database cannot be opened at all.
   public static func integrityCheck(location: CatalogLocation, busyTimeout: Double = 5) throws
-    -> [String]?
+    -> IntegrityCheckReport?
   {
     try StorageEngines.integrityCheck(
       location, options: Options(busyTimeout: busyTimeout, readOnly: true, create: false))
