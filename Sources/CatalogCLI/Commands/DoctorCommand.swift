@@ -66,7 +66,9 @@ enum DoctorCommand: CatalogCommand {
           + "\(report.components) components at head; \(report.storageChecks)"
           + (report.headDigest.map { "; revision digests ok (head \($0))" } ?? "")
           + (report.tagEvents > 0 && report.tagEventsVerified
-            ? "; \(report.tagEvents.counting("tag event")) ok" : ""))
+            ? "; \(report.tagEvents.counting("tag event")) ok" : "")
+          + (report.contractEvents > 0
+            ? "; \(report.contractEvents.counting("contract event")) ok" : ""))
       return .success
     }
     for problem in report.problems { console.error("catalog: error: \(problem)") }
