@@ -34,35 +34,35 @@ struct ValidateUITests {
     let cases: [(name: String, text: String, line: String)] = [
       (
         "syntax.json", "[{\"version\": \"v0.9\",]",
-        "syntax.json:1:21: error: syntax: /0: invalid JSON: "
+        "syntax.json:1:21: error: syntax: /: invalid JSON: unexpected character ']'; expected a string key"
       ),
       (
         "removed.json", Self.valid.replacingOccurrences(of: "\"badge\"", with: "\"divider\""),
-        "removed.json:7:31: error: vocabulary: /1/updateComponents/components/2/component: kind divider was removed from the catalog before revision 4"
+        "removed.json:6:30: error: vocabulary: /1/updateComponents/components/2/component: kind divider was removed from the catalog before revision 4"
       ),
       (
         "unknown.json",
         Self.valid.replacingOccurrences(
           of: "\"tone\": \"info\"", with: "\"tone\": \"info\", \"size\": 3"),
-        "unknown.json:7:71: error: vocabulary: /1/updateComponents/components/2/size: kind badge has no property size"
+        "unknown.json:6:78: error: vocabulary: /1/updateComponents/components/2/size: kind badge has no property size"
       ),
       (
         "dangling.json",
         Self.valid.replacingOccurrences(of: "[\"p\", \"b\"]", with: "[\"p\", \"x\"]"),
-        "dangling.json:5:75: error: graph: /1/updateComponents/components/0/children/1: no component with id x (a dangling child reference)"
+        "dangling.json:4:74: error: graph: /1/updateComponents/components/0/children/1: no component with id x (a dangling child reference)"
       ),
       (
         "cycle.json",
         Self.valid.replacingOccurrences(of: "[\"p\", \"b\"]", with: "[\"p\", \"root\"]"),
-        "cycle.json:5:75: error: graph: /1/updateComponents/components/0/children/1: a cycle: root contains itself (through root)"
+        "cycle.json:4:74: error: graph: /1/updateComponents/components/0/children/1: a cycle: root contains itself (through root)"
       ),
       (
         "data.json", Self.valid.replacingOccurrences(of: "9.5", with: "\"9.5\""),
-        "data.json:6:50: error: data: /1/updateComponents/components/1/amount: decodes a number, found \"9.5\""
+        "data.json:5:53: error: data: /1/updateComponents/components/1/amount: decodes a number, found \"9.5\""
       ),
       (
         "orphan.json", Self.valid.replacingOccurrences(of: "[\"p\", \"b\"]", with: "[\"p\"]"),
-        "orphan.json:7:9: error: graph: /1/updateComponents/components/2: component b is not reachable from root (an orphan)"
+        "orphan.json:6:5: error: graph: /1/updateComponents/components/2: component b is not reachable from root (an orphan)"
       ),
     ]
     for item in cases {
@@ -74,7 +74,7 @@ struct ValidateUITests {
     let json = try runner.run(["validate-ui", "data.json", "--format", "json"], expect: 1)
     let problems = try JSONValue(parsing: json.stdout)
     #expect(problems.arrayValue?.count == 1)
-    #expect(problems.arrayValue?.first?.objectValue?["line"] == 6)
+    #expect(problems.arrayValue?.first?.objectValue?["line"] == 5)
     #expect(problems.arrayValue?.first?.objectValue?["expected"] == "a number")
     let a2ui = try runner.run(["validate-ui", "data.json", "--format", "a2ui"], expect: 1)
     let message = try JSONValue(parsing: a2ui.stdout)
@@ -110,11 +110,18 @@ struct ValidateUITests {
     try location.directory.write("deep.json", String(repeating: "[", count: 100_000))
     let deep = try runner.run(["validate-ui", "deep.json"], expect: 1)
     #expect(deep.stdout.contains("error: syntax:"), "\(deep)")
-    var entry = #"{"kind": "badge", "payload": {"text": "a", "tone": "b"}}"#
-    for _ in 0..<100 {
-      entry = #"{"kind": "stack", "payload": {"spacing": 1, "children": ["# + entry + "]}}"
+    // 60 components, each the child of the one before: deeper than A2UI's 50.
+    var components = [#"{"id": "root", "component": "stack", "spacing": 1, "children": ["c1"]}"#]
+    for level in 1..<60 {
+      components.append(
+        #"{"id": "c\#(level)", "component": "stack", "spacing": 1, "children": ["c\#(level + 1)"]}"#
+      )
     }
-    try location.directory.write("chain.json", entry)
+    components.append(#"{"id": "c60", "component": "badge", "text": "a", "tone": "b"}"#)
+    try location.directory.write(
+      "chain.json",
+      #"[{"version": "v0.9", "createSurface": {"surfaceId": "s", "catalogId": "c"}}, {"version": "v0.9", "updateComponents": {"surfaceId": "s", "components": ["#
+        + components.joined(separator: ", ") + "]}}]")
     let chain = try runner.run(["validate-ui", "chain.json"], expect: 1)
     #expect(chain.stdout.contains("components nested deeper than 50 levels"), "\(chain)")
   }
@@ -182,7 +189,10 @@ enum DocumentMutations {
     for (index, component) in components.enumerated() {
       guard case .object(let object) = component else { continue }
       for member in object.members where !["id", "component"].contains(member.key) {
-        for replacement in [Mutations.other(member.value), .null] {
+        for replacement in [
+          Mutations.other(member.value), .null, "x",
+          .number(JSONNumber(text: "1.5") ?? JSONNumber(1)), true,
+        ] {
           var changed = object
           changed[member.key] = replacement
           var list = components
