@@ -164,10 +164,9 @@ extension JSONValue {
       (container) throws(PatchFailure) -> JSONValue in
       switch container {
       case .object(var object):
-        guard let position = object.position(ofKey: last) else { throw role.notFound() }
         container = .null
-        let removed = object.members.remove(at: position).value
-        container = .object(object)
+        defer { container = .object(object) }
+        guard let removed = object.removeValue(forKey: last) else { throw role.notFound() }
         return removed
       case .array(var elements):
         let index = try Self.existingIndex(last, count: elements.count, role: role)

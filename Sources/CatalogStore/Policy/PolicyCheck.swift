@@ -17,6 +17,12 @@ struct PolicySubject {
 /// ``CatalogDiff/changes(from:to:)``: the rules are the change model's, and a mode only says
 /// which rules it refuses (``CompatibilityMode/refuses(_:)``).
 struct PolicyCheck {
+  /// A violation's rule and pointer: what a transitive check does not report twice.
+  private struct FoundKey: Hashable {
+    var rule: ChangeRule
+    var pointer: JSONPointer
+  }
+
   let policy: CatalogPolicy
   /// The states a waiver declared a new baseline for: (revision, kind) of each waived change.
   let baselines: Set<WaivedState>
@@ -54,14 +60,15 @@ struct PolicyCheck {
       let effective = policy.effectiveMode(kind: known.kind, category: known.category)
       guard effective.mode != .noCheck else { continue }
       var found: [PolicyViolation] = []
+      // What `found` holds, by rule and pointer: a set, so that an entry with many changes
+      // is checked in linear time.
+      var foundKeys: Set<FoundKey> = []
       func consider(_ changes: [CatalogDiff.Change], against revision: Int64) {
         for change in changes where effective.mode.refuses(change.rule) {
           guard !policy.ignores(kind: known.kind, rule: change.rule, pointer: change.pointer)
           else { continue }
           // A transitive comparison adds only what the newer ones did not find.
-          guard
-            !found.contains(where: { $0.rule == change.rule && $0.change.pointer == change.pointer }
-            )
+          guard foundKeys.insert(FoundKey(rule: change.rule, pointer: change.pointer)).inserted
           else { continue }
           found.append(
             PolicyViolation(
