@@ -83,6 +83,7 @@ cpu() {
     if [ -z "$best" ] || awk -v a="$t" -v b="$best" 'BEGIN { exit !(a < b) }'; then best=$t; fi
   done
   seconds[$name,$size]=$best
+  echo "member-scaling.sh: $name at $size: $best s" >&2
 }
 
 names="diff diff-moved log blame site merge import patch top-import top-diff top-merge top-export top-patch"
