@@ -18,8 +18,13 @@ extension Catalog {
   ///   or when `source` holds U+0000 (``refuseNUL(in:)``); ``CatalogError/database(_:)``
   ///   (`inconsistent`) when a revision of `source` does not match its recorded digest; what
   ///   reading `source` or writing here throws.
+  ///
+  /// - Parameter progress: called with the number of entry versions copied so far, every
+  ///   4,096 versions (a progress display).
   @discardableResult
-  public func copyHistory(from source: Catalog) throws -> CopySummary {
+  public func copyHistory(from source: Catalog, progress: ((Int) -> Void)? = nil) throws
+    -> CopySummary
+  {
     try source.storage.read { from in
       // Checked in the snapshot that is copied, before this catalog is written.
       try Self.refuseNUL(in: from)
@@ -43,7 +48,7 @@ extension Catalog {
             "\(path) is not empty (it has \(contracts.counting("contract event")) "
               + "and no revision); copy writes only into an empty catalog")
         }
-        let summary = try Self.copy(from: from, to: to)
+        let summary = try Self.copy(from: from, to: to, progress: progress)
         try Self.carryDigests(from: from, to: to)
         try Self.carryContracts(from: from, to: to)
         return .commit(summary)
@@ -51,9 +56,10 @@ extension Catalog {
     }
   }
 
-  /// Records the copy's digests, recomputed from what it copied, and checks them against
-  /// the source's: a source whose rows no longer match its digests is not copied (its
-  /// history was changed after it was written), so a copy never launders tampering.
+  /// Records the copy's digests (its revisions' and its tag events'), recomputed from what
+  /// it copied, and checks them against the source's: a source whose rows no longer match
+  /// its digests is not copied (its history was changed after it was written), so a copy
+  /// never launders tampering.
   private static func carryDigests(
     from: any CatalogReadContext, to: any CatalogWriteContext
   ) throws {
@@ -66,6 +72,21 @@ extension Catalog {
             "revision \(revision) does not match its recorded digest in the source: its "
               + "history was changed after it was written (run catalog doctor on it); "
               + "nothing was copied"))
+      }
+    }
+    try TagEventChain.seal(to)
+    let copied = Dictionary(
+      try to.tagEvents().map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+    for event in try from.tagEvents() where event.sealed {
+      let copy = copied[event.id]
+      guard let digest = event.digest, copy?.digest == digest,
+        copy?.exportDigest == event.exportDigest
+      else {
+        throw CatalogError.database(
+          .inconsistent(
+            "tag event \(event.id) (tag '\(event.name)') does not match its recorded digest in "
+              + "the source: the tags' history was changed after it was written (run catalog "
+              + "doctor on it); nothing was copied"))
       }
     }
   }
@@ -92,7 +113,7 @@ extension Catalog {
   }
 
   private static func copy(
-    from: any CatalogReadContext, to: any CatalogWriteContext
+    from: any CatalogReadContext, to: any CatalogWriteContext, progress: ((Int) -> Void)?
   ) throws -> CopySummary {
     let head = try from.headRevision()
     for id in stride(from: 1, through: head, by: 1) {
@@ -124,6 +145,7 @@ extension Catalog {
         bytes: stored.payload, hash: JSONText.stableHash(of: stored.payload))
       try to.appendVersion(row)
       versions += 1
+      if let progress, versions % 4096 == 0 { progress(versions) }
     }
     for (revision, frame) in try from.documentFrames() {
       try to.appendDocumentFrame(frame, revision: revision)
@@ -132,8 +154,13 @@ extension Catalog {
     for tag in tags {
       try to.setTag(tag)
     }
-    for move in try from.tagMoves() {
-      try to.recordTagMove(move)
+    // The tags' history, as it is: ids, times and authors kept (digests are recomputed and
+    // checked in carryDigests). `tag_move`, which schema 0008 carried into these events,
+    // is not copied.
+    for event in try from.tagEvents() {
+      guard try to.appendTagEvent(event, stampingNow: false).id == event.id else {
+        throw CatalogError.database(.inconsistent("tag event \(event.id) got another id"))
+      }
     }
     // The policies' history and the waivers, as they are: ids and times kept.
     for record in try from.policyRecords() {
