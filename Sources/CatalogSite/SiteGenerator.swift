@@ -24,6 +24,8 @@ struct SiteGenerator {
   var revisions: [Revision] = []
   /// Tags naming revisions up to ``head``, oldest revision first, then by name.
   var tags: [Tag] = []
+  /// Each tag's record (its tagger, last move), by name: what the release notes say.
+  var tagRecords: [BytewiseString: TagRecord] = [:]
   var tagSlugs: [BytewiseString: String] = [:]
   /// The names kinds at ``head`` had before a rename, each with the kind it now is (an index
   /// into ``kinds``) and the last revision it had that name (filled by ``writeKindPages()``).
@@ -31,7 +33,12 @@ struct SiteGenerator {
   /// `search-payloads.js` while ``writeKindPages()`` streams it, and its unwritten bytes.
   var payloadSearchFile: SiteFile?
   var payloadSearch: [UInt8] = []
-  var files = 0
+  /// Every file written so far; ``progress`` hears of every 256th.
+  var files = 0 {
+    didSet { if files % 256 == 0, files > oldValue { progress?(files) } }
+  }
+  /// Told how many files are written, for a progress display.
+  var progress: ((Int) -> Void)?
   /// Per revision up to ``head``, what it did to each component it wrote, in component order
   /// (filled by ``writeKindPages()``, which reads every component's versions).
   var rows = RevisionRows()
@@ -68,6 +75,7 @@ struct SiteGenerator {
     }
     var tagNames = SiteNames()
     for tag in tags { tagSlugs[BytewiseString(tag.name)] = tagNames.claim(tag.name) }
+    for record in try catalog.tagRecords() { tagRecords[BytewiseString(record.tag.name)] = record }
 
     try writeManifests()
     try readKinds()
