@@ -221,25 +221,22 @@ extension Catalog {
   public func export(
     at reference: RevisionReference = .head, categories: [String] = [], toFile path: String
   ) throws -> Int {
-    try ExportDestination.resolve(path, catalog: databaseFile).write(name: path) { write in
+    try ExportDestination.resolve(path, catalog: localFiles).write(name: path) { write in
       try export(at: reference, categories: categories, into: write)
     }
   }
 }
 
 extension Catalog {
-  /// The database file of a SQLite catalog, which an export must not replace; nil on
-  /// PostgreSQL, whose files are the server's.
-  private var databaseFile: String? {
-    if case .sqlite(let path) = location { return path }
-    return nil
-  }
+  /// The files of this catalog on this machine, which an export must not replace; nil when
+  /// its engine keeps none here (a server's).
+  private var localFiles: LocalCatalogFiles? { StorageEngines.localFiles(of: location) }
 
   /// Writes `bytes` to `path` as ``export(at:categories:toFile:)`` writes an export: a
   /// regular file is replaced atomically (keeping its permission bits), a device or named
   /// pipe written into, and this catalog's files, another catalog, or a directory refused.
   public func write(_ bytes: [UInt8], toFile path: String) throws {
-    try ExportDestination.resolve(path, catalog: databaseFile).write(name: path) { write in
+    try ExportDestination.resolve(path, catalog: localFiles).write(name: path) { write in
       try write(bytes)
     }
   }

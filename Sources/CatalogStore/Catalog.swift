@@ -63,6 +63,13 @@ public final class Catalog {
     try self.init(location: location, options: options)
   }
 
+  /// Whether there is certainly no catalog at `location` yet, known without opening it (no
+  /// file at a SQLite catalog's path): a write would create it. False when only opening it
+  /// can tell (a PostgreSQL database).
+  public static func isVacant(_ location: CatalogLocation) -> Bool {
+    StorageEngines.isVacant(location)
+  }
+
   /// The newest revision, or `nil` for an empty catalog.
   public func head() throws -> Revision? {
     try storage.read { context in

@@ -31,8 +31,35 @@ package enum StorageEngines {
   /// The engine's integrity check of `location` without opening it as a catalog, or nil
   /// when its engine has none (``StorageEngine/integrityCheck(_:options:)``).
   static func integrityCheck(_ location: CatalogLocation, options: CatalogOptions) throws
-    -> [String]?
+    -> IntegrityCheckReport?
   {
-    try all.first { $0.name == location.engine }?.integrityCheck(location, options: options)
+    try engine(of: location)?.integrityCheck(location, options: options)
+  }
+
+  /// The files on this machine that hold the catalog at `location`
+  /// (``StorageEngine/localFiles(of:)``); nil when there are none.
+  static func localFiles(of location: CatalogLocation) -> LocalCatalogFiles? {
+    engine(of: location)?.localFiles(of: location)
+  }
+
+  /// Whether the regular file at `path` holds a catalog of any engine
+  /// (``StorageEngine/holdsCatalog(file:)``).
+  static func holdCatalog(file path: String) -> Bool {
+    all.contains { $0.holdsCatalog(file: path) }
+  }
+
+  /// Whether there is certainly no catalog at `location` yet (``StorageEngine/isVacant(_:)``).
+  static func isVacant(_ location: CatalogLocation) -> Bool {
+    engine(of: location)?.isVacant(location) ?? false
+  }
+
+  /// A location for a throwaway catalog in `directory`: the first engine's that keeps
+  /// catalogs on this machine (``StorageEngine/scratchLocation(in:)``).
+  static func scratchLocation(in directory: String) -> CatalogLocation? {
+    all.lazy.compactMap { $0.scratchLocation(in: directory) }.first
+  }
+
+  private static func engine(of location: CatalogLocation) -> (any StorageEngine.Type)? {
+    all.first { $0.name == location.engine }
   }
 }

@@ -27,17 +27,18 @@ enum DoctorCommand: CatalogCommand {
     do {
       catalog = try context.openCatalog(forWriting: false)
     } catch CatalogError.database(let problem) where problem.code == .damaged {
-      // The schema itself cannot be read: SQLite's own check is all that can run.
+      // The schema itself cannot be read: the engine's own check is all that can run.
       guard
-        let findings = try Catalog.integrityCheck(
+        let check = try Catalog.integrityCheck(
           location: CatalogLocation(context.databasePath),
           busyTimeout: context.busyTimeout)
       else { throw CatalogError.database(problem) }
-      let note = "the catalog's schema cannot be read, so only SQLite's integrity_check ran"
+      let note =
+        "the catalog's schema cannot be read, so only \(check.engine)'s \(check.check) ran"
       let problems =
-        findings.isEmpty
-        ? ["integrity_check finds nothing wrong, yet the catalog's schema cannot be read"]
-        : findings
+        check.findings.isEmpty
+        ? ["\(check.check) finds nothing wrong, yet the catalog's schema cannot be read"]
+        : check.findings
       if context.wantsJSON {
         ResultJSON.print(ResultJSON.doctor(nil, notes: [note], problems: problems), to: console)
       } else {
@@ -61,7 +62,9 @@ enum DoctorCommand: CatalogCommand {
       console.print(
         "ok: \(report.revisions) revisions, \(report.entryVersions) entry versions, "
           + "\(report.components) components at head; \(report.storageChecks)"
-          + (report.headDigest.map { "; revision digests ok (head \($0))" } ?? ""))
+          + (report.headDigest.map { "; revision digests ok (head \($0))" } ?? "")
+          + (report.contractEvents > 0
+            ? "; \(report.contractEvents.counting("contract event")) ok" : ""))
       return .success
     }
     for problem in report.problems { console.error("catalog: error: \(problem)") }

@@ -52,8 +52,7 @@ package struct CommandContext {
     // creating the file, so that "nothing is written" holds for the file too.
     if forWriting, arguments.declares(CommonArguments.expectHead),
       let expected = arguments[CommonArguments.expectHead],
-      expected != 0, case .sqlite(let path) = CatalogLocation(databasePath),
-      !FileManager.default.fileExists(atPath: path)
+      expected != 0, Catalog.isVacant(CatalogLocation(databasePath))
     {
       throw CatalogError.headMismatch(head: 0, expected: Int64(expected))
     }

@@ -26,10 +26,26 @@ package protocol StorageEngine: Sendable {
     -> any CatalogStorage
 
   /// The engine's own integrity check, for a catalog too damaged to open (`catalog doctor`
-  /// on a file whose schema cannot be read): one finding a line, empty when it finds
-  /// nothing; nil when the engine has no such check.
+  /// on a file whose schema cannot be read); nil when the engine has no such check.
   static func integrityCheck(_ location: CatalogLocation, options: CatalogOptions) throws
-    -> [String]?
+    -> IntegrityCheckReport?
+
+  /// The files on this machine that hold the catalog at `location`, which an export must
+  /// never write over; nil when the engine keeps none here (a server's). Asks nothing of
+  /// the file system.
+  static func localFiles(of location: CatalogLocation) -> LocalCatalogFiles?
+
+  /// Whether the regular file at `path` holds a catalog of this engine, by its first bytes
+  /// (an export refuses to write over any catalog, not only the one it reads).
+  static func holdsCatalog(file path: String) -> Bool
+
+  /// Whether there is certainly no catalog at `location` yet, known without opening it: a
+  /// write would create it. False when only opening it can tell (a server's database).
+  static func isVacant(_ location: CatalogLocation) -> Bool
+
+  /// Where this engine can keep a throwaway catalog in `directory`, an empty directory the
+  /// caller removes afterwards; nil when its catalogs live elsewhere (on a server).
+  static func scratchLocation(in directory: String) -> CatalogLocation?
 
   /// Makes the engine's process-wide settings, if it has any: called once by an executable
   /// before it starts threads or opens a catalog, never by a library (another user of the
@@ -41,8 +57,16 @@ extension StorageEngine {
   package static func configureProcess() {}
 
   package static func integrityCheck(_ location: CatalogLocation, options: CatalogOptions)
-    throws -> [String]?
+    throws -> IntegrityCheckReport?
   {
     nil
   }
+
+  package static func localFiles(of location: CatalogLocation) -> LocalCatalogFiles? { nil }
+
+  package static func holdsCatalog(file path: String) -> Bool { false }
+
+  package static func isVacant(_ location: CatalogLocation) -> Bool { false }
+
+  package static func scratchLocation(in directory: String) -> CatalogLocation? { nil }
 }

@@ -32,28 +32,29 @@ struct ExportDestination {
   let path: String
   let kind: Kind
 
-  /// The suffixes of the files SQLite keeps beside a database.
-  private static let siblingSuffixes = ["-journal", "-wal", "-shm"]
-
   /// Resolves `path` and refuses what must not be replaced.
   ///
-  /// - Parameter database: the open catalog's database file (nil when there is none, or it
-  ///   is not a file): neither it nor its -journal, -wal or -shm file may be replaced.
+  /// - Parameter catalog: the open catalog's files (nil when it keeps none on this machine):
+  ///   neither its database nor a file its engine keeps beside it may be replaced.
   /// - Throws: ``CatalogError/outputIsACatalog(path:)``, or ``CatalogError/io(path:reason:)``
   ///   for a directory, a socket, or a link that cannot be read.
-  static func resolve(_ path: String, catalog database: String?) throws -> ExportDestination {
+  static func resolve(_ path: String, catalog: LocalCatalogFiles?) throws -> ExportDestination {
     // `out/`, `.`, `..` and `/` can only name a directory, whether or not one is there.
     if path.utf8.last == UInt8(ascii: "/") || PathName.namesADirectoryByItsRelation(path) {
       throw CatalogError.io(path: path, reason: "names a directory, not a file")
     }
     let target = try followLinks(path)
-    // A -journal, -wal or -shm file that does not exist yet has no inode to compare, but
-    // SQLite takes whatever appears at that name for its own (a "hot" journal it cannot roll
-    // back makes every later read fail), so it is compared by path as well.
-    if let database, isSibling(target, of: database) {
+    // A companion file (SQLite's -journal, -wal or -shm) that does not exist yet has no inode
+    // to compare, but the engine takes whatever appears at that name for its own (a "hot"
+    // journal SQLite cannot roll back makes every later read fail), so it is compared by
+    // path as well.
+    if let catalog, isCompanion(target, of: catalog) {
       throw CatalogError.outputIsACatalog(path: path)
     }
-    let catalogFiles = database.map { file in [file] + siblingSuffixes.map { file + $0 } } ?? []
+    let catalogFiles =
+      catalog.map { files in
+        [files.database] + files.companionSuffixes.map { files.database + $0 }
+      } ?? []
     var info = stat()
     guard stat(target, &info) == 0 else {
       guard errno == ENOENT else {
@@ -74,7 +75,9 @@ struct ExportDestination {
           throw CatalogError.outputIsACatalog(path: path)
         }
       }
-      if isCatalogDatabase(target) { throw CatalogError.outputIsACatalog(path: path) }
+      if StorageEngines.holdCatalog(file: target) {
+        throw CatalogError.outputIsACatalog(path: path)
+      }
       return ExportDestination(path: target, kind: .regularFile(mode: info.st_mode & 0o7777))
     case S_IFCHR, S_IFBLK, S_IFIFO:
       return ExportDestination(path: target, kind: .stream)
@@ -152,15 +155,14 @@ struct ExportDestination {
     throw CatalogError.io(path: path, reason: SystemError.message(ELOOP))
   }
 
-  /// Whether `target` names `database`'s -journal, -wal or -shm file: its directory with
+  /// Whether `target` names one of the catalog's companion files: its directory with
   /// symbolic links resolved, and its name, equal byte for byte to the database's resolved
-  /// path (SQLite names these files after the database's own path, links followed,
-  /// https://sqlite.org/tempfiles.html) with the suffix.
-  private static func isSibling(_ target: String, of database: String) -> Bool {
-    guard let file = resolvedPath(database) ?? resolvedLocation(database),
+  /// path with a companion's suffix (``LocalCatalogFiles/companionSuffixes``).
+  private static func isCompanion(_ target: String, of catalog: LocalCatalogFiles) -> Bool {
+    guard let file = resolvedPath(catalog.database) ?? resolvedLocation(catalog.database),
       let output = resolvedLocation(target)
     else { return false }
-    return siblingSuffixes.contains { output == file + Array($0.utf8) }
+    return catalog.companionSuffixes.contains { output == file + Array($0.utf8) }
   }
 
   /// `path`'s directory with every symbolic link resolved, then `/` and its last component
@@ -177,17 +179,5 @@ struct ExportDestination {
     guard let resolved = realpath(path, nil) else { return nil }
     defer { free(resolved) }
     return Array(UnsafeRawBufferPointer(start: resolved, count: strlen(resolved)))
-  }
-
-  /// Whether the file starts like a catalog: the SQLite header and the catalog's
-  /// application id ("CATG" at offset 68, https://sqlite.org/fileformat.html#database_header).
-  private static func isCatalogDatabase(_ path: String) -> Bool {
-    let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-    guard fd >= 0 else { return false }
-    defer { close(fd) }
-    var header = [UInt8](repeating: 0, count: 72)
-    guard read(fd, &header, 72) == 72 else { return false }
-    return Array(header[0..<16]) == Array("SQLite format 3\0".utf8)
-      && Array(header[68..<72]) == Array("CATG".utf8)
   }
 }

@@ -5,8 +5,9 @@ import Foundation
 /// revisions: `catalog check FILE --against git:REF`, where a fork's pull request has a clone
 /// and no database.
 ///
-/// The versions (oldest first, the base last) are imported into a scratch SQLite catalog in
-/// a new temporary directory, each as the whole catalog (`prune`), then the policies are set,
+/// The versions (oldest first, the base last) are imported into a scratch catalog in a new
+/// temporary directory (of the engine the table of engines chooses,
+/// `StorageEngines.scratchLocation(in:)`), each as the whole catalog (`prune`), then the policies are set,
 /// and the file is checked on top of the last version exactly as ``Catalog/policyCheck(of:
 /// positions:at:prune:)`` checks an import: one definition of the policies and of "what
 /// changed", whatever the base. The scratch catalog is removed before returning.
@@ -45,7 +46,11 @@ public enum CommittedHistoryCheck {
     precondition(!versions.isEmpty, "the base is the last version")
     let directory = try makeScratchDirectory()
     defer { try? FileManager.default.removeItem(atPath: directory) }
-    let catalog = try Catalog(path: directory + "/base.sqlite")
+    guard let scratch = StorageEngines.scratchLocation(in: directory) else {
+      throw CatalogError.io(
+        path: directory, reason: "this build of catalog has no engine for a scratch catalog")
+    }
+    let catalog = try Catalog(location: scratch)
     var versionOfRevision: [Int64: Int] = [:]
     var skipped: [String] = []
     for (index, version) in versions.enumerated() {
