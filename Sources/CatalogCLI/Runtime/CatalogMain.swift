@@ -187,6 +187,9 @@ package enum CatalogMain {
       case .io:
         console.error("catalog: error: \(error)")
         return .ioError
+      case .internalError(let detail):
+        console.error("catalog: internal error: \(detail)")
+        return .internalError
       }
     case let refusal as PolicyRefusal:
       // One located line per refused change, as for problems in a file, then the verdict.

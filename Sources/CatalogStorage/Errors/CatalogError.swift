@@ -35,6 +35,11 @@ public enum CatalogError: Error, Sendable, Equatable, CustomStringConvertible {
   /// The catalog's database cannot be reached: no engine for its location in this build, a
   /// server that is down or refuses the connection. `location` never shows a password.
   case unavailable(location: String, reason: String)
+  /// A programming error: a call this code's own contract rules out (a plan used before it
+  /// was made, a write outside the writer lock). Never the fault of the user's input or of
+  /// the catalog's rows (those are ``database(_:)`` with ``DatabaseProblem/Code/inconsistent``);
+  /// the CLI reports it as an internal error, exit 70.
+  case internalError(String)
 
   public var description: String {
     switch self {
@@ -59,6 +64,8 @@ public enum CatalogError: Error, Sendable, Equatable, CustomStringConvertible {
         + "replace it: choose another --output"
     case .noCatalog(let location, let absence):
       return "\(location): \(absence)"
+    case .internalError(let detail):
+      return detail
     case .unreadable(let path, let reason), .io(let path, let reason),
       .unavailable(let path, let reason):
       return "\(path): \(reason)"

@@ -123,7 +123,7 @@ struct ChangePlanner {
       return
     }
     // Against head, entries come from ``DocumentReadAhead``, with their columns made.
-    throw CatalogError.database(.inconsistent("an import against head takes entries read ahead"))
+    throw CatalogError.internalError("an import against head takes entries read ahead")
   }
 
   /// Adds the next entry of the desired catalog, as ``DocumentReadAhead`` hands it over.
@@ -187,7 +187,7 @@ struct ChangePlanner {
     context: any CatalogReadContext
   ) throws {
     guard case .againstHead = mode else {
-      throw CatalogError.database(.inconsistent("a first import takes entries as read"))
+      throw CatalogError.internalError("a first import takes entries as read")
     }
     // An explicit rename (rename, or a restore or revert across one) decides first, even to
     // another spelling of the same kind; otherwise kinds match by bytes, and the entry is
@@ -301,8 +301,7 @@ struct ChangePlanner {
     var payloadID: Int64 = 0
     if storesPayloads {
       guard let writer = context as? any CatalogWriteContext else {
-        throw CatalogError.database(
-          .inconsistent("a plan that stores payloads needs the writer lock"))
+        throw CatalogError.internalError("a plan that stores payloads needs the writer lock")
       }
       payloadID = try writer.internPayload(bytes: payload, hash: JSONText.stableHash(of: payload))
     }
@@ -398,7 +397,7 @@ struct ChangePlanner {
     if case .firstImport(let stream, let revision) = mode {
       streamClosed = true
       guard let kinds = firstImportKinds, kinds.count == firstImportCount else {
-        throw CatalogError.database(.inconsistent("a first import's kinds were not handed over"))
+        throw CatalogError.internalError("a first import's kinds were not handed over")
       }
       // The result's from here on; the stream's last rows (`kind_version`, on SQLite) are
       // made from them too, the one copy of the kinds.
