@@ -20,8 +20,19 @@ extension HTML {
     case releases
   }
 
-  mutating func beginPage(title: String, siteTitle: String, depth: Depth, section: Section) {
+  mutating func beginPage(
+    title: String, siteTitle: String, depth: Depth, section: Section, redirect: String? = nil
+  ) {
     raw("<!doctype html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n")
+    if let redirect {
+      // A page that moved (a kind's former name): browsers follow the refresh, search
+      // engines the canonical link; the page's own link serves everyone else.
+      raw("<meta http-equiv=\"refresh\" content=\"0; url=")
+      text(redirect)
+      raw("\">\n<link rel=\"canonical\" href=\"")
+      text(redirect)
+      raw("\">\n")
+    }
     raw("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n")
     raw("<meta name=\"color-scheme\" content=\"light dark\">\n")
     raw("<meta name=\"generator\" content=\"catalog site\">\n")

@@ -70,6 +70,9 @@ enum SiteAssets {
       overflow-wrap: anywhere; }
     table.kinds th:nth-child(1) { width: 28%; } table.kinds th:nth-child(2) { width: 16%; }
     table.kinds th:nth-child(4) { width: 16%; }
+    table.revisions th:nth-child(1) { width: 6rem; } table.revisions th:nth-child(2) { width: 14.5rem; }
+    table.revisions th:nth-child(3) { width: 14%; } table.revisions th:nth-child(5) { width: 20%; }
+    table.revisions th:nth-child(6) { width: 12%; }
     .json { background: var(--panel); border: 1px solid var(--line); border-radius: 0.375rem;
       padding: 0.5rem; overflow-x: auto; list-style: none; margin: 0; }
     .json ul { list-style: none; margin: 0 0 0 0.3rem; padding: 0 0 0 1.25rem;
@@ -113,6 +116,13 @@ enum SiteAssets {
       table.kinds tr { border-bottom: 1px solid var(--line); padding: 0.5rem 0; }
       table.kinds tr[hidden] { display: none; }
       table.kinds td { border: 0; padding: 0.1rem 0; }
+      table.revisions thead { position: absolute; left: -10000px; }
+      table.revisions, table.revisions tbody { display: block; width: 100%; }
+      table.revisions tr { display: flex; flex-wrap: wrap; gap: 0 0.75rem;
+        border-bottom: 1px solid var(--line); padding: 0.5rem 0; }
+      table.revisions td { display: block; border: 0; padding: 0.1rem 0; flex: 1 1 100%; min-width: 0; }
+      table.revisions td:nth-child(-n+3) { flex: 0 1 auto; font-weight: 600; }
+      table.revisions td:empty { display: none; }
       .json li { flex-direction: column; gap: 0; }
       .filters { grid-template-columns: 1fr; }
       .fields-table th:nth-child(4), .fields-table td:nth-child(4) { display: none; }
@@ -134,6 +144,14 @@ enum SiteAssets {
         for (var i = 0; i < kinds.length; i++) {
           haystack[i] = (kinds[i][0] + "\n" + index.categories[kinds[i][1]] + "\n" +
             kinds[i][2]).toLowerCase();
+        }
+        // The payloads' string values (search-payloads.js), by row.
+        var payloads = window.CATALOG_PAYLOADS || [];
+        for (var p = 0; p < payloads.length; p++) {
+          var item = payloads[p];
+          if (item && item[0] >= 0 && item[0] < kinds.length) {
+            haystack[item[0]] += "\n" + item[1].toLowerCase();
+          }
         }
         var shown = new Uint8Array(kinds.length).fill(1);
         var query = document.getElementById("q");
@@ -168,15 +186,43 @@ enum SiteAssets {
             apply();
           }
         };
-        query.addEventListener("input", apply);
-        category.addEventListener("change", apply);
-        deprecation.addEventListener("change", apply);
+        // The query and the filters live in the address (?q=…&category=…&status=…), so a
+        // search can be bookmarked, shared and reloaded; the category by name, which stays
+        // right when categories are added.
+        var remember = function () {
+          var params = new URLSearchParams();
+          if (query.value !== "") params.set("q", query.value);
+          if (category.value !== "") {
+            params.set("category", index.categories[Number(category.value)]);
+          }
+          if (deprecation.value !== "all") params.set("status", deprecation.value);
+          var search = params.toString();
+          try {
+            history.replaceState(null, "", location.pathname + (search ? "?" + search : ""));
+          } catch (error) {
+            // Some browsers refuse to change the address of a page opened from a file.
+          }
+        };
+        var changed = function () { apply(); remember(); };
+        query.addEventListener("input", changed);
+        category.addEventListener("change", changed);
+        deprecation.addEventListener("change", changed);
+        var params = new URLSearchParams(location.search);
+        if (params.has("q")) query.value = params.get("q");
+        if (params.has("category")) {
+          var named = index.categories.indexOf(params.get("category"));
+          if (named >= 0) category.value = String(named);
+        }
+        var wantedStatus = params.get("status");
+        if (wantedStatus === "active" || wantedStatus === "deprecated") {
+          deprecation.value = wantedStatus;
+        }
         document.getElementById("filters").addEventListener("submit", function (event) {
           event.preventDefault();
         });
         window.addEventListener("hashchange", fromHash);
         fromHash();
-        if (query.value !== "") apply();
+        if (query.value !== "" || category.value !== "" || deprecation.value !== "all") apply();
       }
       // Expand all / Collapse all: only useful with script, so only made by it.
       var treeTools = document.getElementById("tree-tools");

@@ -83,7 +83,11 @@ extension SiteGenerator {
       categoryIndex[BytewiseString(category.name)] = position
     }
 
-    var names = SiteNames()
+    // A kind's page name is a function of the kind alone (``SiteNames/kindName(_:)``); the
+    // only way two kinds could share one is the same slug and 48 bits of SHA-256, refused
+    // rather than resolved by renaming either page.
+    var pageOwners: [String: Int] = [:]
+    pageOwners.reserveCapacity(index.rows.count)
     kinds.reserve(
       count: index.rows.count, bytes: index.rows.reduce(0) { $0 + Int($1.kindCount) } + 1024)
     var rowCategories: [Int32] = []
@@ -92,8 +96,11 @@ extension SiteGenerator {
       let kind = String(decoding: index.kind(row), as: UTF8.self)
       let category =
         categoryIndex[BytewiseString(String(decoding: index.category(row), as: UTF8.self))] ?? 0
-      kinds.append(
-        kind: kind, slug: names.claim(kind), category: category, component: row.component)
+      let name = try SiteNames.kindName(kind)
+      if let owner = pageOwners.updateValue(kinds.count, forKey: name) {
+        throw CatalogSiteError.samePageName(name: name, kinds: [kinds.kind(owner), kind])
+      }
+      kinds.append(kind: kind, slug: name, category: category, component: row.component)
       rowCategories.append(Int32(category))
     }
     kinds.index()
@@ -138,7 +145,7 @@ extension SiteGenerator {
     page.raw("<section aria-labelledby=kinds-h><h2 id=kinds-h>Kinds</h2>\n")
     page.raw("<form class=filters role=search id=filters>")
     page.raw(
-      "<label for=q>Search</label><input id=q type=search placeholder=\"Kind, category or description\">"
+      "<label for=q>Search</label><input id=q type=search placeholder=\"Kind, category, description or payload\">"
     )
     page.raw("<label for=category>Category</label><select id=category>")
     page.raw("<option value=\"\">All categories</option>")
@@ -185,7 +192,7 @@ extension SiteGenerator {
     }
     page.raw("</tbody></table>\n<p id=empty class=muted hidden>No kind matches.</p>")
     page.raw("</section>\n")
-    page.endPage(depth: .root, scripts: ["search-index.js"])
+    page.endPage(depth: .root, scripts: ["search-index.js", "search-payloads.js"])
     try finish(&page, in: file)
   }
 

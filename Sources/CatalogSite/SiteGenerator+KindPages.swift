@@ -21,9 +21,14 @@ extension SiteGenerator {
     // each revision did to each component for the revision pages, come from the same
     // versions, compared once by the change model.
     let catalog = self.catalog
+    payloadSearchFile = try directory.create("search-payloads.js")
+    payloadSearch.reserveCapacity(80 << 10)
+    payloadSearch.append(contentsOf: "window.CATALOG_PAYLOADS = [\n".utf8)
     try catalog.forEachComponentHistory(upTo: .number(head.id)) { component in
       try visit(component, previous: previousInCategory, next: nextInCategory)
     }
+    try finishPayloadSearch()
+    try writeRedirectPages()
   }
 
   /// One component: its rows on the revision pages, and its page when it has one.
@@ -44,6 +49,8 @@ extension SiteGenerator {
         revision: item.revision.id, page: index, kinds: kinds)
     }
     guard let index, let current else { return }
+    noteFormerNames(of: index, history: history)
+    try addPayloadSearch(index, try current.entry.payload.value())
     let content: KindContent
     if let unchangedSince = Self.unchangedSince(component.versions) {
       // Every state since the component was (re)added is the same entry: every leaf is that
@@ -67,6 +74,33 @@ extension SiteGenerator {
     try writeKindPage(
       index, entry: current.entry, content: content, history: history,
       previous: previous[index], next: next[index])
+  }
+
+  /// `[position, "text"],` for kind `index` (its row in the index, in export order): the
+  /// search text of its payload (``PayloadSearchText``), in component order.
+  private mutating func addPayloadSearch(_ index: Int, _ payload: JSONValue) throws {
+    let text = PayloadSearchText.text(of: payload)
+    guard !text.isEmpty else { return }
+    payloadSearch.append(UInt8(ascii: "["))
+    HTML.appendDecimal(Int64(index), to: &payloadSearch)
+    payloadSearch.append(UInt8(ascii: ","))
+    HTML.appendScriptString(text, to: &payloadSearch)
+    payloadSearch.append(contentsOf: "],\n".utf8)
+    if payloadSearch.count >= 64 << 10, let file = payloadSearchFile {
+      try file.write(payloadSearch)
+      payloadSearch.removeAll(keepingCapacity: true)
+    }
+  }
+
+  /// Ends `search-payloads.js` (`null` after the last row's comma) and closes it.
+  private mutating func finishPayloadSearch() throws {
+    guard let file = payloadSearchFile else { return }
+    payloadSearch.append(contentsOf: "null];\n".utf8)
+    try file.write(payloadSearch)
+    try file.close()
+    payloadSearch = []
+    payloadSearchFile = nil
+    files += 1
   }
 
   /// What a kind page is written from.

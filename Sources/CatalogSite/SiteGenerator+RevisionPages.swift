@@ -101,7 +101,7 @@ extension SiteGenerator {
     let file = try directory.create("revisions.html")
     var page = HTML()
     page.beginPage(title: "Revisions", siteTitle: title, depth: .root, section: .revisions)
-    page.raw("<h1>Revisions</h1>\n<table class=\"list\"><thead><tr>")
+    page.raw("<h1>Revisions</h1>\n<table class=\"list revisions\"><thead><tr>")
     page.raw(
       "<th scope=\"col\">Revision</th><th scope=\"col\">Time</th><th scope=\"col\">Author</th><th scope=\"col\">Message</th><th scope=\"col\">Changes</th><th scope=\"col\">Tags</th></tr></thead><tbody>\n"
     )

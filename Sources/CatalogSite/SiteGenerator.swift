@@ -25,6 +25,12 @@ struct SiteGenerator {
   /// Tags naming revisions up to ``head``, oldest revision first, then by name.
   var tags: [Tag] = []
   var tagSlugs: [BytewiseString: String] = [:]
+  /// The names kinds at ``head`` had before a rename, each with the kind it now is (an index
+  /// into ``kinds``) and the last revision it had that name (filled by ``writeKindPages()``).
+  var formerNames: [BytewiseString: (revision: Int64, kind: Int)] = [:]
+  /// `search-payloads.js` while ``writeKindPages()`` streams it, and its unwritten bytes.
+  var payloadSearchFile: SiteFile?
+  var payloadSearch: [UInt8] = []
   var files = 0
   /// Per revision up to ``head``, what it did to each component it wrote, in component order
   /// (filled by ``writeKindPages()``, which reads every component's versions).

@@ -4,7 +4,7 @@ import Foundation
 extension Catalog {
   /// Copies the whole history of `source` into this catalog, which must be empty: every
   /// revision with its number, time, author, message, source and counts, every entry
-  /// version, every document frame, every tag, the compatibility policies' history and the waivers. Afterwards
+  /// version, every document frame, every tag, the compatibility policies' history, the waivers and the app contracts' events. Afterwards
   /// both export the same bytes at every revision.
   ///
   /// The copy is one write of this catalog, read from one snapshot of `source`: all of it
@@ -37,8 +37,15 @@ extension Catalog {
             "\(path) is not empty (it has \(policies.counting("policy change")) "
               + "and no revision); copy writes only into an empty catalog")
         }
+        let contracts = try to.contractEvents().count
+        guard contracts == 0 else {
+          throw CatalogError.invalidRequest(
+            "\(path) is not empty (it has \(contracts.counting("contract event")) "
+              + "and no revision); copy writes only into an empty catalog")
+        }
         let summary = try Self.copy(from: from, to: to)
         try Self.carryDigests(from: from, to: to)
+        try Self.carryContracts(from: from, to: to)
         return .commit(summary)
       }
     }
@@ -60,6 +67,27 @@ extension Catalog {
               + "history was changed after it was written (run catalog doctor on it); "
               + "nothing was copied"))
       }
+    }
+  }
+
+  /// Copies the app contract events as they are (ids, times, bytes and digests), after
+  /// checking their chain (``ContractChain``) in the source and reading them back here: a
+  /// source whose contract events no longer match their digests is not copied.
+  private static func carryContracts(
+    from: any CatalogReadContext, to: any CatalogWriteContext
+  ) throws {
+    let events = try from.contractEvents()
+    if let first = try ContractChain.firstMismatch(events) {
+      throw CatalogError.database(
+        .inconsistent(
+          "contract event \(first) does not match its recorded digest in the source: the "
+            + "contracts' history was changed after it was written (run catalog doctor on it); "
+            + "nothing was copied"))
+    }
+    for event in events { try to.appendContractEvent(event) }
+    guard try to.contractEvents() == events else {
+      throw CatalogError.database(
+        .inconsistent("the contract events read back differ from the source's; nothing was copied"))
     }
   }
 

@@ -7,7 +7,8 @@ extension Catalog {
   /// from 1, every revision's counts
   /// matching the rows it wrote, every revision's catalog holding each kind once, every
   /// stored payload canonical JSON within the reader's depth limit, every entry's order
-  /// key well formed, and every revision matching its recorded digest (``RevisionChain``).
+  /// key well formed, every revision matching its recorded digest (``RevisionChain``), and
+  /// every app contract event matching its own (``ContractChain``).
   public func doctor() throws -> DoctorReport {
     var report = DoctorReport()
     do {
@@ -72,6 +73,50 @@ extension Catalog {
     }
     if chain.firstMismatch == nil, chain.unsealed.isEmpty, let head = chain.digests.last {
       report.headDigest = head
+    }
+  }
+
+  /// Recomputes the app contracts' chain (``ContractChain``) and reads every recorded
+  /// contract: the first event changed after it was written is named, as is any event made
+  /// after a revision that does not exist or holding a contract that no longer reads.
+  private func checkContracts(
+    _ context: any CatalogReadContext, head: Int64, into report: inout DoctorReport
+  ) throws {
+    let events = try context.contractEvents()
+    report.contractEvents = events.count
+    if let first = try ContractChain.firstMismatch(events) {
+      report.problems.append(
+        "contract event \(first) does not match its recorded digest: the contracts' history "
+          + "was changed after it was written (the chain of digests breaks there)")
+    }
+    var recorded: Set<String> = []
+    for event in events {
+      if event.afterRevision > head {
+        report.problems.append(
+          "contract event \(event.id) was made after revision \(event.afterRevision), which "
+            + "does not exist")
+      }
+      switch event.action {
+      case .record:
+        recorded.insert(event.build)
+        guard let bytes = event.contract else { continue }
+        do {
+          let contract = try AppContract(contractJSON: bytes)
+          if contract.canonicalBytes != bytes || contract.build != event.build {
+            report.problems.append(
+              "contract event \(event.id) holds a contract that is not the canonical "
+                + "contract of \(event.build)")
+          }
+        } catch {
+          report.problems.append(
+            "contract event \(event.id) holds a contract that does not read: \(error)")
+        }
+      case .retire:
+        if !recorded.contains(event.build) {
+          report.problems.append(
+            "contract event \(event.id) retires \(event.build), which was never recorded")
+        }
+      }
     }
   }
 
@@ -163,6 +208,7 @@ extension Catalog {
     }
     report.components = state.kinds.count
     try checkChain(context, into: &report)
+    try checkContracts(context, head: head, into: &report)
     let unreferenced = try context.unreferencedPayloadCount()
     if unreferenced > 0 {
       report.notes.append("\(unreferenced) stored payload(s) are not used by any revision")

@@ -10,7 +10,7 @@ import Testing
 @Suite("Migrator")
 struct MigratorTests {
   static let catalogTables = [
-    "document_frame", "entry_version", "kind_version", "payload", "payload_hash",
+    "contract_event", "document_frame", "entry_version", "kind_version", "payload", "payload_hash",
     "policy_change", "revision", "revision_digest", "schema_migration", "tag", "tag_move",
     "waived_change", "waiver",
   ]

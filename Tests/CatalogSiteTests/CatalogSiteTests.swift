@@ -23,9 +23,12 @@ struct CatalogSiteTests {
 
   @Test func writesEveryPage() throws {
     let expected: Set<String> = [
-      ".catalog-site", "index.html", "search-index.js", "site.css", "site.js",
-      "revisions.html", "releases.html",
-      "kinds/button.html", "kinds/tile-card.html", "kinds/script-alert-kind-script.html",
+      ".catalog-site", "index.html", "search-index.js", "search-payloads.js", "site.css",
+      "site.js", "revisions.html", "releases.html",
+      "kinds/button.html", "kinds/tile-card.html",
+      "kinds/script-alert-kind-script--ec4bfd10032e.html",
+      // tile-card's name before its rename, leading to its page.
+      "kinds/tile-preview.html",
       "revisions/1.html", "revisions/2.html", "revisions/3.html", "revisions/4.html",
       "releases/v1.html", "releases/v1.components.json",
       "releases/v2.html", "releases/v2.components.json",

@@ -38,10 +38,11 @@ struct SiteDirectoryTests {
   @Test func replacesAnEarlierSiteWhole() throws {
     let output = fixture.directory.path("site")
     try CatalogSite.write(fixture.catalog, to: output, options: .init(reference: "v1"))
-    #expect(FileManager.default.fileExists(atPath: "\(output)/kinds/tile-preview.html"))
+    #expect(FileManager.default.fileExists(atPath: "\(output)/kinds/old-banner.html"))
     let before = try entries()
     try CatalogSite.write(fixture.catalog, to: output + "/")
-    #expect(!FileManager.default.fileExists(atPath: "\(output)/kinds/tile-preview.html"))
+    // Removed after v1: no page.
+    #expect(!FileManager.default.fileExists(atPath: "\(output)/kinds/old-banner.html"))
     #expect(FileManager.default.fileExists(atPath: "\(output)/kinds/tile-card.html"))
     #expect(try entries() == before)
   }
@@ -91,11 +92,11 @@ struct SiteDirectoryTests {
       atPath: (served as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
     try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: target)
     try CatalogSite.write(fixture.catalog, to: link, options: .init(reference: "v1"))
-    #expect(FileManager.default.fileExists(atPath: "\(served)/kinds/tile-preview.html"))
+    #expect(FileManager.default.fileExists(atPath: "\(served)/kinds/old-banner.html"))
     let before = try entries()
     try CatalogSite.write(fixture.catalog, to: link + "/")
     #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link) == target)
-    #expect(!FileManager.default.fileExists(atPath: "\(served)/kinds/tile-preview.html"))
+    #expect(!FileManager.default.fileExists(atPath: "\(served)/kinds/old-banner.html"))
     #expect(FileManager.default.fileExists(atPath: "\(served)/kinds/tile-card.html"))
     #expect(try entries() == before)
   }

@@ -110,10 +110,12 @@ private struct PlainContext: CatalogWriteContext {
   }
   func policyRecords() throws -> [PolicyRecord] { try base.policyRecords() }
   func waivers() throws -> [Waiver] { try base.waivers() }
+  func contractEvents() throws -> [ContractEvent] { try base.contractEvents() }
   func appendPolicyRecord(_ record: PolicyRecord) throws -> Int64 {
     try base.appendPolicyRecord(record)
   }
   func appendWaiver(_ waiver: Waiver) throws { try base.appendWaiver(waiver) }
+  func appendContractEvent(_ event: ContractEvent) throws { try base.appendContractEvent(event) }
   func internPayload(bytes: UnsafeRawBufferPointer, hash: Int64) throws -> Int64 {
     try base.internPayload(bytes: bytes, hash: hash)
   }

@@ -11,6 +11,7 @@ Prints one line per check, then `N passed, N failed`; exits 1 when any check fai
 """
 import argparse
 import functools
+import hashlib
 import http.server
 import json
 import os
@@ -57,6 +58,103 @@ return Array.from(document.querySelectorAll(".json li > code")).map(function (co
           link: cell && cell.querySelector("a") ? cell.querySelector("a").textContent : ""};
 });
 """
+
+
+# Words the layout must never break inside: every whitespace-delimited token, without the
+# punctuation around it (quotes, brackets), of 2 to 12 characters (a header like
+# "Revision", a time, an author), each measured with Range.getClientRects: a word whose boxes
+# on screen sit on more than one line was broken. Longer tokens (a 60-byte kind, a JSON
+# Pointer, a URL) may wrap wherever they must; text moved off screen for screen readers
+# only (a stacked table's header) is not looked at.
+BROKEN_WORDS_SCRIPT = """
+var broken = [];
+var walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+var range = document.createRange();
+for (var node = walker.nextNode(); node; node = walker.nextNode()) {
+  var pattern = /\\S+/g, match;
+  while ((match = pattern.exec(node.data))) {
+    var word = /^[^\\p{L}\\p{N}]*(.*?)[^\\p{L}\\p{N}]*$/u.exec(match[0]);
+    var start = match.index + match[0].indexOf(word[1]);
+    if (word[1].length < 2 || word[1].length > 12) continue;
+    range.setStart(node, start);
+    range.setEnd(node, start + word[1].length);
+    var tops = Array.from(range.getClientRects())
+      .filter(function (r) { return r.width > 0 && r.right > 0 && r.left < innerWidth; })
+      .map(function (r) { return r.top; }).sort(function (a, b) { return a - b; });
+    for (var i = 1; i < tops.length; i++) {
+      if (tops[i] - tops[i - 1] > 2) {
+        broken.push(word[1] + " in " + node.parentNode.tagName.toLowerCase() +
+          (node.parentNode.className ? "." + node.parentNode.className : ""));
+        break;
+      }
+    }
+  }
+}
+return broken;
+"""
+
+
+def slug(text):
+    """A kind's or tag's slug, as docs/site.md defines it (a second implementation)."""
+    out = bytearray()
+    pending = False
+    for byte in text.encode():
+        lower = byte + 0x20 if 0x41 <= byte <= 0x5A else byte
+        if 0x61 <= lower <= 0x7A or 0x30 <= lower <= 0x39:
+            if pending and out:
+                if len(out) >= 59:
+                    break
+                out.append(0x2D)
+            pending = False
+            out.append(lower)
+            if len(out) >= 60:
+                break
+        else:
+            pending = True
+    return out.decode() if out else "item"
+
+
+def kind_page(kind):
+    """A kind's page name: the kind when it is its own slug, else the slug, `--` and 12
+    hexadecimal digits of the kind's SHA-256 (docs/site.md)."""
+    name = slug(kind)
+    if name == kind:
+        return name
+    return name + "--" + hashlib.sha256(kind.encode()).hexdigest()[:12]
+
+
+def payload_text(payload):
+    """The payload's string values as the search holds them (docs/site.md): document order,
+    one per line, at most 1,024 bytes of UTF-8."""
+    values, pending = [], [payload]
+    while pending:
+        value = pending.pop()
+        if isinstance(value, str):
+            values.append(value)
+        elif isinstance(value, list):
+            pending.extend(reversed(value))
+        elif isinstance(value, dict):
+            pending.extend(reversed(list(value.values())))
+    out, size = "", 0
+    for number, value in enumerate(values):
+        if number > 0:
+            if size >= 1024:
+                break
+            out += "\n"
+            size += 1
+        for character in value:
+            length = len(character.encode())
+            if size + length > 1024:
+                return out
+            out += character
+            size += length
+    return out
+
+
+def searched(component):
+    """Everything the index's search looks in for one kind, lowercased."""
+    return "\n".join((component["kind"], component["category"], component["description"],
+                      payload_text(component["payload"]))).lower()
 
 
 class Run:
@@ -232,15 +330,69 @@ def main():
                 box.clear()
                 box.send_keys(query)
                 terms = query.lower().split()
-                want = [c["kind"] for c in export
-                        if all(t in "\n".join((c["kind"], c["category"], c["description"])).lower()
-                               for t in terms)]
+                want = [c["kind"] for c in export if all(t in searched(c) for t in terms)]
                 got = visible_kinds(driver)
                 expect(got == want, f"search {query!r}: {got} != {want}")
                 expect(driver.find_element(By.ID, "count").text
                        == f"{len(want)} of {len(export)} kinds", "count line")
                 expect(driver.find_element(By.ID, "empty").is_displayed() == (not want),
                        "empty message")
+
+        def search_finds_payload_values_and_lives_in_the_address():
+            page("index.html")
+            box = driver.find_element(By.ID, "q")
+            # A value of each payload that is in no kind, category or description.
+            queries = []
+            for component in export:
+                for value in payload_text(component["payload"]).split("\n"):
+                    words = value.split()
+                    if words and not any(words[0].lower() in "\n".join(
+                            (c["kind"], c["category"], c["description"])).lower()
+                            for c in export):
+                        queries.append((words[0], component["category"]))
+                        break
+            expect(len(queries) >= 3, f"payload words to search for: {queries}")
+            for query, _ in queries:
+                box.clear()
+                box.send_keys(query)
+                want = [c["kind"] for c in export if query.lower() in searched(c)]
+                got = visible_kinds(driver)
+                expect(want and got == want, f"payload search {query!r}: {got} != {want}")
+            # Typed and filtered, the address holds the search; a reload and a fresh visit of
+            # that address show the same rows.
+            query = next(q for q, category in queries if category == "Display")
+            box.clear()
+            box.send_keys(query)
+            Select(driver.find_element(By.ID, "category")).select_by_visible_text(
+                next(o.text for o in Select(driver.find_element(By.ID, "category")).options
+                     if o.text.startswith("Display (")))
+            Select(driver.find_element(By.ID, "deprecation")).select_by_value("active")
+            want = [c["kind"] for c in export if query.lower() in searched(c)
+                    and c["category"] == "Display" and not c.get("deprecated")]
+            shown = visible_kinds(driver)
+            expect(want and shown == want, f"filtered: {shown} != {want}")
+            address = driver.current_url
+            from urllib.parse import parse_qs, urlsplit
+            params = parse_qs(urlsplit(address).query)
+            expect(params == {"q": [query], "category": ["Display"], "status": ["active"]},
+                   f"address {address}")
+            for how in ("reload", "fresh"):
+                if how == "reload":
+                    driver.refresh()
+                else:
+                    driver.get(run.url("revisions.html"))
+                    driver.get(address)
+                expect(visible_kinds(driver) == shown, f"{how}: {visible_kinds(driver)}")
+                expect(driver.find_element(By.ID, "q").get_attribute("value") == query,
+                       f"{how}: box")
+                expect(driver.find_element(By.ID, "count").text
+                       == f"{len(shown)} of {len(export)} kinds", f"{how}: count line")
+            # Cleared, the address is the plain page again.
+            driver.find_element(By.ID, "q").send_keys(Keys.BACKSPACE * len(query))
+            Select(driver.find_element(By.ID, "category")).select_by_value("")
+            Select(driver.find_element(By.ID, "deprecation")).select_by_value("all")
+            expect(urlsplit(driver.current_url).query == "", driver.current_url)
+            expect(len(visible_kinds(driver)) == len(export), "cleared")
 
         def category_and_deprecation_filters():
             page("index.html")
@@ -266,7 +418,7 @@ def main():
 
         def kind_page_payload_blame_history():
             for kind, slug in (("button", "button"), ("tile-card", "tile-card"),
-                               ("<script>alert('kind')</script>", "script-alert-kind-script")):
+                               ("<script>alert('kind')</script>", kind_page("<script>alert('kind')</script>"))):
                 page(f"kinds/{slug}.html")
                 expect(driver.find_element(By.TAG_NAME, "h1").text.startswith(kind), "title")
                 blame = json.loads(run.cli("blame", kind, "--format", "json"))
@@ -386,15 +538,78 @@ def main():
                 page(relative, over_http=True)
             expect(not errors, f"console errors: {errors}")
 
-        def accessibility():
-            for relative in ("index.html", "kinds/button.html", "revisions/3.html",
-                             "releases/v2-0.html"):
+        # One page of every type the site writes.
+        hostile_kind = "<script>alert('kind')</script>"
+        every_page_type = ("index.html", "kinds/button.html",
+                           "kinds/" + kind_page(hostile_kind) + ".html",
+                           "revisions.html", "revisions/3.html", "releases.html",
+                           "releases/v2-0.html")
+
+        def every_page_at_phone_and_desktop_width():
+            # Each page type at a phone's width (390 px, as an iPhone 12-15 reports it) and a
+            # desktop's, light and dark: no word broken inside, nothing wider than the
+            # screen, and axe-core finds no serious or critical violation.
+            problems = []
+            for width, height in ((390, 844), (1280, 900)):
                 for dark in (False, True):
-                    driver.get(run.url(relative))
+                    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
+                        "width": width, "height": height, "deviceScaleFactor": 1,
+                        "mobile": width < 600})
                     driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [
                         {"name": "prefers-color-scheme", "value": "dark" if dark else "light"}]})
-                    axe_check(driver, f"{relative} ({'dark' if dark else 'light'})")
+                    for relative in every_page_type:
+                        where = f"{relative} at {width} px ({'dark' if dark else 'light'})"
+                        driver.get(run.url(relative))
+                        broken = driver.execute_script(BROKEN_WORDS_SCRIPT)
+                        if broken:
+                            problems.append(f"{where}: words broken inside: {broken[:8]}")
+                        wide = driver.execute_script(
+                            "return [document.documentElement.scrollWidth,"
+                            " document.documentElement.clientWidth]")
+                        if wide[0] > wide[1]:
+                            problems.append(f"{where}: {wide[0]} px wide in {wide[1]} px")
+                        try:
+                            axe_check(driver, where)
+                        except AssertionError as error:
+                            problems.append(str(error))
+            driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
             driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
+            expect(not problems, "\n".join(problems))
+
+        def stable_page_names():
+            # Every kind's page is named from the kind alone (a second implementation here);
+            # a new catalog holding the same kinds in another order, with kinds added in front
+            # that share their slugs, names every page the same.
+            page("index.html")
+            links = {a.get_attribute("textContent"): a.get_attribute("href").rsplit("/", 1)[1]
+                     for a in driver.find_elements(By.CSS_SELECTOR, "#kinds a.kind")}
+            want = {c["kind"]: kind_page(c["kind"]) + ".html" for c in export}
+            expect(links == want, f"page names {links} != {want}")
+            other_db = os.path.join(out, "reimport.sqlite")
+            extra = [{"kind": k, "category": "Extra", "description": "", "payload": {}}
+                     for k in ("BUTTON", "Tile Card", "script", "日本")]
+            document = os.path.join(out, "reimport.json")
+            with open(document, "w", encoding="utf-8") as file:
+                json.dump({"components": extra + list(reversed(export))}, file,
+                          ensure_ascii=False)
+            subprocess.run([catalog, "--database", other_db, "import", document],
+                           check=True, capture_output=True)
+            other_site = os.path.join(out, "site-reimport")
+            subprocess.run([catalog, "--database", other_db, "site", "--output", other_site],
+                           check=True, capture_output=True)
+            driver.get("file://" + os.path.join(other_site, "index.html"))
+            again = {a.get_attribute("textContent"): a.get_attribute("href").rsplit("/", 1)[1]
+                     for a in driver.find_elements(By.CSS_SELECTOR, "#kinds a.kind")}
+            for kind, name in links.items():
+                expect(again.get(kind) == name, f"{kind}: {again.get(kind)} after re-import")
+            expect(len(set(again.values())) == len(again), f"shared names: {again}")
+            # A bookmark of a renamed kind's old page opens its page under the new name.
+            driver.get(run.url("kinds/tile-preview.html"))
+            deadline = time.time() + 10
+            while time.time() < deadline and not driver.current_url.endswith("/tile-card.html"):
+                time.sleep(0.1)
+            expect(driver.current_url.endswith("kinds/tile-card.html"), driver.current_url)
+            expect(driver.find_element(By.TAG_NAME, "h1").text.startswith("tile-card"), "h1")
 
         def screenshots():
             shots = os.path.join(out, "screenshots")
@@ -418,13 +633,18 @@ def main():
 
         run.check("index lists every kind", index_lists_every_kind)
         run.check("search filters as you type", search_filters_as_you_type)
+        run.check("search finds payload values and lives in the address",
+                  search_finds_payload_values_and_lives_in_the_address)
         run.check("category and deprecation filters", category_and_deprecation_filters)
         run.check("kind page: payload, blame, history", kind_page_payload_blame_history)
         run.check("revision page: the right changes", revision_page_changes)
         run.check("release manifest downloads the export's bytes", release_manifest_download)
         run.check("keyboard navigation", keyboard_navigation)
         run.check("no console errors", no_console_errors)
-        run.check("axe-core: no serious or critical violations", accessibility)
+        run.check("stable page names, across a re-import and a rename", stable_page_names)
+        run.check("every page type at 390 px and 1280 px, light and dark: words whole, "
+                  "nothing too wide, axe-core without serious or critical violations",
+                  every_page_at_phone_and_desktop_width)
         run.check("screenshots", screenshots)
         run.check("deterministic bytes", deterministic_bytes)
     finally:

@@ -32,6 +32,7 @@ package enum CatalogCommandTable {
       ExportCommand.self,
       CheckCommand.self,
       PolicyCommand.self,
+      ContractCommand.self,
       LogCommand.self,
       ShowCommand.self,
       BlameCommand.self,

@@ -62,7 +62,9 @@ enum DoctorCommand: CatalogCommand {
       console.print(
         "ok: \(report.revisions) revisions, \(report.entryVersions) entry versions, "
           + "\(report.components) components at head; \(report.storageChecks)"
-          + (report.headDigest.map { "; revision digests ok (head \($0))" } ?? ""))
+          + (report.headDigest.map { "; revision digests ok (head \($0))" } ?? "")
+          + (report.contractEvents > 0
+            ? "; \(report.contractEvents.counting("contract event")) ok" : ""))
       return .success
     }
     for problem in report.problems { console.error("catalog: error: \(problem)") }

@@ -52,7 +52,7 @@ enum SiteCommand: CatalogCommand {
     } catch let error as CatalogSiteError {
       context.console.error("catalog: error: \(error)")
       switch error {
-      case .notASite, .holdsOtherFiles: return .dataError
+      case .notASite, .holdsOtherFiles, .samePageName: return .dataError
       case .io: return .ioError
       }
     }

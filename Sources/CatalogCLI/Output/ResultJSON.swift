@@ -292,13 +292,13 @@ enum ResultJSON {
     )
   }
 
-  private static func object(_ members: [(String, JSONValue)]) -> JSONValue {
+  static func object(_ members: [(String, JSONValue)]) -> JSONValue {
     .object(JSONObject(members.map { JSONObject.Member(key: $0.0, value: $0.1) }))
   }
 
-  private static func number(_ value: Int) -> JSONValue { .number(JSONNumber(value)) }
+  static func number(_ value: Int) -> JSONValue { .number(JSONNumber(value)) }
 
-  private static func strings(_ values: some Sequence<String>) -> JSONValue {
+  static func strings(_ values: some Sequence<String>) -> JSONValue {
     .array(values.map(JSONValue.string))
   }
 }

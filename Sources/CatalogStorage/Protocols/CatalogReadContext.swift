@@ -113,6 +113,8 @@ package protocol CatalogReadContext {
 
   /// Every waiver, in revision order, each with its waived changes in their order.
   func waivers() throws -> [Waiver]
+  /// Every app contract event (schema 0009), in id order, with the recorded contracts' bytes.
+  func contractEvents() throws -> [ContractEvent]
 
   /// The document frame in force at `revision`: the one recorded by the greatest revision
   /// at or before it that recorded one, ``DocumentFrame/standard`` when none did (a catalog

@@ -54,6 +54,9 @@ package protocol CatalogWriteContext: CatalogReadContext {
 
   /// Records a waiver on a revision this write appended.
   func appendWaiver(_ waiver: Waiver) throws
+  /// Appends an app contract event as given: its id (the previous greatest + 1) and digest
+  /// are the caller's (`ContractChain`).
+  func appendContractEvent(_ event: ContractEvent) throws
 
   /// Names a revision; the name must be new (``deleteTag(named:)`` first to move a tag).
   func setTag(_ tag: Tag) throws

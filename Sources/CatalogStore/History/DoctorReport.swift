@@ -5,6 +5,8 @@ public struct DoctorReport: Sendable {
   public var revisions: Int64 = 0
   public var entryVersions = 0
   public var components = 0
+  /// How many app contract events were checked (``ContractChain``).
+  public var contractEvents = 0
   /// Non-fatal findings (payloads no revision uses, for example).
   public var notes: [String] = []
   /// What the engine's own check of its storage covered, in its words (`integrity_check ok,

@@ -27,7 +27,7 @@ struct SiteCommandTests {
     #expect(result.stdout == "")
     #expect(
       result.stderr
-        == "wrote public: revision 1, 1 kind, 1 revision, 0 releases, 9 files\n")
+        == "wrote public: revision 1, 1 kind, 1 revision, 0 releases, 10 files\n")
     let index = String(decoding: try directory.read("public/index.html"), as: UTF8.self)
     #expect(index.contains("<h1>Our &lt;UI&gt;</h1>"))
     #expect(index.contains("A &lt;tile&gt;"))

@@ -12,6 +12,14 @@
       haystack[i] = (kinds[i][0] + "\n" + index.categories[kinds[i][1]] + "\n" +
         kinds[i][2]).toLowerCase();
     }
+    // The payloads' string values (search-payloads.js), by row.
+    var payloads = window.CATALOG_PAYLOADS || [];
+    for (var p = 0; p < payloads.length; p++) {
+      var item = payloads[p];
+      if (item && item[0] >= 0 && item[0] < kinds.length) {
+        haystack[item[0]] += "\n" + item[1].toLowerCase();
+      }
+    }
     var shown = new Uint8Array(kinds.length).fill(1);
     var query = document.getElementById("q");
     var category = document.getElementById("category");
@@ -45,15 +53,43 @@
         apply();
       }
     };
-    query.addEventListener("input", apply);
-    category.addEventListener("change", apply);
-    deprecation.addEventListener("change", apply);
+    // The query and the filters live in the address (?q=…&category=…&status=…), so a
+    // search can be bookmarked, shared and reloaded; the category by name, which stays
+    // right when categories are added.
+    var remember = function () {
+      var params = new URLSearchParams();
+      if (query.value !== "") params.set("q", query.value);
+      if (category.value !== "") {
+        params.set("category", index.categories[Number(category.value)]);
+      }
+      if (deprecation.value !== "all") params.set("status", deprecation.value);
+      var search = params.toString();
+      try {
+        history.replaceState(null, "", location.pathname + (search ? "?" + search : ""));
+      } catch (error) {
+        // Some browsers refuse to change the address of a page opened from a file.
+      }
+    };
+    var changed = function () { apply(); remember(); };
+    query.addEventListener("input", changed);
+    category.addEventListener("change", changed);
+    deprecation.addEventListener("change", changed);
+    var params = new URLSearchParams(location.search);
+    if (params.has("q")) query.value = params.get("q");
+    if (params.has("category")) {
+      var named = index.categories.indexOf(params.get("category"));
+      if (named >= 0) category.value = String(named);
+    }
+    var wantedStatus = params.get("status");
+    if (wantedStatus === "active" || wantedStatus === "deprecated") {
+      deprecation.value = wantedStatus;
+    }
     document.getElementById("filters").addEventListener("submit", function (event) {
       event.preventDefault();
     });
     window.addEventListener("hashchange", fromHash);
     fromHash();
-    if (query.value !== "") apply();
+    if (query.value !== "" || category.value !== "" || deprecation.value !== "all") apply();
   }
   // Expand all / Collapse all: only useful with script, so only made by it.
   var treeTools = document.getElementById("tree-tools");

@@ -1,0 +1,224 @@
+import CatalogStore
+import Components
+
+/// `catalog contract record|list|show|retire`: the app contracts (docs/registry.md, "App
+/// contracts").
+enum ContractCommand: CatalogCommand {
+  static let action: ArgumentKey<Action?> = .choicePositional(
+    "action", of: Action.self, help: "What to do: record, list, show or retire.")
+  static let operand: ArgumentKey<String?> = .positional(
+    "operand", arity: .optional,
+    help: "For record: the contract.json file, or '-' for stdin. For show and retire: the "
+      + "build, APP@VERSION."
+  ).completing(.byFirstPositional([Action.record.rawValue: .file]))
+  static let kind: ArgumentKey<String?> = .option(
+    "kind", valueName: "kind", help: "For show: only this kind's shape, as JSON Schema."
+  ).completing(.kind)
+
+  static let spec = CommandSpec(
+    name: "contract",
+    abstract: "Record, list, show and retire app contracts: what each app build decodes.",
+    discussion: """
+      An app contract (contract.json) is what one build of an app decodes: every kind its \
+      registry knows, with the shape of its payload as JSON Schema, recorded from the app's \
+      own Swift types by registry.contract(app:version:) in the app's tests \
+      (docs/registry.md). The catalog keeps the contract of every build recorded, and \
+      protects each retained build: 'catalog clients' and 'check --clients' say which \
+      payloads it cannot decode.
+
+      'record FILE' records a build's contract (the canonical bytes of the file's \
+      contract); recording the same contract again is a no-op, and a different contract \
+      for a recorded APP@VERSION is refused with 65: a build's contract never changes. A \
+      malformed contract is refused with 65 and a located message. 'list' prints every \
+      build, retained or retired; 'show APP@VERSION' its kinds (with --kind, one kind's \
+      schema), and with --format json the recorded contract.json, byte for byte. 'retire \
+      APP@VERSION' marks a build as no longer in the field: it stays in the history and is \
+      no longer protected. Every event is recorded with its author and time, append-only.
+      """,
+    arguments: [
+      action.spec, operand.spec, kind.spec, CommonArguments.author.spec,
+      CommonArguments.listFormat.spec,
+    ],
+    examples: [
+      Example("Record the build CI just tested:", "catalog contract record contract.json"),
+      Example("List the builds:", "catalog contract list"),
+      Example("What a build decodes of one kind:", "catalog contract show ios@5.2.0 --kind tile"),
+      Example("A build is no longer in the field:", "catalog contract retire ios@5.1.0"),
+    ],
+    seeAlso: ["check", "show"],
+    usageForms: [
+      "record <file> [--author <name>] [--format <format>]",
+      "list [--format <format>]",
+      "show <app@version> [--kind <kind>] [--format <format>]",
+      "retire <app@version> [--author <name>] [--format <format>]",
+    ])
+
+  enum Action: String, CaseIterable, Sendable {
+    case record, list, show, retire
+  }
+
+  static func run(_ context: CommandContext) throws -> ExitStatus {
+    guard let action = context.arguments[Self.action] else {
+      throw UsageError.invalidArguments("missing action")
+    }
+    if context.arguments[Self.kind] != nil, action != .show {
+      throw UsageError.invalidArguments("--kind is for 'contract show'")
+    }
+    switch action {
+    case .record: try runRecord(context)
+    case .list: try runList(context)
+    case .show: try runShow(context)
+    case .retire: try runRetire(context)
+    }
+    return .success
+  }
+
+  /// Whether the result is asked for as JSON (`--format json`).
+  static func isJSON(_ context: CommandContext) -> Bool {
+    context.arguments[CommonArguments.listFormat] == .json
+  }
+
+  /// The operand, which `action` needs.
+  static func requireOperand(_ action: Action, _ context: CommandContext, _ what: String) throws
+    -> String
+  {
+    guard let operand = context.arguments[Self.operand] else {
+      throw UsageError.invalidArguments("'contract \(action.rawValue)' needs \(what)")
+    }
+    return operand
+  }
+
+  /// `APP@VERSION` split at its last `@` (an app's name holds none).
+  static func build(_ text: String, _ action: Action) throws -> (app: String, version: String) {
+    guard let at = text.lastIndex(of: "@"), at != text.startIndex,
+      text.index(after: at) != text.endIndex
+    else {
+      throw UsageError.invalidArguments(
+        "'contract \(action.rawValue)' needs a build as APP@VERSION, but '\(text)' was given")
+    }
+    return (String(text[..<at]), String(text[text.index(after: at)...]))
+  }
+
+  static func runRecord(_ context: CommandContext) throws {
+    let operand = try requireOperand(.record, context, "a contract.json file, or '-' for stdin")
+    let source: DocumentSource = operand == "-" ? .standardInput : .file(operand)
+    let bytes = try source.readBytes(maxSize: 1 << 30)
+    let catalog = try context.openExistingCatalogForWriting()
+    let result = try catalog.recordContract(bytes, source: source.name, author: context.author)
+    let recorded = result.recorded
+    if isJSON(context) {
+      ResultJSON.print(
+        ResultJSON.object([
+          ("command", .string("contract record")), ("outcome", .string(result.outcome.rawValue)),
+          ("build", buildJSON(recorded)),
+        ]), to: context.console)
+      return
+    }
+    switch result.outcome {
+    case .recorded:
+      context.console.print(
+        "recorded \(recorded.build) (\(recorded.contract.kinds.count.counting("kind")))")
+    case .unchanged:
+      context.console.print("\(recorded.build) is already recorded with this contract: no change")
+    case .reinstated:
+      context.console.print("recorded \(recorded.build) again: it is retained again")
+    }
+  }
+
+  static func runList(_ context: CommandContext) throws {
+    if let operand = context.arguments[Self.operand] {
+      throw UsageError.invalidArguments(
+        "'contract list' takes no operand, but '\(operand)' was given")
+    }
+    let catalog = try context.openCatalogWithRevisions()
+    let builds = try catalog.contracts()
+    if isJSON(context) {
+      ResultJSON.print(
+        ResultJSON.object([
+          ("command", .string("contract list")), ("builds", .array(builds.map(buildJSON))),
+        ]), to: context.console)
+      return
+    }
+    for build in builds {
+      let state =
+        build.retired.map { "retired \(Timestamp.string($0.time)) by \($0.author)" } ?? "retained"
+      context.console.print(
+        "\(build.build)\t\(state)\t\(build.contract.kinds.count.counting("kind"))\t"
+          + "recorded \(Timestamp.string(build.recorded.time)) by \(build.recorded.author)")
+    }
+  }
+
+  static func runShow(_ context: CommandContext) throws {
+    let operand = try requireOperand(.show, context, "a build, APP@VERSION")
+    let (app, version) = try build(operand, .show)
+    let catalog = try context.openCatalogWithRevisions()
+    let recorded = try catalog.recordedContract(app: app, version: version)
+    if let kind = context.arguments[Self.kind] {
+      guard let shape = recorded.contract.kinds[kind] else {
+        throw CatalogError.unknownKind(
+          kind: kind,
+          detail: "in the contract of \(recorded.build), which decodes "
+            + "\(recorded.contract.kinds.count.counting("kind"))")
+      }
+      context.console.write(JSONWriter.indentedBytes(shape.schema) + [0x0A])
+      return
+    }
+    if isJSON(context) {
+      context.console.write(recorded.bytes)
+      return
+    }
+    context.console.print("build: \(recorded.build)")
+    context.console.print(
+      "recorded: \(Timestamp.string(recorded.recorded.time)) by \(recorded.recorded.author)")
+    if let retired = recorded.retired {
+      context.console.print("retired: \(Timestamp.string(retired.time)) by \(retired.author)")
+    }
+    context.console.print("unknown kinds: \(recorded.contract.unknownKinds.rawValue)")
+    context.console.print("kinds: \(recorded.contract.kinds.count)")
+    for kind in recorded.contract.kinds.keys.sorted(by: {
+      $0.utf8.lexicographicallyPrecedes($1.utf8)
+    }) {
+      context.console.print("  \(kind)")
+    }
+  }
+
+  static func runRetire(_ context: CommandContext) throws {
+    let operand = try requireOperand(.retire, context, "a build, APP@VERSION")
+    let (app, version) = try build(operand, .retire)
+    let catalog = try context.openExistingCatalogForWriting()
+    let (recorded, retired) = try catalog.retireContract(
+      app: app, version: version, author: context.author)
+    if isJSON(context) {
+      ResultJSON.print(
+        ResultJSON.object([
+          ("command", .string("contract retire")),
+          ("outcome", .string(retired ? "retired" : "unchanged")), ("build", buildJSON(recorded)),
+        ]), to: context.console)
+      return
+    }
+    context.console.print(
+      retired ? "retired \(recorded.build)" : "\(recorded.build) is retired already: no change")
+  }
+
+  /// One build in a JSON result: app, version, state, kinds, and its events.
+  static func buildJSON(_ build: RecordedContract) -> JSONValue {
+    func event(_ event: ContractEvent?) -> JSONValue {
+      guard let event else { return .null }
+      return ResultJSON.object([
+        ("event", ResultJSON.number(Int(event.id))),
+        ("afterRevision", ResultJSON.number(Int(event.afterRevision))),
+        ("time", .string(Timestamp.string(event.time))), ("author", .string(event.author)),
+      ])
+    }
+    return ResultJSON.object([
+      ("app", .string(build.app)), ("version", .string(build.version)),
+      ("retained", .bool(build.isRetained)),
+      (
+        "kinds",
+        ResultJSON.strings(
+          build.contract.kinds.keys.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }))
+      ),
+      ("recorded", event(build.recorded)), ("retired", event(build.retired)),
+    ])
+  }
+}
