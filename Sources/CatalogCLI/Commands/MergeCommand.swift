@@ -131,7 +131,7 @@ enum MergeCommand: CatalogCommand {
         base: documents[0].entries, ours: documents[1].entries, theirs: documents[2].entries,
         frame: frames.frame ?? documents[1].frame, markers: Self.markers(arguments))
     } catch let error as CatalogMergeError {
-      context.console.error("catalog: error: \(error)")
+      context.console.error("catalog: error: \(CatalogMain.words(error))")
       return .trouble
     }
 
@@ -139,7 +139,7 @@ enum MergeCommand: CatalogCommand {
     do {
       marked = try merge.document(with: frames)
     } catch {
-      context.console.error("catalog: error: \(error)")
+      context.console.error("catalog: error: \(CatalogMain.words(error))")
       return .trouble
     }
     if let output, output != "-" {

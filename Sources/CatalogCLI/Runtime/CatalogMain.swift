@@ -166,6 +166,9 @@ package enum CatalogMain {
       case .unknownRevision, .unknownKind, .invalidRequest, .outputIsACatalog:
         console.error("catalog: error: \(error)")
         return .dataError
+      case .request(let problem):
+        console.error("catalog: error: \(problem.message)")
+        return .dataError
       case .headMismatch:
         console.error("catalog: error: \(error)")
         return .temporaryFailure

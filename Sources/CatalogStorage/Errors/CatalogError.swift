@@ -14,6 +14,9 @@ public enum CatalogError: Error, Sendable, Equatable, CustomStringConvertible {
   /// An operation's arguments do not make sense for this catalog (a tag name that looks like
   /// a revision number, a rename onto an existing kind, …).
   case invalidRequest(String)
+  /// A request refused for a reason named by its case (``RequestProblem``): the facts, which
+  /// the CLI turns into a sentence (exit 65). Nothing was written.
+  case request(RequestProblem)
   /// `revert` found that later revisions changed what the reverted revision changed. Nothing
   /// was written.
   case revertConflicts(revision: Int64, [RevertConflict])
@@ -51,6 +54,8 @@ public enum CatalogError: Error, Sendable, Equatable, CustomStringConvertible {
       return "no component of kind \"\(kind)\" \(detail)"
     case .invalidRequest(let message):
       return message
+    case .request(let problem):
+      return "\(problem)"
     case .revertConflicts(let revision, let conflicts):
       return "cannot revert revision \(revision): later revisions changed the same places, "
         + "so nothing was written:\n"

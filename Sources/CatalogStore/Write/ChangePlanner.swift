@@ -138,7 +138,8 @@ struct ChangePlanner {
   /// Adds every entry of a whole desired catalog, in order.
   ///
   /// - Parameter whose: what the entries are, for the error: `the file`.
-  /// - Throws: ``CatalogError/invalidRequest(_:)`` for a kind given twice (by bytes).
+  /// - Throws: ``CatalogError/request(_:)`` (``RequestProblem/kindGivenTwice(whose:kind:)``) for a
+  ///   kind given twice (by bytes).
   mutating func add(
     all entries: [CatalogEntry], whose: String, positions: [SourcePosition]? = nil,
     context: any CatalogReadContext
@@ -146,7 +147,7 @@ struct ChangePlanner {
     var seen = Set<BytewiseString>()
     for (i, entry) in entries.enumerated() {
       guard seen.insert(BytewiseString(entry.kind)).inserted else {
-        throw CatalogError.invalidRequest("\(whose) has kind \"\(entry.kind)\" twice")
+        throw CatalogError.request(.kindGivenTwice(whose: whose, kind: entry.kind))
       }
       try add(entry, at: positions.flatMap { i < $0.count ? $0[i] : nil }, context: context)
     }
@@ -358,11 +359,8 @@ struct ChangePlanner {
     -> CatalogError
   {
     let former = uses.last { $0.use.currentKind.hasSameBytes(as: current) }?.use
-    return CatalogError.invalidRequest(
-      "the file has \(JSONValue.string(current).canonicalText) and "
-        + (former.map { "\($0.description), which --follow-renames makes the same component" }
-          ?? "a former name of it")
-        + "; remove one of them from the file, or import without --follow-renames")
+    return CatalogError.request(
+      .givenUnderFormerName(current: current, former: former.map(\.description)))
   }
 
   /// Whether head's entry in `slot` carries `"deprecated": true`.
