@@ -12,8 +12,8 @@ enum GitCommand: CatalogCommand {
     "arguments", help: "For diff and textconv: git's arguments."
   ).completing(.file)
   static let path: ArgumentKey<String?> = .option(
-    "path", valueName: "pattern", defaultValue: "components.json",
-    help: "The catalog file, as a .gitattributes pattern relative to the top of the work tree.")
+    "path", valueName: "path", defaultValue: "components.json",
+    help: "The catalog file, relative to the top of the work tree (written quoted as git needs).")
 
   static let spec = CommandSpec(
     name: "git",
@@ -30,10 +30,19 @@ enum GitCommand: CatalogCommand {
       textconv'), so that 'git diff' shows catalog's structural diff and 'git log -p' the \
       canonical form. The drivers run 'catalog' from PATH.
 
-      'catalog git check' exits with 0 when the repository is set up and 1 otherwise, \
-      naming what is missing: for CI. With --format json, install, check and uninstall \
-      print one object (docs/cli.md, "JSON results"). 'catalog git uninstall' removes exactly what install \
-      added (a .gitattributes left empty is deleted; a key changed since is kept).
+      --path names the file relative to the top of the work tree; it is written as git \
+      reads patterns (quoted when it holds a space, wildcards and a leading '!' or '#' \
+      escaped), and a path git could not read back (a control character, '..') is \
+      refused with exit status 64.
+
+      'catalog git check' asks git ('git check-attr merge diff') and exits with 0 when git \
+      applies the drivers to the file and the config is set, and 1 otherwise, naming what \
+      is missing: for CI. With --format json, install, check and uninstall \
+      print one object (docs/cli.md, "JSON results"). 'catalog git uninstall' removes what install \
+      added: every line install wrote (only --path's line when --path is given; a \
+      .gitattributes left empty is deleted) and the config keys, except a key changed \
+      since, and a driver's keys while a line of the repository's attributes files still \
+      names the driver.
 
       'catalog git diff' and 'catalog git textconv' are what git runs: the first takes \
       git's seven external-diff arguments (path, old file, hex, mode, new file, hex, mode), \
@@ -50,9 +59,9 @@ enum GitCommand: CatalogCommand {
     ],
     seeAlso: ["merge", "diff"],
     usageForms: [
-      "install [--path <pattern>] [--format <format>]",
-      "check [--path <pattern>] [--format <format>]",
-      "uninstall [--path <pattern>] [--format <format>]",
+      "install [--path <path>] [--format <format>]",
+      "check [--path <path>] [--format <format>]",
+      "uninstall [--path <path>] [--format <format>]",
     ])
 
   enum Action: String, CaseIterable, Sendable {
@@ -94,25 +103,42 @@ enum GitCommand: CatalogCommand {
 
     let setup: GitSetup
     do {
-      setup = GitSetup(
-        repository: try GitRepository(), path: arguments[path] ?? "components.json")
+      let line: GitAttributesLine
+      let given = arguments[path] ?? "components.json"
+      do {
+        line = try GitAttributesLine(path: given)
+      } catch {
+        var literal: [UInt8] = []
+        JSONWriter.appendString(given, to: &literal)
+        throw UsageError.invalidArguments(
+          "'--path' \(String(decoding: literal, as: UTF8.self)) \(error); nothing was written")
+      }
+      setup = GitSetup(repository: try GitRepository(), line: line)
       switch action {
       case .install:
         let done = try setup.install()
         if json {
           ResultJSON.print(
             ResultJSON.gitChange(done, action: "install", path: setup.path), to: context.console)
-          return .success
+        } else {
+          for line in done { context.console.print(line) }
+          if done.isEmpty { context.console.print("already installed: nothing to do") }
         }
-        for line in done { context.console.print(line) }
-        if done.isEmpty { context.console.print("already installed: nothing to do") }
         if !Self.catalogIsOnPath(context.environment) {
           context.console.error(
             "catalog: note: git runs 'catalog' from PATH, and none is on PATH here")
         }
+        // Asked of git, as `check` does: a line a later one overrides does nothing.
+        let status = try setup.status()
+        guard status.isApplied else {
+          context.console.error(
+            "catalog: error: git does not apply the drivers to \(setup.path) (\(status.applied)): "
+              + "a later line or another attributes file overrides '\(setup.attributesLine)'")
+          return .differences
+        }
         return .success
       case .uninstall:
-        let done = try setup.uninstall()
+        let done = try setup.uninstall(all: !arguments.contains(Self.path))
         if json {
           ResultJSON.print(
             ResultJSON.gitChange(done, action: "uninstall", path: setup.path), to: context.console)
@@ -125,7 +151,9 @@ enum GitCommand: CatalogCommand {
         let status = try setup.status()
         if json {
           var missing: [(String, String, String?)] = []
-          if !status.hasAttributes { missing.append((".gitattributes", setup.attributesLine, nil)) }
+          if !status.isApplied {
+            missing.append((".gitattributes", setup.attributesLine, status.applied))
+          }
           for (key, found) in status.wrongConfig { missing.append((".git/config", key, found)) }
           ResultJSON.print(
             ResultJSON.gitCheck(path: setup.path, missing: missing), to: context.console)
@@ -136,8 +164,13 @@ enum GitCommand: CatalogCommand {
             "ok: \(setup.path) is merged and diffed by catalog (.gitattributes and .git/config)")
           return .success
         }
-        if !status.hasAttributes {
-          context.console.print("missing: '\(setup.attributesLine)' in .gitattributes")
+        if !status.isApplied {
+          context.console.print(
+            status.hasLine
+              ? "missing: git does not apply '\(setup.attributesLine)' (\(status.applied) for "
+                + "\(setup.path)): a later line or another attributes file overrides it"
+              : "missing: '\(setup.attributesLine)' in .gitattributes (\(status.applied) for "
+                + "\(setup.path))")
         }
         for (key, found) in status.wrongConfig {
           context.console.print(

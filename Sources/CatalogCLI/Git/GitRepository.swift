@@ -56,6 +56,54 @@ struct GitRepository {
     }
   }
 
+  /// The values git gives the attributes `names` for `path` (relative to the top), as
+  /// `git check-attr` reports them: a value, `set`, `unset` or `unspecified`.
+  ///
+  /// git is asked, not the files parsed, so the answer is what git applies: every
+  /// attributes file, their order and git's own quoting rules included.
+  func attributes(_ names: [String], of path: String) throws(Failure) -> [String: String] {
+    let arguments = ["-C", root, "check-attr", "-z"] + names + ["--", path]
+    let result = try Self.gitBytes(arguments)
+    guard result.status == 0 else {
+      throw .failed(
+        command: "git " + arguments.joined(separator: " "),
+        message: String(decoding: result.stderr, as: UTF8.self)
+          .trimmingCharacters(in: .newlines))
+    }
+    // `-z`: path NUL attribute NUL value NUL, for each attribute.
+    let fields = result.stdout.split(separator: 0, omittingEmptySubsequences: false)
+    var values: [String: String] = [:]
+    var index = 0
+    while index + 2 < fields.count {
+      values[String(decoding: fields[index + 1], as: UTF8.self)] = String(
+        decoding: fields[index + 2], as: UTF8.self)
+      index += 3
+    }
+    return values
+  }
+
+  /// The attributes files of this repository that git reads: every `.gitattributes` in the
+  /// work tree (tracked, or untracked and not ignored) and `$GIT_DIR/info/attributes`, as
+  /// paths relative to the top (the last one as git names it).
+  func attributesFiles() throws(Failure) -> [String] {
+    let listed = try Self.gitBytes([
+      "-C", root, "ls-files", "-z", "--cached", "--others", "--exclude-standard",
+    ])
+    guard listed.status == 0 else {
+      throw .failed(
+        command: "git ls-files", message: String(decoding: listed.stderr, as: UTF8.self))
+    }
+    var files = Set<String>()
+    for field in listed.stdout.split(separator: 0) {
+      let name = String(decoding: field, as: UTF8.self)
+      if name == ".gitattributes" || name.hasSuffix("/.gitattributes") { files.insert(name) }
+    }
+    var result = files.sorted()
+    let info = try Self.git(["-C", root, "rev-parse", "--git-path", "info/attributes"])
+    if info.status == 0 && !info.stdout.isEmpty { result.append(info.stdout) }
+    return result
+  }
+
   struct Output {
     var status: Int32
     var stdout: String

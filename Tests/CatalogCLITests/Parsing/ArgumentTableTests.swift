@@ -79,9 +79,9 @@ import Testing
           + "[--base-label <label>] [--format <format>]"
       ],
       "git": [
-        "catalog git install [--path <pattern>] [--format <format>]",
-        "catalog git check [--path <pattern>] [--format <format>]",
-        "catalog git uninstall [--path <pattern>] [--format <format>]",
+        "catalog git install [--path <path>] [--format <format>]",
+        "catalog git check [--path <path>] [--format <format>]",
+        "catalog git uninstall [--path <path>] [--format <format>]",
       ],
       "doctor": ["catalog doctor [--format <format>]"],
       "copy": ["catalog copy <from> <to> [--format <format>]"],
