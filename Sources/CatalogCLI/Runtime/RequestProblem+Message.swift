@@ -1,4 +1,5 @@
 import CatalogStore
+import Components
 
 extension RequestProblem {
   /// The sentence the user reads after `catalog: error: `.
