@@ -22,7 +22,9 @@ extension SiteGenerator {
     }
   }
 
-  /// `releases.html` and, per tag, its page.
+  /// `releases.html` and, per tag, its page: release notes, newest first, each with the
+  /// tag's message, date, tagger, last move and the counts of what changed since the
+  /// release before it.
   mutating func writeReleases() throws {
     var list = HTML()
     list.beginPage(title: "Releases", siteTitle: title, depth: .root, section: .releases)
@@ -31,39 +33,106 @@ extension SiteGenerator {
     list.raw("<ul class=\"releases\">\n")
     for (index, tag) in tags.enumerated().reversed() {
       let slug = tagSlugs[BytewiseString(tag.name)] ?? "item"
+      let counts = try writeRelease(index, slug: slug)
       list.raw("<li>")
       list.releaseLink(tag.name, slug: slug, depth: .root)
       list.raw(" at ")
       list.revisionLink(tag.revision, depth: .root)
-      list.raw(", tagged by ")
-      list.text(tag.author)
+      releaseNote(tag, counts: counts, into: &list)
       list.raw(" <a href=\"releases/")
       list.text(slug)
       list.raw(".components.json\" download=\"components-")
       list.text(slug)
       list.raw(".json\">components.json</a></li>\n")
-      try writeRelease(index, slug: slug)
     }
     list.raw("</ul>\n")
     list.endPage(depth: .root)
     try write("releases.html", list)
   }
 
-  private mutating func writeRelease(_ index: Int, slug: String) throws {
+  /// What changed since the release before: kinds added, removed and changed (renamed and
+  /// moved ones included); nil for the first release.
+  struct ReleaseCounts {
+    var added = 0
+    var removed = 0
+    var changed = 0
+
+    var text: String {
+      "\(added) added, \(removed) removed, \(changed) changed"
+    }
+  }
+
+  /// The tagger and time (kept when a tag moves), the last move, the message and the
+  /// counts, in one line of `releases.html`.
+  private func releaseNote(_ tag: Tag, counts: ReleaseCounts?, into list: inout HTML) {
+    let record = tagRecords[BytewiseString(tag.name)]
+    list.raw(", tagged by ")
+    list.text(tagger(tag, record))
+    list.raw(" on ")
+    taggedAt(tag, record, into: &list)
+    if let move = record?.lastMove {
+      list.raw(", moved ")
+      if let time = move.storedTime { list.time(time) } else { list.raw("(unknown)") }
+    }
+    if let counts {
+      list.raw(" <span class=\"counts\">(")
+      list.text(counts.text)
+      list.raw(")</span>")
+    }
+    if !tag.message.isEmpty {
+      list.raw(" <q class=\"message\">")
+      list.text(tag.message)
+      list.raw("</q>")
+    }
+  }
+
+  private func tagger(_ tag: Tag, _ record: TagRecord?) -> String {
+    guard let created = record?.created else { return tag.author }
+    return created.author ?? "(unknown)"
+  }
+
+  private func taggedAt(_ tag: Tag, _ record: TagRecord?, into page: inout HTML) {
+    guard let created = record?.created else { return page.time(Timestamp.string(tag.time)) }
+    if let time = created.storedTime { page.time(time) } else { page.raw("(unknown)") }
+  }
+
+  private mutating func writeRelease(_ index: Int, slug: String) throws -> ReleaseCounts? {
     let tag = tags[index]
+    let record = tagRecords[BytewiseString(tag.name)]
     let previous = index > 0 ? tags[index - 1] : nil
     let file = try directory.create("releases/\(slug).html")
     var page = HTML()
     page.beginPage(title: tag.name, siteTitle: title, depth: .nested, section: .releases)
     page.raw("<h1>Release <span class=\"tag\">")
     page.text(tag.name)
-    page.raw("</span></h1>\n<dl class=\"header\"><dt>Revision</dt><dd>")
+    page.raw("</span></h1>\n")
+    if !tag.message.isEmpty {
+      page.raw("<p class=\"message\">")
+      page.text(tag.message)
+      page.raw("</p>\n")
+    }
+    page.raw("<dl class=\"header\"><dt>Revision</dt><dd>")
     page.revisionLink(tag.revision, depth: .nested)
     page.raw("</dd><dt>Tagged by</dt><dd>")
-    page.text(tag.author)
+    page.text(tagger(tag, record))
     page.raw("</dd><dt>Tagged at</dt><dd>")
-    page.time(Timestamp.string(tag.time))
-    page.raw("</dd><dt>Manifest</dt><dd><a id=\"manifest\" href=\"")
+    taggedAt(tag, record, into: &page)
+    page.raw("</dd>")
+    if let move = record?.lastMove {
+      page.raw("<dt>Moved</dt><dd>")
+      if let time = move.storedTime { page.time(time) } else { page.raw("(unknown)") }
+      page.raw(" by ")
+      page.text(move.author ?? "(unknown)")
+      page.raw(", from ")
+      page.revisionLink(move.fromRevision ?? 0, depth: .nested)
+      page.raw("</dd>")
+    }
+    if let digest = record?.exportDigest {
+      page.raw("<dt>Digest</dt><dd><code>")
+      page.text(digest.description)
+      page.raw("</code></dd>")
+    }
+    page.raw("<dt>Manifest</dt><dd><a id=\"manifest\" href=\"")
     page.text(slug)
     page.raw(".components.json\" download=\"components-")
     page.text(slug)
@@ -75,14 +144,24 @@ extension SiteGenerator {
       page.raw("<p>The first release: no earlier tag to compare with.</p>\n")
       page.endPage(depth: .nested)
       try finish(&page, in: file)
-      return
+      return nil
     }
     let changes = try changesFromDiff(from: previous, to: tag)
+    var counts = ReleaseCounts()
+    for (change, _) in changes {
+      switch change.change {
+      case .added: counts.added += 1
+      case .removed: counts.removed += 1
+      case .changed, .renamed, .moved: counts.changed += 1
+      }
+    }
     page.raw("<h2>Changes since <a class=\"tag\" href=\"")
     page.text(tagSlugs[BytewiseString(previous.name)] ?? "item")
     page.raw(".html\">")
     page.text(previous.name)
-    page.raw("</a></h2>\n")
+    page.raw("</a></h2>\n<p class=\"counts\">")
+    page.text(counts.text)
+    page.raw("</p>\n")
     page.classSummary(changes.flatMap(\.0.classes))
     if changes.isEmpty { page.raw("<p class=\"muted\">No changes.</p>\n") }
     page.raw("<ul class=\"changes\">\n")
@@ -93,6 +172,7 @@ extension SiteGenerator {
     page.raw("</ul>\n")
     page.endPage(depth: .nested)
     try finish(&page, in: file)
+    return counts
   }
 }
 

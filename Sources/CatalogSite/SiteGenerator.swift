@@ -24,6 +24,8 @@ struct SiteGenerator {
   var revisions: [Revision] = []
   /// Tags naming revisions up to ``head``, oldest revision first, then by name.
   var tags: [Tag] = []
+  /// Each tag's record (its tagger, last move), by name: what the release notes say.
+  var tagRecords: [BytewiseString: TagRecord] = [:]
   var tagSlugs: [BytewiseString: String] = [:]
   /// The names kinds at ``head`` had before a rename, each with the kind it now is (an index
   /// into ``kinds``) and the last revision it had that name (filled by ``writeKindPages()``).
@@ -68,6 +70,7 @@ struct SiteGenerator {
     }
     var tagNames = SiteNames()
     for tag in tags { tagSlugs[BytewiseString(tag.name)] = tagNames.claim(tag.name) }
+    for record in try catalog.tagRecords() { tagRecords[BytewiseString(record.tag.name)] = record }
 
     try writeManifests()
     try readKinds()

@@ -7,20 +7,26 @@ extension Catalog {
   func sealedWrite<T>(_ body: (any CatalogWriteContext) throws -> WriteDecision<T>) throws -> T {
     try storage.write { context in
       let decision = try body(context)
-      if case .commit = decision { try RevisionChain.seal(context) }
+      if case .commit = decision {
+        try RevisionChain.seal(context)
+        try TagEventChain.seal(context)
+      }
       return decision
     }
   }
 
   /// Records the digests of revisions that have none, those of a catalog made before
-  /// digests (schema 0007), in one write; nothing when every revision has one. Part of the
+  /// digests (schema 0007), and of tag events that have none, those schema 0008 carried from
+  /// the tags of before, in one write; nothing when every one has them. Part of the
   /// upgrade to schema 0007, so done by the first open after it, a reader's too (as the
   /// engines migrate for a reader, through a connection of its own that may write). A role
   /// or file that may not be written, or a writer lock held elsewhere, leaves it to the
   /// next open or write (every write seals first); `catalog doctor` reports revisions
   /// without a digest meanwhile.
   func sealOlderRevisions(options: Options) throws {
-    let unsealed = try storage.read { try $0.sealedHead() < $0.headRevision() }
+    let unsealed = try storage.read {
+      try $0.sealedHead() < $0.headRevision() || $0.tagEvents().contains { !$0.sealed }
+    }
     guard unsealed else { return }
     do {
       var writing = options
@@ -29,6 +35,7 @@ extension Catalog {
       let writer = options.readOnly ? try StorageEngines.open(location, options: writing) : storage
       try writer.write { context in
         try RevisionChain.seal(context)
+        try TagEventChain.seal(context)
         return .commit(())
       }
     } catch CatalogError.database(let problem)

@@ -51,9 +51,10 @@ extension Catalog {
     }
   }
 
-  /// Records the copy's digests, recomputed from what it copied, and checks them against
-  /// the source's: a source whose rows no longer match its digests is not copied (its
-  /// history was changed after it was written), so a copy never launders tampering.
+  /// Records the copy's digests (its revisions' and its tag events'), recomputed from what
+  /// it copied, and checks them against the source's: a source whose rows no longer match
+  /// its digests is not copied (its history was changed after it was written), so a copy
+  /// never launders tampering.
   private static func carryDigests(
     from: any CatalogReadContext, to: any CatalogWriteContext
   ) throws {
@@ -66,6 +67,21 @@ extension Catalog {
             "revision \(revision) does not match its recorded digest in the source: its "
               + "history was changed after it was written (run catalog doctor on it); "
               + "nothing was copied"))
+      }
+    }
+    try TagEventChain.seal(to)
+    let copied = Dictionary(
+      try to.tagEvents().map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+    for event in try from.tagEvents() where event.sealed {
+      let copy = copied[event.id]
+      guard let digest = event.digest, copy?.digest == digest,
+        copy?.exportDigest == event.exportDigest
+      else {
+        throw CatalogError.database(
+          .inconsistent(
+            "tag event \(event.id) (tag '\(event.name)') does not match its recorded digest in "
+              + "the source: the tags' history was changed after it was written (run catalog "
+              + "doctor on it); nothing was copied"))
       }
     }
   }
@@ -132,8 +148,13 @@ extension Catalog {
     for tag in tags {
       try to.setTag(tag)
     }
-    for move in try from.tagMoves() {
-      try to.recordTagMove(move)
+    // The tags' history, as it is: ids, times and authors kept (digests are recomputed and
+    // checked in carryDigests). `tag_move`, which schema 0008 carried into these events,
+    // is not copied.
+    for event in try from.tagEvents() {
+      guard try to.appendTagEvent(event, stampingNow: false).id == event.id else {
+        throw CatalogError.database(.inconsistent("tag event \(event.id) got another id"))
+      }
     }
     // The policies' history and the waivers, as they are: ids and times kept.
     for record in try from.policyRecords() {

@@ -49,6 +49,10 @@ extension Catalog {
     where holdsNUL(tag.name) || holdsNUL(tag.message) || holdsNUL(tag.author) {
       throw refuse("tag '\(tag.name)'")
     }
+    for event in try source.tagEvents()
+    where holdsNUL(event.name) || holdsNUL(event.message) || holdsNUL(event.author ?? "") {
+      throw refuse("tag event \(event.id) (tag '\(event.name)')")
+    }
   }
 
   /// The JSON Pointer (under `prefix`) of the first string in canonical JSON `text` that

@@ -8,7 +8,9 @@ extension Catalog {
   /// matching the rows it wrote, every revision's catalog holding each kind once, every
   /// stored payload canonical JSON within the reader's depth limit, every entry's order
   /// key well formed, every revision matching its recorded digest (``RevisionChain``), and
-  /// every app contract event matching its own (``ContractChain``).
+  /// every tag event matching its digests, its recorded export digest its revision's export,
+  /// and the events replaying to the tags there are (``TagEventChain``), and every app
+  /// contract event matching its own (``ContractChain``).
   public func doctor() throws -> DoctorReport {
     var report = DoctorReport()
     do {
@@ -208,6 +210,10 @@ extension Catalog {
     }
     report.components = state.kinds.count
     try checkChain(context, into: &report)
+    let tags = try TagEventChain.verify(context)
+    report.problems += tags.problems
+    report.tagEvents = tags.events
+    report.tagEventsVerified = tags.verified
     try checkContracts(context, head: head, into: &report)
     let unreferenced = try context.unreferencedPayloadCount()
     if unreferenced > 0 {

@@ -189,6 +189,16 @@ extension Catalog {
     return try hasher.finalize()
   }
 
+  /// ``exportDigest(at:categories:)`` of the whole catalog at `revision`, inside a read (or a
+  /// write: what a tag event records, ``TagEventChain``).
+  static func exportDigest(of revision: Int64, in context: any CatalogReadContext) throws
+    -> SHA256Digest
+  {
+    let hasher = SHA256()
+    try export(at: revision, in: context, categories: []) { hasher.update($0) }
+    return try hasher.finalize()
+  }
+
   /// The digests of a revision: its export's (``exportDigest(at:categories:)``) and its
   /// recorded one, the history's chain (nil when none is recorded yet).
   public func digests(at reference: RevisionReference) throws -> RevisionDigests {

@@ -69,7 +69,7 @@ private struct PlainContext: CatalogWriteContext {
   func revision(atOrBefore time: Date) throws -> Int64? { try base.revision(atOrBefore: time) }
   func tag(named name: String) throws -> CatalogStore.Tag? { try base.tag(named: name) }
   func tags() throws -> [CatalogStore.Tag] { try base.tags() }
-  func tagMoves() throws -> [TagMove] { try base.tagMoves() }
+  func tagEvents() throws -> [TagEvent] { try base.tagEvents() }
   func forEachEntryRow(
     at revision: Int64, _ reading: EntryReading, _ body: (EntryRow) throws -> Void
   ) throws {
@@ -124,7 +124,12 @@ private struct PlainContext: CatalogWriteContext {
   func appendVersion(_ row: EntryRow) throws { try base.appendVersion(row) }
   func setTag(_ tag: CatalogStore.Tag) throws { try base.setTag(tag) }
   func deleteTag(named name: String) throws -> Bool { try base.deleteTag(named: name) }
-  func recordTagMove(_ move: TagMove) throws { try base.recordTagMove(move) }
+  func appendTagEvent(_ event: TagEvent, stampingNow: Bool) throws -> TagEvent {
+    try base.appendTagEvent(event, stampingNow: stampingNow)
+  }
+  func appendTagEventDigest(event id: Int64, export: SHA256Digest, digest: SHA256Digest) throws {
+    try base.appendTagEventDigest(event: id, export: export, digest: digest)
+  }
   func documentFrame(at revision: Int64) throws -> DocumentFrame {
     try base.documentFrame(at: revision)
   }

@@ -87,7 +87,7 @@ struct HistoryTests {
       #expect(throws: CatalogError.self) { try fixture.catalog.tag(name, author: "ann") }
     }
     #expect(throws: CatalogError.self) { try fixture.catalog.tag("v1.0", author: "ann") }
-    try fixture.catalog.deleteTag("v1.0")
+    try fixture.catalog.deleteTag("v1.0", author: "ann")
     #expect(throws: CatalogError.self) { try fixture.catalog.exportBytes(at: "v1.0") }
   }
 

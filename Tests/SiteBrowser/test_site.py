@@ -515,6 +515,27 @@ def main():
             expect("renamed from tile-preview to tile-card" in text, "rename in release diff")
             expect("VALUE_CHANGED" in text and "/payload/title" in text, "release diff values")
 
+        def release_notes():
+            # Release notes (issue 35, item 3): the tagger, time and message of each tag's
+            # recorded events, and counts that add up to the changes the page lists.
+            tags = {t["name"]: t for t in json.loads(run.cli("tag", "--list", "--format", "json"))["tags"]}
+            page("releases.html")
+            items = {li.find_element(By.CSS_SELECTOR, "a.tag").text: li.text
+                     for li in driver.find_elements(By.CSS_SELECTOR, "ul.releases > li")}
+            expect(sorted(items) == sorted(tags), f"releases {sorted(items)} != {sorted(tags)}")
+            for name, tag in tags.items():
+                expect(f"tagged by {tag['author']}" in items[name], f"{name}: tagger in {items[name]!r}")
+            page("releases/v2-0.html")
+            header = driver.find_element(By.CSS_SELECTOR, "dl.header").text
+            expect(tags["v2.0"]["author"] in header and tags["v2.0"]["digest"] in header,
+                   f"release header {header!r}")
+            counts = driver.find_element(By.CSS_SELECTOR, "p.counts").text
+            numbers = [int(word) for word in counts.replace(",", "").split() if word.isdigit()]
+            listed = len(driver.find_elements(By.CSS_SELECTOR, "li.change"))
+            expect(len(numbers) == 3 and sum(numbers) == listed,
+                   f"counts {counts!r} do not add up to the {listed} changes listed")
+            expect(f"({counts})" in items["v2.0"], f"releases.html counts for v2.0: {items['v2.0']!r}")
+
         def keyboard_navigation():
             page("index.html")
             body = driver.find_element(By.TAG_NAME, "body")
@@ -639,6 +660,7 @@ def main():
         run.check("kind page: payload, blame, history", kind_page_payload_blame_history)
         run.check("revision page: the right changes", revision_page_changes)
         run.check("release manifest downloads the export's bytes", release_manifest_download)
+        run.check("release notes: tagger, message, counts", release_notes)
         run.check("keyboard navigation", keyboard_navigation)
         run.check("no console errors", no_console_errors)
         run.check("stable page names, across a re-import and a rename", stable_page_names)

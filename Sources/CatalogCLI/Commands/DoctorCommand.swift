@@ -12,7 +12,9 @@ enum DoctorCommand: CatalogCommand {
       catalog's own checks: revision numbers are consecutive, every stored payload is \
       referenced, every revision's catalog is valid, and every revision matches its \
       recorded digest (the chain of SHA-256 digests, recomputed from revision 1; the first \
-      revision that does not match is named). Reports every problem found, and writes nothing.
+      revision that does not match is named), and every tag event matches its digests: \
+      the digest it recorded of its revision's export is still that export's, and the \
+      events replay to the tags there are. Reports every problem found, and writes nothing.
       """,
     arguments: [CommonArguments.resultFormat.spec],
     examples: [
@@ -63,6 +65,8 @@ enum DoctorCommand: CatalogCommand {
         "ok: \(report.revisions) revisions, \(report.entryVersions) entry versions, "
           + "\(report.components) components at head; \(report.storageChecks)"
           + (report.headDigest.map { "; revision digests ok (head \($0))" } ?? "")
+          + (report.tagEvents > 0 && report.tagEventsVerified
+            ? "; \(report.tagEvents.counting("tag event")) ok" : "")
           + (report.contractEvents > 0
             ? "; \(report.contractEvents.counting("contract event")) ok" : ""))
       return .success

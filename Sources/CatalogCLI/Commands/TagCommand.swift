@@ -1,6 +1,7 @@
 import CatalogStore
 
-/// `catalog tag NAME [REV]`, `catalog tag --list`, `catalog tag --delete NAME`.
+/// `catalog tag NAME [REV]`, `catalog tag --list`, `catalog tag --history [NAME]`,
+/// `catalog tag --delete NAME`.
 enum TagCommand: CatalogCommand {
   static let name: ArgumentKey<String?> = .positional(
     "name", arity: .optional, help: "The name to give.")
@@ -8,12 +9,14 @@ enum TagCommand: CatalogCommand {
     "rev", arity: .optional, help: "The revision to name (default: head)."
   ).completing(.revision)
   static let list: ArgumentKey<Bool> = .flag("list", help: "List every tag with its revision.")
+  static let history: ArgumentKey<Bool> = .flag(
+    "history", help: "List every recorded tag operation (of <name> only when given).")
   static let delete: ArgumentKey<String?> = .option(
     "delete", valueName: "name", help: "Delete the tag <name>."
   ).completing(.tag)
   static let message: ArgumentKey<String?> = .option(
     "message", short: "m", valueName: "text",
-    help: "Annotate the tag with <text> (shown by --list).")
+    help: "Annotate the tag with <text> (shown by --list); with --delete, why.")
   static let force: ArgumentKey<Bool> = .flag(
     "force", short: "f",
     help: "Move the tag to <rev> if it names another revision (the move is recorded), or "
@@ -29,23 +32,37 @@ enum TagCommand: CatalogCommand {
 
       Tagging the revision a tag already names is a no-op with exit status 0 ('tag v1.2 \
       already names revision 7'), so a release job can run again. A tag that names another \
-      revision is moved only with -f, like 'git tag -f', and the move is recorded: the old \
-      revision, the new one, who moved it and when (in 'tag --list --format json'). -m \
-      annotates the tag; --author and --expect-head work as for every writing command.
+      revision is moved only with -f, like 'git tag -f'. -m annotates the tag; --author \
+      and --expect-head work as for every writing command.
 
-      'catalog tag --list' prints every tag, one a line: name, revision, time, author and \
-      message, separated by tabs; the time is in the local time zone with its offset on a \
-      terminal (--utc for UTC), in UTC as stored elsewhere and in JSON. 'catalog tag \
-      --delete <name>' removes a tag; the revision itself is kept.
+      Every tag operation is recorded, append-only: its creation, each move, each change \
+      of message and its deletion, with the revision it named before and after, who, when \
+      (the writer's clock on SQLite, the server's on PostgreSQL), the message, and the \
+      SHA-256 of the named revision's export (what 'export --digest' prints, and what \
+      'verify --digest' checks a file against).
+
+      'catalog tag --list' prints every tag, one a line, its fields separated by tabs: \
+      name, revision, when it was tagged and by whom (kept when it moves), its recorded \
+      digest, when it last moved ('moved TIME by NAME', or '-') and its message. Times are \
+      in the local time zone with its offset on a terminal (--utc for UTC), in UTC as \
+      stored elsewhere and in JSON; 'unknown' for what a catalog made before tag events \
+      did not record. 'catalog tag --history [<name>]' prints the recorded operations, \
+      oldest first, deleted tags' included: number, time, name, operation, revision \
+      before ('-' for a creation), after ('-' for a deletion), author, digest and \
+      message. 'catalog tag --delete <name>' removes a tag; the revision and the tag's \
+      history are kept.
       """,
     arguments: [
-      name.spec, rev.spec, list.spec, delete.spec, message.spec, force.spec,
+      name.spec, rev.spec, list.spec, history.spec, delete.spec, message.spec, force.spec,
       CommonArguments.author.spec, CommonArguments.expectHead.spec,
       CommonArguments.resultFormat.spec, CommonArguments.utc.spec,
     ],
     constraints: [
       .mutuallyExclusive(list, delete, name),
-      .oneRequired(name, list, delete),
+      .mutuallyExclusive(list, delete, history),
+      .mutuallyExclusive(history, rev),
+      .mutuallyExclusive(history, force),
+      .oneRequired(name, list, history, delete),
     ],
     examples: [
       Example("Name the head revision:", "catalog tag v1.2"),
@@ -55,34 +72,64 @@ enum TagCommand: CatalogCommand {
         #"catalog tag v1.3 -m "Release 1.3" --expect-head 41"#),
       Example("Move a tag to head:", "catalog tag -f v1.3"),
       Example("List the tags:", "catalog tag --list"),
+      Example(
+        "Every operation on v1.3, moves and deletions included:", "catalog tag --history v1.3"),
       Example("Delete a tag:", "catalog tag --delete v1.2"),
     ],
     seeAlso: ["log", "export", "restore"],
     usageForms: [
       "<name> [<rev>] [-m <text>] [-f] [--author <name>] [--expect-head <n>]", "--list [--utc]",
-      "--delete <name>",
+      "--history [<name>] [--utc]", "--delete <name> [-m <text>] [--author <name>]",
     ])
 
   static func run(_ context: CommandContext) throws -> ExitStatus {
     let arguments = context.arguments
     if arguments[list] {
       let catalog = try context.openCatalog(forWriting: false)
-      let tags = try catalog.tags()
+      let records = try catalog.tagRecords()
       if context.wantsJSON {
-        ResultJSON.print(ResultJSON.tags(tags, moves: try catalog.tagMoves()), to: context.console)
+        ResultJSON.print(
+          ResultJSON.tags(records, events: try catalog.tagEvents()), to: context.console)
         return .success
       }
       let times = context.terminal(json: false).times
-      for tag in tags {
+      func time(_ event: TagEvent?) -> String { event?.time.map(times.text) ?? "unknown" }
+      for record in records {
+        let tag = record.tag
+        let moved = record.lastMove.map { "moved \(time($0)) by \($0.author ?? "unknown")" }
         context.console.print(
-          "\(tag.name)\trevision \(tag.revision)\t\(times.text(tag.time))\t\(tag.author)"
+          "\(tag.name)\trevision \(tag.revision)\t\(time(record.created))\t"
+            + "\(record.created?.author ?? "unknown")\t"
+            + "\(record.exportDigest.map(\.description) ?? "-")\t\(moved ?? "-")"
             + (tag.message.isEmpty ? "" : "\t\(tag.message)"))
+      }
+      return .success
+    }
+    if arguments[history] {
+      let catalog = try context.openCatalog(forWriting: false)
+      let events = try catalog.tagEvents(named: arguments[Self.name])
+      if let name = arguments[Self.name], events.isEmpty {
+        throw CatalogError.invalidRequest("no tag operation is recorded for '\(name)'")
+      }
+      if context.wantsJSON {
+        ResultJSON.print(ResultJSON.tagHistory(events), to: context.console)
+        return .success
+      }
+      let times = context.terminal(json: false).times
+      for event in events {
+        context.console.print(
+          "\(event.id)\t\(event.time.map(times.text) ?? "unknown")\t\(event.name)\t"
+            + "\(event.operation.rawValue)\t\(event.fromRevision.map { "\($0)" } ?? "-")\t"
+            + "\(event.toRevision.map { "\($0)" } ?? "-")\t\(event.author ?? "unknown")\t"
+            + "\(event.exportDigest.map(\.description) ?? "-")"
+            + (event.message.isEmpty ? "" : "\t\(event.message)"))
       }
       return .success
     }
     let catalog = try context.openCatalog(forWriting: true)
     if let name = arguments[delete] {
-      let tag = try catalog.deleteTag(name)
+      let tag = try catalog.deleteTag(
+        name, author: context.author, message: arguments[message] ?? "")
       if context.wantsJSON {
         ResultJSON.print(ResultJSON.tag(tag, action: "deleted"), to: context.console)
         return .success

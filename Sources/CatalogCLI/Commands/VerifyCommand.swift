@@ -36,6 +36,10 @@ enum VerifyCommand: CatalogCommand {
       opened: the check of a build step that has only the manifest and the digest a \
       release recorded.
 
+      When REF is a tag, the file is also held to the digest the tag recorded when it was \
+      made or moved ('tag --list'); a revision that no longer exports that digest is \
+      trouble (its history was changed; run doctor).
+
       Unlike 'diff @REF FILE', which shows what importing FILE would record and so keeps \
       the kinds a file lacks, verify answers "is this file exactly REF?".
 
@@ -87,9 +91,27 @@ enum VerifyCommand: CatalogCommand {
     let catalog = try context.openCatalogWithRevisions()
     let revision = try catalog.revision(context.atReference).id
     let expected = try catalog.exportDigest(at: .number(revision))
+    // A tag recorded the digest of what it named: the file is checked against that too, and
+    // a catalog whose revision no longer exports it is trouble, not a verdict.
+    var recordedWith = ""
+    if case .tag(let name) = context.atReference,
+      let record = try catalog.tagRecords().first(where: { $0.tag.name.hasSameBytes(as: name) }),
+      let recorded = record.exportDigest
+    {
+      guard recorded == expected else {
+        console.error(
+          "catalog: error: tag \(name) recorded digest \(recorded) for revision \(revision), "
+            + "but revision \(revision) now exports \(expected): the catalog's history was "
+            + "changed after the tag was made (run catalog doctor)")
+        return .trouble
+      }
+      recordedWith = ", the digest recorded with tag \(name)"
+    }
     if actual == expected {
       if !quiet {
-        console.print("ok: \(source.name) is exactly revision \(revision)'s export (\(expected))")
+        console.print(
+          "ok: \(source.name) is exactly revision \(revision)'s export (\(expected))"
+            + recordedWith)
       }
       return .success
     }

@@ -144,19 +144,55 @@ enum ResultJSON {
   static func tag(_ tag: Tag, action: String, previousRevision: Int64? = nil) -> JSONValue {
     object([
       ("command", .string("tag")), ("action", .string(action)),
-      ("tag", tagObject(tag, moves: nil)),
+      ("tag", tagObject(tag, record: nil, moves: nil)),
       ("previousRevision", previousRevision.map { number(Int($0)) } ?? .null),
       ("revision", .null),
     ])
   }
 
   /// `tag --list`: `{"command", "tags": [{"name", "revision", "time", "author", "message",
-  /// "moves": [{"from", "to", "time", "author"}]}]}`.
-  static func tags(_ tags: [Tag], moves: [TagMove]) -> JSONValue {
-    let byName = Dictionary(grouping: moves) { BytewiseString($0.name) }
+  /// "digest", "lastMoved": {"time", "author", "from"} or null, "moves": [{"from", "to",
+  /// "time", "author"}]}]}`: `time` and `author` are the tagger's (null where a catalog made
+  /// before tag events did not record them), `moves` the tag's moves since it was made.
+  static func tags(_ records: [TagRecord], events: [TagEvent]) -> JSONValue {
+    let byName = Dictionary(grouping: events) { BytewiseString($0.name) }
     return object([
       ("command", .string("tag")),
-      ("tags", .array(tags.map { tagObject($0, moves: byName[BytewiseString($0.name)] ?? []) })),
+      (
+        "tags",
+        .array(
+          records.map { record in
+            let own = byName[BytewiseString(record.tag.name)] ?? []
+            let since = own.filter { $0.id >= (record.created?.id ?? 0) }
+            return tagObject(
+              record.tag, record: record, moves: since.filter { $0.operation == .move })
+          })
+      ),
+    ])
+  }
+
+  /// `tag --history`: `{"command", "events": [{"id", "name", "operation", "from", "to",
+  /// "time", "author", "message", "carried", "digest", "eventDigest"}]}`, oldest first.
+  static func tagHistory(_ events: [TagEvent]) -> JSONValue {
+    object([
+      ("command", .string("tag")),
+      (
+        "events",
+        .array(
+          events.map { event in
+            object([
+              ("id", number(Int(event.id))), ("name", .string(event.name)),
+              ("operation", .string(event.operation.rawValue)),
+              ("from", event.fromRevision.map { number(Int($0)) } ?? .null),
+              ("to", event.toRevision.map { number(Int($0)) } ?? .null),
+              ("time", event.storedTime.map(JSONValue.string) ?? .null),
+              ("author", event.author.map(JSONValue.string) ?? .null),
+              ("message", .string(event.message)), ("carried", .bool(event.carried)),
+              ("digest", event.exportDigest.map { .string($0.description) } ?? .null),
+              ("eventDigest", event.digest.map { .string($0.description) } ?? .null),
+            ])
+          })
+      ),
     ])
   }
 
@@ -198,6 +234,7 @@ enum ResultJSON {
             ("revisions", number(Int(report.revisions))),
             ("entryVersions", number(report.entryVersions)),
             ("components", number(report.components)),
+            ("tagEvents", number(report.tagEvents)),
           ])
         } ?? .null
       ),
@@ -262,27 +299,34 @@ enum ResultJSON {
     console.write(JSONWriter.indentedBytes(value) + [0x0A])
   }
 
-  /// A tag; with `moves` (in `tag --list`), its recorded moves, oldest first.
-  private static func tagObject(_ tag: Tag, moves: [TagMove]?) -> JSONValue {
-    var members: [(String, JSONValue)] = [
-      ("name", .string(tag.name)), ("revision", number(Int(tag.revision))),
-      ("time", .string(Timestamp.string(tag.time))), ("author", .string(tag.author)),
-      ("message", .string(tag.message)),
-    ]
-    if let moves {
-      members.append(
-        (
-          "moves",
-          .array(
-            moves.map {
-              object([
-                ("from", number(Int($0.oldRevision))), ("to", number(Int($0.newRevision))),
-                ("time", .string(Timestamp.string($0.time))), ("author", .string($0.author)),
-              ])
-            })
-        ))
+  /// A tag; with its record and `moves` (in `tag --list`), its tagger, digest, last move
+  /// and recorded moves, oldest first.
+  private static func tagObject(_ tag: Tag, record: TagRecord?, moves: [TagEvent]?) -> JSONValue {
+    guard let record, let moves else {
+      return object([
+        ("name", .string(tag.name)), ("revision", number(Int(tag.revision))),
+        ("time", .string(Timestamp.string(tag.time))), ("author", .string(tag.author)),
+        ("message", .string(tag.message)),
+      ])
     }
-    return object(members)
+    func move(_ event: TagEvent, to: Bool) -> JSONValue {
+      object(
+        [("from", number(Int(event.fromRevision ?? 0)))]
+          + (to ? [("to", number(Int(event.toRevision ?? 0)))] : [])
+          + [
+            ("time", event.storedTime.map(JSONValue.string) ?? .null),
+            ("author", event.author.map(JSONValue.string) ?? .null),
+          ])
+    }
+    return object([
+      ("name", .string(tag.name)), ("revision", number(Int(tag.revision))),
+      ("time", record.created?.storedTime.map(JSONValue.string) ?? .null),
+      ("author", record.created?.author.map(JSONValue.string) ?? .null),
+      ("message", .string(tag.message)),
+      ("digest", record.exportDigest.map { .string($0.description) } ?? .null),
+      ("lastMoved", record.lastMove.map { move($0, to: false) } ?? .null),
+      ("moves", .array(moves.map { move($0, to: true) })),
+    ])
   }
 
   private static func notes(kept: [String], keptDeprecations: [String]) -> (String, JSONValue) {

@@ -150,16 +150,4 @@ extension PostgreSQLContext {
   func deleteTag(named name: String) throws -> Bool {
     try connection.execute("DELETE FROM tag WHERE name = $1", [.text(name)]).affectedRows > 0
   }
-
-  func recordTagMove(_ move: TagMove) throws {
-    try connection.execute(
-      """
-      INSERT INTO tag_move (name, old_revision_id, new_revision_id, moved_at, author)
-      VALUES ($1, $2, $3, $4, $5)
-      """,
-      [
-        .text(move.name), .int(move.oldRevision), .int(move.newRevision),
-        .text(Timestamp.string(move.time)), .text(move.author),
-      ])
-  }
 }

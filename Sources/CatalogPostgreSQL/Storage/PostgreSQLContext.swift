@@ -128,20 +128,6 @@ final class PostgreSQLContext: CatalogWriteContext {
       message: result.string(row: row, column: 4) ?? "")
   }
 
-  func tagMoves() throws -> [TagMove] {
-    let result = try connection.execute(
-      "SELECT name, old_revision_id, new_revision_id, moved_at, author FROM tag_move ORDER BY id")
-    return try (0..<result.rowCount).map { row in
-      TagMove(
-        name: result.string(row: row, column: 0) ?? "",
-        oldRevision: try result.int64(row: row, column: 1) ?? 0,
-        newRevision: try result.int64(row: row, column: 2) ?? 0,
-        time: Timestamp.parse(result.string(row: row, column: 3) ?? "")
-          ?? Date(timeIntervalSince1970: 0),
-        author: result.string(row: row, column: 4) ?? "")
-    }
-  }
-
   // MARK: Entries
 
   /// The rows in force at `$1` (not removed), with their payload texts, in export order.

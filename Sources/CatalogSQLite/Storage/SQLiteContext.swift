@@ -183,43 +183,12 @@ final class SQLiteContext: CatalogWriteContext {
       author: statement.string(at: 3) ?? "", message: statement.string(at: 4) ?? "")
   }
 
-  func tagMoves() throws -> [TagMove] {
-    let statement = try database.cachedStatement(
-      sql: """
-        SELECT name, old_revision_id, new_revision_id, moved_at, author FROM tag_move
-        ORDER BY id
-        """)
-    defer { statement.reset() }
-    var moves: [TagMove] = []
-    while try statement.step() {
-      moves.append(
-        TagMove(
-          name: statement.string(at: 0) ?? "", oldRevision: statement.int64(at: 1),
-          newRevision: statement.int64(at: 2),
-          time: Timestamp.parse(statement.string(at: 3) ?? "") ?? Date(timeIntervalSince1970: 0),
-          author: statement.string(at: 4) ?? ""))
-    }
-    return moves
-  }
-
   func setTag(_ tag: Tag) throws {
     try database.cachedStatement(
       sql: "INSERT INTO tag (name, revision_id, created_at, author, message) VALUES (?, ?, ?, ?, ?)"
     ).execute([
       .text(tag.name), .integer(tag.revision), .text(Timestamp.string(tag.time)), .text(tag.author),
       .text(tag.message),
-    ])
-  }
-
-  func recordTagMove(_ move: TagMove) throws {
-    try database.cachedStatement(
-      sql: """
-        INSERT INTO tag_move (name, old_revision_id, new_revision_id, moved_at, author)
-        VALUES (?, ?, ?, ?, ?)
-        """
-    ).execute([
-      .text(move.name), .integer(move.oldRevision), .integer(move.newRevision),
-      .text(Timestamp.string(move.time)), .text(move.author),
     ])
   }
 

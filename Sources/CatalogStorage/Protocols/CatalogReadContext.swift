@@ -27,8 +27,8 @@ package protocol CatalogReadContext {
   /// Every tag, sorted by name (by bytes).
   func tags() throws -> [Tag]
 
-  /// Every recorded move of a tag, oldest first.
-  func tagMoves() throws -> [TagMove]
+  /// Every recorded tag operation (``TagEvent``), by id, with its digests where recorded.
+  func tagEvents() throws -> [TagEvent]
 
   /// Calls `body` with the row in force of every component present at `revision`.
   ///

@@ -64,8 +64,15 @@ package protocol CatalogWriteContext: CatalogReadContext {
   /// Deletes a tag and returns whether there was one.
   func deleteTag(named name: String) throws -> Bool
 
-  /// Records that a tag moved (the tag itself is deleted and set again by the caller).
-  func recordTagMove(_ move: TagMove) throws
+  /// Appends a tag operation to the history and returns it as stored, numbered one more than
+  /// the greatest event id (the event's own `id` and digests are ignored). With
+  /// `stampingNow` its time is now, by the writer's clock on SQLite and by the server's on
+  /// PostgreSQL (as ``appendRevision(_:)``'s); otherwise the event's `storedTime` (a copy).
+  func appendTagEvent(_ event: TagEvent, stampingNow: Bool) throws -> TagEvent
+
+  /// Records the digests of event `id` (``TagEvent/exportDigest``, ``TagEvent/digest``),
+  /// an event whose digests are not recorded yet.
+  func appendTagEventDigest(event id: Int64, export: SHA256Digest, digest: SHA256Digest) throws
 }
 
 extension CatalogWriteContext {

@@ -14,6 +14,10 @@ public struct DoctorReport: Sendable {
   public var storageChecks = ""
   /// Head's digest, when the whole chain of revision digests was recomputed and matched.
   public var headDigest: SHA256Digest?
+  /// The number of recorded tag events, and whether every one matched its digests and the
+  /// tags (``TagEventChain``).
+  public var tagEvents = 0
+  public var tagEventsVerified = false
 
   public var isHealthy: Bool { problems.isEmpty }
 }

@@ -127,16 +127,16 @@ struct DatabaseFileProblemTests {
     #expect(!doctor.stderr.contains("'catalog doctor'"))
   }
 
-  /// Pages in the middle overwritten (the middle third of the file, which holds payload
-  /// pages whatever the page size): writers and readers refuse it, and doctor lists what
-  /// integrity_check finds.
+  /// Pages overwritten (the last quarter of the file: the import writes its payloads and
+  /// entry versions after the schema's pages, so these hold only those, whatever the page
+  /// size): writers and readers refuse it, and doctor lists what integrity_check finds.
   @Test func aDamagedPage() throws {
     var bytes = try makeCatalog()
     // The page size is in the file's header, big-endian at offset 16
     // (https://sqlite.org/fileformat.html#the_database_header).
     let pageSize = Int(bytes[16]) << 8 | Int(bytes[17])
     let pages = bytes.count / pageSize
-    for i in (pages / 3 * pageSize)..<(2 * pages / 3 * pageSize) {
+    for i in ((pages - pages / 4) * pageSize)..<(pages * pageSize) {
       bytes[i] = UInt8(truncatingIfNeeded: i &* 131 &+ 7)
     }
     try directory.write("damaged.sqlite", bytes)

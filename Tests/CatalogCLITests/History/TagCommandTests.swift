@@ -48,8 +48,10 @@ import Testing
       try runner.run(["tag", "-f", "v1", "--author", "release-bot", "--expect-head", "2"]).stdout
         == "moved tag v1 from revision 1 to revision 2\n")
     let line = try runner.run(["tag", "--list"]).stdout
+    // The tagger stays; the move is said beside it.
     #expect(
-      line.hasPrefix("v1\trevision 2\t") && line.hasSuffix("\trelease-bot\tFirst\n"), "\(line)")
+      line.hasPrefix("v1\trevision 2\t") && line.contains("\tann\tsha256:")
+        && line.hasSuffix(" by release-bot\tFirst\n"), "\(line)")
     // A new message on the same revision needs -f too, and is not a move.
     try runner.run(["tag", "v1", "-m", "Second"], expect: 65)
     #expect(

@@ -140,8 +140,9 @@ struct DocumentationClaimTests {
     try runner.run(["tag", "v1"], expect: 0)
     let line = try runner.run(["tag", "--list"], expect: 0).stdout
     let columns = line.dropLast().split(separator: "\t", omittingEmptySubsequences: false)
-    #expect(columns.count == 4 && columns[0] == "v1" && columns[1] == "revision 1")
+    #expect(columns.count == 6 && columns[0] == "v1" && columns[1] == "revision 1")
     #expect(columns[3] == "tester" && columns[2].hasSuffix("Z"))
+    #expect(columns[4].hasPrefix("sha256:") && columns[5] == "-")
   }
 
   /// The synopsis of `command` in docs/cli.md: the lines of the first `text` block under its

@@ -18,7 +18,11 @@ struct CiDocumentationTests {
   struct Job: Decodable {
     /// `github` (a workflow's job) or `gitlab` (a job's `script`).
     var system: String
+    /// The GitHub workflow's name (`catalog`, `release`); empty for GitLab.
+    var workflow: String
     var name: String
+    /// The names of the job's environment variables (`env:`).
+    var environment: [String]
     var steps: [Step]
   }
 
@@ -43,11 +47,13 @@ struct CiDocumentationTests {
                           continue
                       steps.append({"name": step["name"], "run": step["run"],
                                     "always": step.get("if") == "always()"})
-                  jobs.append({"system": "github", "name": name, "steps": steps})
+                  jobs.append({"system": "github", "workflow": doc.get("name", ""), "name": name,
+                               "environment": sorted(job.get("env", {})), "steps": steps})
           else:
               for name, job in doc.items():
                   steps = [{"name": line, "run": line, "always": False} for line in job["script"]]
-                  jobs.append({"system": "gitlab", "name": name, "steps": steps})
+                  jobs.append({"system": "gitlab", "workflow": "", "name": name,
+                               "environment": sorted(job.get("variables", {})), "steps": steps})
       print(json.dumps(jobs))
       """
     let result = try runCommand("/usr/bin/env", ["python3", "-c", script, path])
@@ -100,22 +106,33 @@ struct CiDocumentationTests {
   static func run(_ job: Job, branch: String, in directory: TemporaryDirectory) throws
     -> [(step: String, status: Int32, stdout: String)]
   {
-    let checkout = try CatalogProcess.shell(
-      "cd fork && git checkout -q -B \(branch) origin/\(branch) && rm -f catalog-junit.xml",
-      in: directory, environment: gitEnvironment(directory))
-    try #require(checkout.status == 0, "\(checkout)")
+    try run(
+      job, checkout: "git checkout -q -B \(branch) origin/\(branch) && rm -f catalog-junit.xml",
+      in: directory)
+  }
+
+  /// Runs `job` in `fork` after the shell command `checkout` there, with `extra` in the
+  /// environment; `CATALOG_DATABASE` is unset unless `extra` sets it (a fork has none).
+  static func run(
+    _ job: Job, checkout: String, extra: [String: String] = [:], in directory: TemporaryDirectory
+  ) throws -> [(step: String, status: Int32, stdout: String)] {
+    let checkedOut = try CatalogProcess.shell(
+      "cd fork && \(checkout)", in: directory, environment: gitEnvironment(directory))
+    try #require(checkedOut.status == 0, "\(checkedOut)")
     var environment = gitEnvironment(directory)
     environment["GITHUB_BASE_REF"] = "main"
     environment["GITHUB_PATH"] = directory.path("github-path")
     environment["CI_MERGE_REQUEST_TARGET_BRANCH_NAME"] = "main"
     environment["CI_PIPELINE_SOURCE"] = "merge_request_event"
+    environment.merge(extra) { _, new in new }
+    let unset = extra["CATALOG_DATABASE"] == nil ? "unset CATALOG_DATABASE; " : ""
     var results: [(String, Int32, String)] = []
     var failed = false
     for step in job.steps where !failed || step.always {
       let result = try CatalogProcess.run(
         [
           "-e", "-o", "pipefail", "-c",
-          "unset CATALOG_DATABASE; export PATH=\"$PWD/bin:$PATH\"; cd fork; " + step.run,
+          unset + "export PATH=\"$PWD/bin:$PATH\"; cd fork; " + step.run,
         ],
         in: directory, executable: URL(fileURLWithPath: "/bin/bash"), environment: environment)
       results.append((step.name, result.status, result.stdout + result.stderr))
@@ -127,7 +144,7 @@ struct CiDocumentationTests {
   @Test func theJobsGateAForkPullRequestWithoutADatabase() throws {
     let directory = try TemporaryDirectory()
     try Self.makeRepositories(in: directory)
-    let jobs = try Self.jobs(in: directory)
+    let jobs = try Self.jobs(in: directory).filter { $0.workflow != "release" }
     #expect(jobs.map(\.system) == ["github", "gitlab"], "\(jobs.map(\.name))")
     for job in jobs {
       // A change the policies accept: every step passes.
@@ -152,5 +169,69 @@ struct CiDocumentationTests {
         #expect(refused.count == job.steps.count)
       }
     }
+  }
+
+  /// The release workflow (issue 34, item 6): on a git tag, with the catalog's database, it
+  /// tags the catalog, exports the manifest and its digest, and checks them against the
+  /// digest the tag recorded; then, with no database, a build that ships the release's
+  /// manifest verifies and one that ships another does not.
+  @Test func theReleaseJobRecordsTheDigestAndABuildIsVerifiedAgainstIt() throws {
+    let directory = try TemporaryDirectory()
+    try directory.write("v1.json", PolicyCommandTests.v1)
+    try directory.write("v2.json", PolicyCommandTests.v2)
+    let setup = try CatalogProcess.shell(
+      """
+      set -e; unset CATALOG_DATABASE
+      "$CATALOG" -d release.sqlite import v1.json >/dev/null
+      git init -q -b main upstream
+      "$CATALOG" -d release.sqlite export -o upstream/components.json
+      cd upstream
+      git add -A && git commit -qm v1 && git tag v1.0
+      git checkout -qb drifted && cp ../v2.json components.json && git commit -qam drift
+      git checkout -q main
+      cd .. && git clone -q upstream fork
+      mkdir bin && ln -s "$CATALOG" bin/catalog
+      """, in: directory, environment: Self.gitEnvironment(directory))
+    try #require(setup.status == 0, "\(setup)")
+    let jobs = try Self.jobs(in: directory).filter { $0.workflow == "release" }
+    try #require(jobs.map(\.name) == ["record-digest", "verify-build"], "\(jobs.map(\.name))")
+    let (record, verify) = (jobs[0], jobs[1])
+    #expect(record.environment == ["CATALOG_AUTHOR", "CATALOG_DATABASE"])
+    #expect(verify.environment.isEmpty)
+    let secrets = [
+      "CATALOG_DATABASE": directory.path("release.sqlite"), "CATALOG_AUTHOR": "release-bot",
+      "GITHUB_REF_NAME": "v1.0",
+    ]
+    // Twice, as a re-run of the job would: the second changes nothing.
+    for _ in 0..<2 {
+      let recorded = try Self.run(
+        record, checkout: "git checkout -q v1.0", extra: secrets, in: directory)
+      #expect(
+        recorded.count == record.steps.count && recorded.allSatisfy { $0.status == 0 },
+        "\(recorded)")
+    }
+    let digest = try String(
+      contentsOfFile: directory.path("fork/release/components.sha256"), encoding: .utf8)
+    #expect(
+      digest == (try ExportDigestTests.sha256sum(directory.path("fork/release/components.json")))
+        + "\n")
+    #expect(
+      try directory.read("fork/release/components.json")
+        == (try directory.read("fork/components.json")))
+    let tags = try CatalogProcess.run(
+      ["-d", "release.sqlite", "tag", "--list", "--format", "json"], in: directory)
+    let listed = try #require(
+      try JSONSerialization.jsonObject(with: Data(tags.stdout.utf8)) as? [String: Any])
+    let tag = try #require((listed["tags"] as? [[String: Any]])?.first)
+    #expect(tag["name"] as? String == "v1.0" && tag["author"] as? String == "release-bot")
+    #expect((tag["digest"] as? String).map { $0 + "\n" } == digest)
+
+    // The build at the tag ships the release's manifest: verified without a database.
+    let built = try Self.run(verify, checkout: "git checkout -q v1.0", in: directory)
+    #expect(built.count == verify.steps.count && built.allSatisfy { $0.status == 0 }, "\(built)")
+    // A build from a commit whose manifest drifted: the last step fails with 1.
+    let drifted = try Self.run(verify, checkout: "git checkout -q origin/drifted", in: directory)
+    #expect(drifted.map(\.status) == [0, 1], "\(drifted)")
+    #expect(drifted.last?.stdout.contains("differs: its digest is sha256:") == true, "\(drifted)")
   }
 }

@@ -2,15 +2,15 @@ import Foundation
 import TestSupport
 import Testing
 
-/// The history tables that came with policies and tag moves (`policy_change`, `waiver`,
-/// `waived_change`, `tag_move`) are append-only in the database itself, on both engines:
+/// The history tables that came with policies and tag events (`policy_change`, `waiver`,
+/// `waived_change`, `tag_event`, `tag_event_digest`) are append-only in the database itself, on both engines:
 /// an `UPDATE` or `DELETE` made past `catalog`, with the engine's own client, is refused and
 /// the rows stay as they were.
 @Suite("Policy and tag history is append-only in the database")
 struct AppendOnlyHistoryTests {
   static let tables = [
     ("policy_change", "author"), ("waiver", "reason"), ("waived_change", "kind"),
-    ("tag_move", "author"),
+    ("tag_event", "author"), ("tag_event_digest", "digest"),
   ]
 
   /// A catalog with a row in each table: a policy change, a waived break, a moved tag.
