@@ -43,15 +43,19 @@ public enum CatalogSite {
   /// - Throws: ``CatalogSiteError`` when the output cannot be written or is a directory this
   ///   generator did not write; ``CatalogStore/CatalogError`` from the catalog (an unknown
   ///   revision, an empty catalog, a damaged database). Nothing is left behind on failure.
+  /// - Parameter progress: called with the number of files written so far, every 256 files
+  ///   (a progress display).
   @discardableResult
-  public static func write(_ catalog: Catalog, to output: String, options: Options = Options())
-    throws -> Summary
-  {
+  public static func write(
+    _ catalog: Catalog, to output: String, options: Options = Options(),
+    progress: ((Int) -> Void)? = nil
+  ) throws -> Summary {
     let head = try catalog.revision(options.reference)
     let directory = try SiteDirectory(output: output)
     do {
       var generator = SiteGenerator(
         catalog: catalog, directory: directory, title: options.title, head: head)
+      generator.progress = progress
       // Every page is read once, in streamed passes: a small page cache costs no time here
       // and keeps the whole catalog from staying in memory (docs/benchmarks.md).
       let summary = try catalog.withPageCacheLimit(kibibytes: 1024) { try generator.run() }

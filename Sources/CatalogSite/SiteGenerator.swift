@@ -33,7 +33,12 @@ struct SiteGenerator {
   /// `search-payloads.js` while ``writeKindPages()`` streams it, and its unwritten bytes.
   var payloadSearchFile: SiteFile?
   var payloadSearch: [UInt8] = []
-  var files = 0
+  /// Every file written so far; ``progress`` hears of every 256th.
+  var files = 0 {
+    didSet { if files % 256 == 0, files > oldValue { progress?(files) } }
+  }
+  /// Told how many files are written, for a progress display.
+  var progress: ((Int) -> Void)?
   /// Per revision up to ``head``, what it did to each component it wrote, in component order
   /// (filled by ``writeKindPages()``, which reads every component's versions).
   var rows = RevisionRows()

@@ -18,8 +18,13 @@ extension Catalog {
   ///   or when `source` holds U+0000 (``refuseNUL(in:)``); ``CatalogError/database(_:)``
   ///   (`inconsistent`) when a revision of `source` does not match its recorded digest; what
   ///   reading `source` or writing here throws.
+  ///
+  /// - Parameter progress: called with the number of entry versions copied so far, every
+  ///   4,096 versions (a progress display).
   @discardableResult
-  public func copyHistory(from source: Catalog) throws -> CopySummary {
+  public func copyHistory(from source: Catalog, progress: ((Int) -> Void)? = nil) throws
+    -> CopySummary
+  {
     try source.storage.read { from in
       // Checked in the snapshot that is copied, before this catalog is written.
       try Self.refuseNUL(in: from)
@@ -43,7 +48,7 @@ extension Catalog {
             "\(path) is not empty (it has \(contracts.counting("contract event")) "
               + "and no revision); copy writes only into an empty catalog")
         }
-        let summary = try Self.copy(from: from, to: to)
+        let summary = try Self.copy(from: from, to: to, progress: progress)
         try Self.carryDigests(from: from, to: to)
         try Self.carryContracts(from: from, to: to)
         return .commit(summary)
@@ -108,7 +113,7 @@ extension Catalog {
   }
 
   private static func copy(
-    from: any CatalogReadContext, to: any CatalogWriteContext
+    from: any CatalogReadContext, to: any CatalogWriteContext, progress: ((Int) -> Void)?
   ) throws -> CopySummary {
     let head = try from.headRevision()
     for id in stride(from: 1, through: head, by: 1) {
@@ -140,6 +145,7 @@ extension Catalog {
         bytes: stored.payload, hash: JSONText.stableHash(of: stored.payload))
       try to.appendVersion(row)
       versions += 1
+      if let progress, versions % 4096 == 0 { progress(versions) }
     }
     for (revision, frame) in try from.documentFrames() {
       try to.appendDocumentFrame(frame, revision: revision)

@@ -11,18 +11,21 @@ extension Catalog {
   /// - Parameters:
   ///   - reference: the revision (head by default).
   ///   - categories: only entries in these categories (all when empty).
+  ///   - progress: called with the number of entries written so far, every 4,096 entries
+  ///     (a progress display).
   ///   - write: receives the document in order, a chunk at a time.
   /// - Returns: the number of entries written.
   @discardableResult
   public func export(
     at reference: RevisionReference = .head, categories: [String] = [],
-    into write: ([UInt8]) throws -> Void
+    progress: ((Int) -> Void)? = nil, into write: ([UInt8]) throws -> Void
   ) throws -> Int {
     // Categories compare by bytes, as kinds do: an NFC and an NFD spelling are two categories.
     let wanted = Set(categories.map(BytewiseString.init))
     return try storage.read { context in
       try Self.export(
-        at: try reference.resolve(in: context), in: context, categories: wanted, into: write)
+        at: try reference.resolve(in: context), in: context, categories: wanted,
+        progress: progress, into: write)
     }
   }
 
@@ -31,7 +34,7 @@ extension Catalog {
   @discardableResult
   private static func export(
     at revision: Int64, in context: any CatalogReadContext, categories wanted: Set<BytewiseString>,
-    into write: ([UInt8]) throws -> Void
+    progress: ((Int) -> Void)? = nil, into write: ([UInt8]) throws -> Void
   ) throws -> Int {
     var writer = CatalogDocumentWriter(frame: try context.documentFrame(at: revision))
     var count = 0
@@ -42,6 +45,7 @@ extension Catalog {
       else { return }
       try append(stored, to: &writer)
       count += 1
+      if let progress, count % 4096 == 0 { progress(count) }
       if writer.output.count >= 1 << 20 { try writer.flush(into: write) }
     }
     writer.close()
@@ -227,12 +231,14 @@ extension Catalog {
   ///   database (or its -wal, -shm or -journal file, even one that does not exist yet) or
   ///   another catalog database;
   ///   ``CatalogError/io(path:reason:)`` when writing fails.
+  /// - Parameter progress: as for ``export(at:categories:progress:into:)``.
   @discardableResult
   public func export(
-    at reference: RevisionReference = .head, categories: [String] = [], toFile path: String
+    at reference: RevisionReference = .head, categories: [String] = [], toFile path: String,
+    progress: ((Int) -> Void)? = nil
   ) throws -> Int {
     try ExportDestination.resolve(path, catalog: localFiles).write(name: path) { write in
-      try export(at: reference, categories: categories, into: write)
+      try export(at: reference, categories: categories, progress: progress, into: write)
     }
   }
 }

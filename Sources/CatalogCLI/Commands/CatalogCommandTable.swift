@@ -33,6 +33,7 @@ package enum CatalogCommandTable {
       CheckCommand.self,
       PolicyCommand.self,
       ContractCommand.self,
+      ClientsCommand.self,
       LogCommand.self,
       ShowCommand.self,
       BlameCommand.self,

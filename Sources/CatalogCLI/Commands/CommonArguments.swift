@@ -140,4 +140,10 @@ enum CommonArguments {
     help:
       "Show times in UTC as stored (2026-11-30T13:03:00.000Z); on a terminal they are shown "
       + "in the local time zone (TZ), elsewhere always in UTC.")
+
+  /// `--quiet`: no progress line for long work (`import`, `export`, `copy`, `site`).
+  static let quiet: ArgumentKey<Bool> = .flag(
+    "quiet",
+    help:
+      "Show no progress line (long work shows one on stderr when it is a terminal).")
 }

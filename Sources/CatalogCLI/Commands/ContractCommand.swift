@@ -11,6 +11,9 @@ enum ContractCommand: CatalogCommand {
     help: "For record: the contract.json file, or '-' for stdin. For show and retire: the "
       + "build, APP@VERSION."
   ).completing(.byFirstPositional([Action.record.rawValue: .file]))
+  static let history: ArgumentKey<Bool> = .flag(
+    "history",
+    help: "For record: also report the payloads of every revision the build cannot decode.")
   static let kind: ArgumentKey<String?> = .option(
     "kind", valueName: "kind", help: "For show: only this kind's shape, as JSON Schema."
   ).completing(.kind)
@@ -34,9 +37,14 @@ enum ContractCommand: CatalogCommand {
       schema), and with --format json the recorded contract.json, byte for byte. 'retire \
       APP@VERSION' marks a build as no longer in the field: it stays in the history and is \
       no longer protected. Every event is recorded with its author and time, append-only.
+
+      'record' then reports which payloads of head the build cannot decode (with \
+      --history, of every revision), and what it changes against the app's previous \
+      build: each kind no longer or newly decoded, each place a shape narrows (refuses \
+      payloads the previous build read) or widens.
       """,
     arguments: [
-      action.spec, operand.spec, kind.spec, CommonArguments.author.spec,
+      action.spec, operand.spec, kind.spec, history.spec, CommonArguments.author.spec,
       CommonArguments.listFormat.spec,
     ],
     examples: [
@@ -47,7 +55,7 @@ enum ContractCommand: CatalogCommand {
     ],
     seeAlso: ["check", "show"],
     usageForms: [
-      "record <file> [--author <name>] [--format <format>]",
+      "record <file> [--history] [--author <name>] [--format <format>]",
       "list [--format <format>]",
       "show <app@version> [--kind <kind>] [--format <format>]",
       "retire <app@version> [--author <name>] [--format <format>]",
@@ -63,6 +71,9 @@ enum ContractCommand: CatalogCommand {
     }
     if context.arguments[Self.kind] != nil, action != .show {
       throw UsageError.invalidArguments("--kind is for 'contract show'")
+    }
+    if context.arguments[Self.history], action != .record {
+      throw UsageError.invalidArguments("--history is for 'contract record'")
     }
     switch action {
     case .record: try runRecord(context)
@@ -106,13 +117,57 @@ enum ContractCommand: CatalogCommand {
     let catalog = try context.openExistingCatalogForWriting()
     let result = try catalog.recordContract(bytes, source: source.name, author: context.author)
     let recorded = result.recorded
+    let head = try catalog.clientMatrix(builds: [recorded]).rejections
+    let history =
+      context.arguments[Self.history] ? try catalog.historyRejections(of: recorded) : nil
+    let changes = result.previous.map { changeLines(from: $0, to: recorded) } ?? []
     if isJSON(context) {
       ResultJSON.print(
         ResultJSON.object([
           ("command", .string("contract record")), ("outcome", .string(result.outcome.rawValue)),
           ("build", buildJSON(recorded)),
+          ("head", .array(head.map { ClientsCommand.rejectionJSON($0, file: nil) })),
+          (
+            "history",
+            history.map { history in
+              .array(
+                history.rejections.map {
+                  ResultJSON.object([
+                    ("revision", ResultJSON.number(Int($0.revision))),
+                    ("rejection", ClientsCommand.rejectionJSON($0.rejection, file: nil)),
+                  ])
+                })
+            } ?? .null
+          ),
+          ("previous", result.previous.map { .string($0.build) } ?? .null),
+          ("changes", ResultJSON.strings(changes)),
         ]), to: context.console)
       return
+    }
+    defer {
+      if head.isEmpty {
+        context.console.print("head: \(recorded.build) decodes every payload")
+      } else {
+        context.console.print(
+          "head: \(recorded.build) rejects "
+            + "\(ClientsCommand.payloadCount(head).counting("payload"))")
+        for rejection in head { context.console.print("  " + ClientsCommand.describe(rejection)) }
+      }
+      if let history {
+        let payloads = Set(history.rejections.map { "\($0.revision) \($0.rejection.kind)" }).count
+        context.console.print(
+          "history: \(recorded.build) rejects \(payloads.counting("payload")) of "
+            + "\(history.revisions.counting("revision"))")
+        for (revision, rejection) in history.rejections {
+          context.console.print("  revision \(revision), \(ClientsCommand.describe(rejection))")
+        }
+      }
+      if let previous = result.previous {
+        if changes.isEmpty {
+          context.console.print("against \(previous.build): no change in what it decodes")
+        }
+        for line in changes { context.console.print("against \(previous.build): \(line)") }
+      }
     }
     switch result.outcome {
     case .recorded:
@@ -198,6 +253,32 @@ enum ContractCommand: CatalogCommand {
     }
     context.console.print(
       retired ? "retired \(recorded.build)" : "\(recorded.build) is retired already: no change")
+  }
+
+  /// What `build` decodes differently from `previous`, a line per change: `kind K: no
+  /// longer decoded`, `kind K: /count: number instead of integer (widens)`.
+  static func changeLines(from previous: RecordedContract, to build: RecordedContract)
+    -> [String]
+  {
+    let old = previous.contract.kinds
+    let new = build.contract.kinds
+    let kinds = Set(old.keys).union(new.keys).sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+    var lines: [String] = []
+    for kind in kinds {
+      switch (old[kind], new[kind]) {
+      case (_?, nil): lines.append("kind \(kind): no longer decoded")
+      case (nil, _?): lines.append("kind \(kind): newly decoded")
+      case (let a?, let b?):
+        for change in ShapeCompatibility.changes(from: a, to: b) {
+          let effect =
+            change.narrows && change.widens
+            ? "narrows and widens" : change.narrows ? "narrows" : "widens"
+          lines.append("kind \(kind): \(change) (\(effect))")
+        }
+      case (nil, nil): break
+      }
+    }
+    return lines
   }
 
   /// One build in a JSON result: app, version, state, kinds, and its events.

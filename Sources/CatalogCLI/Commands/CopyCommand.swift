@@ -25,7 +25,7 @@ enum CopyCommand: CatalogCommand {
       transaction of <to>: all of it lands, or none of it. --database is not used.
       """,
     arguments: [
-      from.spec, to.spec, CommonArguments.resultFormat.spec,
+      from.spec, to.spec, CommonArguments.resultFormat.spec, CommonArguments.quiet.spec,
     ],
     examples: [
       Example(
@@ -45,7 +45,10 @@ enum CopyCommand: CatalogCommand {
     let to = try Catalog(
       location: CatalogLocation(context.arguments[Self.to] ?? ""),
       options: Catalog.Options(busyTimeout: timeout))
-    let summary = try to.copyHistory(from: from)
+    let progress = ProgressLine(
+      console: context.console, label: "copying", quiet: context.arguments[CommonArguments.quiet])
+    let summary = try to.copyHistory(from: from) { progress.update($0, unit: "entry versions") }
+    progress.finish()
     if context.arguments[CommonArguments.resultFormat] == .json {
       ResultJSON.print(
         ResultJSON.copy(summary, from: from.path, to: to.path), to: context.console)

@@ -36,6 +36,7 @@ enum ExportCommand: CatalogCommand {
       """,
     arguments: [
       output.spec, category.spec, CommonArguments.at.spec, digest.spec,
+      CommonArguments.quiet.spec,
     ],
     examples: [
       Example("Print the head catalog:", "catalog export"),
@@ -58,18 +59,27 @@ enum ExportCommand: CatalogCommand {
       reference = .number(number)
       try checkCategories(categories, at: number, in: catalog)
     }
+    let output = context.arguments[Self.output].flatMap { $0 == "-" ? nil : $0 }
+    // Into a file, the terminal shows the progress; to stdout on the same terminal, the
+    // line would land in the middle of the document.
+    let progress = ProgressLine(
+      console: context.console, label: "exporting", quiet: context.arguments[CommonArguments.quiet],
+      sharesTerminal: output == nil && context.console.stdoutIsTerminal)
+    defer { progress.finish() }
+    let update: (Int) -> Void = { progress.update($0, unit: "entries") }
     if context.arguments[digest] {
       // Pin the revision, so that the file and the digest are of the same one.
       reference = .number(try catalog.revision(reference).id)
-      if let output = context.arguments[Self.output], output != "-" {
-        try catalog.export(at: reference, categories: categories, toFile: output)
+      if let output {
+        try catalog.export(at: reference, categories: categories, toFile: output, progress: update)
       }
       let sum = try catalog.exportDigest(at: reference, categories: categories)
+      progress.finish()
       try context.console.writeChecked(Array("\(sum)\n".utf8))
-    } else if let output = context.arguments[Self.output], output != "-" {
-      try catalog.export(at: reference, categories: categories, toFile: output)
+    } else if let output {
+      try catalog.export(at: reference, categories: categories, toFile: output, progress: update)
     } else {
-      try catalog.export(at: reference, categories: categories) {
+      try catalog.export(at: reference, categories: categories, progress: update) {
         try context.console.writeChecked($0)
       }
     }

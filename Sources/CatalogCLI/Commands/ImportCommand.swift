@@ -50,6 +50,7 @@ enum ImportCommand: CatalogCommand {
       CommonArguments.maxDepth.spec,
       CommonArguments.maxSize.spec,
       CommonArguments.resultFormat.spec,
+      CommonArguments.quiet.spec,
     ],
     examples: [
       Example("Import a file and say why:", #"catalog import components.json -m "Add hero tile""#),
@@ -79,13 +80,15 @@ enum ImportCommand: CatalogCommand {
       try named.readingAhead(maxDepth: limits.maxDepth, maxSize: limits.maxSize)
     }
     let catalog = try context.openCatalog(forWriting: true)
-    let progress = ProgressLine(console: context.console, label: "importing \(source.name)")
+    let progress = ProgressLine(
+      console: context.console, label: "importing \(source.name)",
+      quiet: context.arguments[CommonArguments.quiet])
     let options = context.writeOptions(dryRun: context.arguments[dryRun])
     let formerNames = try context.formerNames()
     let result = try WriteReport.reportingProblems(context) {
       try catalog.importDocument(
         from: source, options: options, prune: context.arguments[prune], limits: limits,
-        formerNames: formerNames, progress: progress.update)
+        formerNames: formerNames, progress: { progress.update($0) })
     }
     progress.finish()
     WriteReport.printFormerNames(
@@ -93,33 +96,5 @@ enum ImportCommand: CatalogCommand {
       to: context.console)
     WriteReport.report(result, context)
     return .success
-  }
-}
-
-/// A progress line on stderr for long imports, shown only when stderr is a terminal.
-final class ProgressLine {
-  private let console: Console
-  private let label: String
-  private let enabled: Bool
-  private var shown = false
-
-  init(console: Console, label: String) {
-    self.console = console
-    self.label = label
-    self.enabled = console.stderrIsTerminal
-  }
-
-  func update(_ progress: ImportProgress) {
-    guard enabled, progress.entries >= 4096 else { return }
-    shown = true
-    let percent =
-      progress.totalBytes.map { total in
-        total > 0 ? " \(min(100, progress.bytesRead * 100 / total))%" : ""
-      } ?? ""
-    console.redrawProgress("\(label):\(percent) \(progress.entries) entries")
-  }
-
-  func finish() {
-    if shown { console.redrawProgress("") }
   }
 }

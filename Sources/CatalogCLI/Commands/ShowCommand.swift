@@ -103,6 +103,7 @@ enum ShowCommand: CatalogCommand {
       for line in try entry.payload.value().indentedText.split(separator: "\n") {
         console.print("  \(line)")
       }
+      try printClients(of: entry, catalog: catalog, at: context.atReference, to: console)
     }
     return .success
   }

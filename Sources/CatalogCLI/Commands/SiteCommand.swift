@@ -28,6 +28,7 @@ enum SiteCommand: CatalogCommand {
       """,
     arguments: [
       output.spec, title.spec, CommonArguments.at.spec, CommonArguments.resultFormat.spec,
+      CommonArguments.quiet.spec,
     ],
     constraints: [.oneRequired(output)],
     examples: [
@@ -37,7 +38,7 @@ enum SiteCommand: CatalogCommand {
         "catalog site --output site-v1.2 --at v1.2 --title 'Design system'"),
     ],
     seeAlso: ["export", "log", "blame"],
-    usageForms: ["--output <dir> [--title <text>] [--at <rev>] [--format <format>]"])
+    usageForms: ["--output <dir> [--title <text>] [--at <rev>] [--format <format>] [--quiet]"])
 
   static func run(_ context: CommandContext) throws -> ExitStatus {
     // The parser refuses an empty path (`ArgumentSpec.validate`).
@@ -47,8 +48,15 @@ enum SiteCommand: CatalogCommand {
       title: context.arguments[title] ?? "Component catalog",
       reference: context.atReference)
     let summary: CatalogSite.Summary
+    let progress = ProgressLine(
+      console: context.console, label: "writing \(output)",
+      quiet: context.arguments[CommonArguments.quiet])
+    defer { progress.finish() }
     do {
-      summary = try CatalogSite.write(catalog, to: output, options: options)
+      summary = try CatalogSite.write(catalog, to: output, options: options) {
+        progress.update($0, unit: "files")
+      }
+      progress.finish()
     } catch let error as CatalogSiteError {
       context.console.error("catalog: error: \(error)")
       switch error {

@@ -208,6 +208,18 @@ package enum CatalogMain {
           + "so nothing was written "
           + "(--allow-breaking \"REASON\" records a deliberate break)")
       return .dataError
+    case let refusal as ClientRefusal:
+      // One line per rejection, located in the file when the write read one.
+      for rejection in refusal.rejections {
+        let place = rejection.position.map { "\(refusal.source):\($0): " } ?? "catalog: "
+        console.error("\(place)error: CLIENTS refuses \(ClientsCommand.describe(rejection))")
+      }
+      let payloads = ClientsCommand.payloadCount(refusal.rejections)
+      console.error(
+        "catalog: error: a retained app build cannot decode \(payloads.counting("payload")), "
+          + "so nothing was written (--allow-breaking \"REASON\" records a deliberate break; "
+          + "'catalog contract retire APP@VERSION' once a build is no longer in the field)")
+      return .dataError
     default:
       console.error("catalog: internal error: \(error)")
       return .internalError

@@ -57,14 +57,15 @@ extension PlannedWrite {
   /// After the revision is recorded: the waiver for the violations it was allowed to make,
   /// and the kind-level policies of renamed kinds moved to their new names.
   func recordPolicyEffects(
-    on result: inout WriteResult, violations: [PolicyViolation], options: WriteOptions,
+    on result: inout WriteResult, violations: [PolicyViolation],
+    clientRejections: [ClientRejection] = [], options: WriteOptions,
     in context: any CatalogWriteContext
   ) throws {
     guard let revision = result.revision else { return }
-    if let reason = options.allowBreaking, !violations.isEmpty {
+    if let reason = options.allowBreaking, !violations.isEmpty || !clientRejections.isEmpty {
       let waiver = Waiver(
         revision: revision.id, time: revision.time, author: options.author, reason: reason,
-        changes: violations.map(\.waived))
+        changes: violations.map(\.waived) + clientRejections.map(\.waived))
       try context.appendWaiver(waiver)
       result.waiver = waiver
       result.waivedViolations = violations

@@ -17,6 +17,9 @@ struct RevisionWriter {
     // The policies are checked here, inside the write and under the writer lock: a refusal
     // throws, so nothing lands (a dry run is refused as the write would be).
     let violations = try planned.policyViolations(source: source, options: options, in: context)
+    // So are the retained app builds' contracts (mode CLIENTS): a payload one of them cannot
+    // decode is refused the same way.
+    let rejections = try planned.clientRejections(source: source, options: options, in: context)
     guard !options.dryRun else { return .rollback(result) }
     let revision = try context.appendRevision(
       RevisionDraft(
@@ -62,7 +65,8 @@ struct RevisionWriter {
     result.revision = try context.revision(revision)
     result.head = revision
     try planned.recordPolicyEffects(
-      on: &result, violations: violations, options: options, in: context)
+      on: &result, violations: violations, clientRejections: rejections, options: options,
+      in: context)
     return .commit(result)
   }
 

@@ -26,9 +26,13 @@ struct ContractCommandTests {
   func recordListShowRetire(_ engine: TestEngine) throws {
     let (_, runner) = try Self.makeCatalog(engine)
     let recorded = try runner.run(["contract", "record", "contract.json"])
-    #expect(recorded.stdout == "recorded ios@5.2.0 (3 kinds)\n")
+    #expect(
+      recorded.stdout == "recorded ios@5.2.0 (3 kinds)\nhead: ios@5.2.0 decodes every payload\n")
     let again = try runner.run(["contract", "record", "contract.json"])
-    #expect(again.stdout == "ios@5.2.0 is already recorded with this contract: no change\n")
+    #expect(
+      again.stdout
+        == "ios@5.2.0 is already recorded with this contract: no change\n"
+        + "head: ios@5.2.0 decodes every payload\n")
     // Byte-exact: the recorded contract.json comes back as it was written.
     let shown = try runner.run(["contract", "show", "ios@5.2.0", "--format", "json"])
     #expect(shown.stdoutBytes == ContractFiles.ios("5.2.0"))
