@@ -40,7 +40,8 @@ import Testing
       ],
       "tag": [
         "catalog tag <name> [<rev>] [-m <text>] [-f] [--author <name>] [--expect-head <n>]",
-        "catalog tag --list [--utc]", "catalog tag --delete <name>",
+        "catalog tag --list [--utc]", "catalog tag --history [<name>] [--utc]",
+        "catalog tag --delete <name> [-m <text>] [--author <name>]",
       ],
       "restore": [
         "catalog restore <rev> [--message <text>] [--author <name>] [--expect-head <n>]"

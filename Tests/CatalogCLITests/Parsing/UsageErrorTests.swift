@@ -217,7 +217,9 @@ import Testing
     let tagUsage =
       "Usage: catalog tag <name> [<rev>] [-m <text>] [-f] [--author <name>] [--expect-head <n>]\n"
       + "       catalog tag --list [--utc]\n"
-      + "       catalog tag --delete <name>\nSee 'catalog tag --help' for more information.\n"
+      + "       catalog tag --history [<name>] [--utc]\n"
+      + "       catalog tag --delete <name> [-m <text>] [--author <name>]\n"
+      + "See 'catalog tag --help' for more information.\n"
     #expect(
       try failure("tag", "--list", "--delete", "v1").text
         == "catalog: error: '--delete' cannot be used with '--list'\n" + tagUsage)
@@ -228,7 +230,8 @@ import Testing
       try failure("tag", "v1", "--list").error.message == "'--list' cannot be used with 'v1'")
     #expect(
       try failure("tag").text
-        == "catalog: error: missing one of '<name>', '--list' or '--delete <name>'\n" + tagUsage)
+        == "catalog: error: missing one of '<name>', '--list', '--history' or '--delete <name>'\n"
+        + tagUsage)
   }
 
   @Test func helpCommandRejectsAnUnknownCommand() throws {

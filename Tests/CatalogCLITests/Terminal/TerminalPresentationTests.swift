@@ -321,13 +321,15 @@ import Testing
     let tags = try #require(object?["tags"] as? [[String: Any]], "\(json)")
     let utc = try #require(tags.first?["time"] as? String)
     #expect(utc.hasSuffix("Z"))
+    // After the tagger: the digest it recorded, and `-` for a tag that never moved.
+    let rest = "\t" + (try #require(tags.first?["digest"] as? String)) + "\t-\n"
     let east = ["TZ": "XYZ-3"]
     let local = try onTerminal(["tag", "--list"], east)
     let expected = try Self.local(utc, hours: 3, offset: "+0300")
-    #expect(local.stdout == "v1\trevision 1\t\(expected)\ttester\n", "\(local)")
+    #expect(local.stdout == "v1\trevision 1\t\(expected)\ttester\(rest)", "\(local)")
     let forced = try onTerminal(["tag", "--list", "--utc"], east)
-    #expect(forced.stdout == "v1\trevision 1\t\(utc)\ttester\n", "\(forced)")
+    #expect(forced.stdout == "v1\trevision 1\t\(utc)\ttester\(rest)", "\(forced)")
     let piped = try runner.run(["tag", "--list"], expect: 0, environment: east)
-    #expect(piped.stdout == "v1\trevision 1\t\(utc)\ttester\n")
+    #expect(piped.stdout == "v1\trevision 1\t\(utc)\ttester\(rest)")
   }
 }
