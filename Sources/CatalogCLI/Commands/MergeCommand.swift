@@ -55,8 +55,10 @@ enum MergeCommand: CatalogCommand {
       shows each marker left), and each conflict is printed on stderr as \
       FILE:LINE: conflict: POINTER: ours VALUE, theirs VALUE.
 
-      The result is written in the canonical export format, to --output (which may be \
-      <ours>, as git passes it) or stdout. With --format json the merge report goes to \
+      The result is written to --output (which may be <ours>, as git passes it) or \
+      stdout, in the style of <ours> (its indentation, line endings and final newline; \
+      entries the merge kept are <ours>' bytes), or in the canonical export format, with \
+      a note, when <ours> has no one style. With --format json the merge report goes to \
       stdout: every change taken and from which side, and every conflict with its \
       pointer, line and the three values.
 
@@ -97,6 +99,8 @@ enum MergeCommand: CatalogCommand {
     let merge: CatalogMerge
     let frames: FrameMerge
     let sides: [DocumentFrame]
+    var oursBytes: [UInt8]? = nil
+    var oursText: CatalogMerge.SideText? = nil
     do {
       let sideNames = ["base", "ours", "theirs"]
       typealias Document = (
@@ -112,15 +116,24 @@ enum MergeCommand: CatalogCommand {
             frame: DocumentFrame.standard, positions: []
           )
         }
-        // With --name (git's %P), a problem names the file and the side, not git's
-        // temporary file: `components.json (theirs):3:7`.
-        if let name = arguments[Self.name], operand != "-",
-          let bytes = try DocumentSource.file(operand).readBytes(upTo: JSONReader.defaultMaxSize)
-        {
-          return try DocumentSource.bytes(bytes, name: "\(name) (\(sideNames[index]))")
-            .readDocument()
+        let source: DocumentSource = operand == "-" ? .standardInput : .file(operand)
+        // OURS is read whole, so that the result can be written in its style; with --name
+        // (git's %P), a problem names the file and the side, not git's temporary file:
+        // `components.json (theirs):3:7`.
+        let name = arguments[Self.name].flatMap { operand == "-" ? nil : $0 }
+        let bytes: [UInt8]?
+        if index == 1 {
+          bytes = try source.readBytes(maxSize: JSONReader.defaultMaxSize)
+          oursBytes = bytes
+        } else {
+          bytes = name == nil ? nil : try source.readBytes(upTo: JSONReader.defaultMaxSize)
         }
-        return try (operand == "-" ? DocumentSource.standardInput : .file(operand)).readDocument()
+        if let bytes {
+          return try DocumentSource.bytes(
+            bytes, name: name.map { "\($0) (\(sideNames[index]))" } ?? source.name
+          ).readDocument()
+        }
+        return try source.readDocument()
       }
       sides = documents.map(\.frame)
       // The top-level members merge as an entry's other members do; where they conflict the
@@ -130,14 +143,20 @@ enum MergeCommand: CatalogCommand {
       merge = try CatalogMerge(
         base: documents[0].entries, ours: documents[1].entries, theirs: documents[2].entries,
         frame: frames.frame ?? documents[1].frame, markers: Self.markers(arguments))
+      if let oursBytes {
+        oursText = CatalogMerge.SideText(
+          bytes: oursBytes, entries: documents[1].entries,
+          entryStarts: documents[1].positions.map(\.offset), frame: documents[1].frame)
+      }
     } catch let error as CatalogMergeError {
       context.console.error("catalog: error: \(CatalogMain.words(error))")
       return .trouble
     }
 
+    let file = arguments[name] ?? output ?? "-"
     let marked: CatalogMerge.MarkedDocument
     do {
-      marked = try merge.document(with: frames)
+      marked = try styled(merge, frames: frames, ours: oursText, file: file, context)
     } catch {
       context.console.error("catalog: error: \(CatalogMain.words(error))")
       return .trouble
@@ -153,7 +172,6 @@ enum MergeCommand: CatalogCommand {
           + [0x0A])
     }
 
-    let file = arguments[name] ?? output ?? "-"
     for (pointer, line) in zip(frames.conflicts, marked.frameLines) {
       let values = sides.map { Self.frameValue($0, at: pointer) }
       context.console.error(
@@ -167,6 +185,41 @@ enum MergeCommand: CatalogCommand {
           + "theirs \(shown(conflict.theirs))")
     }
     return merge.isClean && frames.conflicts.isEmpty ? .success : .differences
+  }
+
+  /// The merged document in the style of OURS' file (its indentation, line ending and final
+  /// newline; a clean merge copies what it kept of OURS byte for byte), or in the export
+  /// format with a note saying why when that style cannot be told or kept.
+  ///
+  /// A clean result is read back before it is used: it must be the same catalog as the
+  /// export format's result (the same export bytes), or the export format is written.
+  static func styled(
+    _ merge: CatalogMerge, frames: FrameMerge, ours: CatalogMerge.SideText?, file: String,
+    _ context: CommandContext
+  ) throws -> CatalogMerge.MarkedDocument {
+    guard let ours else { return try merge.document(with: frames) }
+    let styled = try merge.document(
+      with: frames, frame: frames.frame ?? ours.frame, inStyleOf: ours)
+    let side = file == "-" ? "ours" : "\(file) (ours)"
+    if let unknown = styled.unknownStyle {
+      context.console.error(
+        "catalog: note: the merge is written in the export format, not in the style of "
+          + "\(side): \(unknown)")
+      return styled.document
+    }
+    // A result with markers is not JSON to read back; its lines are the export format's.
+    guard merge.isClean && frames.conflicts.isEmpty, styled.document.bytes != merge.document
+    else { return styled.document }
+    let reread = try? DocumentSource.bytes(styled.document.bytes, name: file).readDocument()
+    if let reread,
+      CatalogDocumentWriter.document(reread.entries, frame: reread.frame) == merge.document
+    {
+      return styled.document
+    }
+    context.console.error(
+      "catalog: note: the merge is written in the export format, not in the style of "
+        + "\(side): the result in that style did not read back as the merged catalog")
+    return try merge.document(with: frames)
   }
 
   /// A value as a message shows it: compact JSON, cut at 60 characters, or `(removed)`.

@@ -23,10 +23,15 @@ struct ArrayMergeTests {
     """
   }
 
-  /// The canonical bytes of a document, as `catalog merge` writes them.
+  /// The canonical bytes of a document (`catalog git textconv`, the export format).
   func canonical(_ items: [String]) throws -> String {
-    try directory.write("expected.json", Self.document(items))
-    return try runner.run(["merge", "expected.json", "expected.json", "expected.json"]).stdout
+    try canonicalForm(Self.document(items))
+  }
+
+  /// `text` in the export format: the merge writes OURS' style, compared here by its catalog.
+  func canonicalForm(_ text: String) throws -> String {
+    try directory.write("expected.json", text)
+    return try runner.run(["git", "textconv", "expected.json"]).stdout
   }
 
   /// Ours edits `b.v`; theirs inserts `x` before `b` and adds `b.w`. Lined up alone, theirs
@@ -44,7 +49,7 @@ struct ArrayMergeTests {
     let merged = try runner.run(["merge", "base.json", "ours.json", "theirs.json"], expect: 0)
     #expect(merged.stderr == "")
     #expect(
-      merged.stdout
+      try canonicalForm(merged.stdout)
         == (try canonical([
           #"{"id": "a"}"#, #"{"id": "x", "v": 1}"#, #"{"id": "b", "v": 2, "w": 1}"#,
           #"{"id": "c"}"#,
@@ -95,7 +100,7 @@ struct ArrayMergeTests {
       Self.document([#"{"id": "new", "n": 0}"#] + items { _ in nil } + [#"{"id": "end"}"#]))
     let merged = try runner.run(["merge", "base.json", "ours.json", "theirs.json"], expect: 0)
     #expect(
-      merged.stdout
+      try canonicalForm(merged.stdout)
         == (try canonical(
           [#"{"id": "new", "n": 0}"#] + items { $0 == 1000 ? #"{"id": "e1000", "n": 1}"# : nil }
             + [#"{"id": "end"}"#])))
