@@ -123,6 +123,15 @@ let package = Package(
     .testTarget(
       name: "CatalogSiteTests",
       dependencies: ["CatalogSite", "CatalogStore", "Components", "TestSupport"]),
+    // The fuzz target's oracles (Tests/Fuzz), replaying the kept corpus; run-fuzz.sh builds
+    // the same files with FuzzMain.swift into the libFuzzer executable.
+    .testTarget(
+      name: "FuzzCorpusReplayTests", dependencies: ["CatalogDiff", "Components"],
+      path: "Tests/Fuzz",
+      exclude: [
+        "FuzzMain.swift", "run-fuzz.sh", "keep-corpus.sh", "json.dict", "seeds", "corpus",
+        "change-oracle.py", "kill-imports.py",
+      ]),
     .testTarget(
       name: "CatalogPostgreSQLTests", dependencies: ["CatalogPostgreSQL", "TestSupport"]),
     .testTarget(

@@ -76,7 +76,7 @@ extension String {
   /// The string as a formats print it on one line: as is, or as a JSON string literal when it
   /// is empty, starts or ends with whitespace (a kind " " would print as nothing), or holds
   /// control characters (C0, DEL or C1) that would break the line or drive a terminal.
-  var printable: String {
+  package var printable: String {
     guard
       isEmpty || hasWhitespaceEdges || unicodeScalars.contains(where: \.isTerminalControl)
     else {
@@ -96,7 +96,7 @@ extension String {
   /// too when it starts with `"` or `*` or holds ` => `, so that in `diff --name-only` a
   /// line that starts with `"` is always a literal, one that starts with `*` is never a kind
   /// (``CatalogDiff/frameName``) and an unquoted ` => ` is always a rename.
-  var printableKind: String {
+  package var printableKind: String {
     guard let first = unicodeScalars.first, first == "\"" || first == "*" || contains(" => ")
     else {
       return printable

@@ -28,13 +28,14 @@ extension CatalogDiff {
     /// The members whose values differ, in NEW's order, then those only OLD has, in OLD's.
     public var members: [Member] {
       var result: [Member] = []
+      let (inOld, inNew) = (old.memberLookup, new.memberLookup)
       for member in new.members {
-        let before = old[member: member.key]
+        let before = inOld[member.key]
         if before != member.value {
           result.append(Member(key: member.key, old: before, new: member.value))
         }
       }
-      for member in old.members where new[member: member.key] == nil {
+      for member in old.members where inNew[member.key] == nil {
         result.append(Member(key: member.key, old: member.value, new: nil))
       }
       return result

@@ -151,15 +151,17 @@ extension CatalogDiff {
     guard old != new else { return [] }
     let components = BytewiseString("components")
     var operations: [JSONPatchOperation] = []
-    var current = FrameChange.keyOrder(old)
-    for member in old.members where new[member: member.key] == nil {
+    let (inOld, inNew) = (old.memberLookup, new.memberLookup)
+    var removed: Set<BytewiseString> = []
+    for member in old.members where inNew[member.key] == nil {
       let path = JSONPointer([member.key])
       if withTests {
         operations.append(.test(path: path, value: try value(member.value, member.key, .old)))
       }
       operations.append(.remove(path: path))
-      current.removeAll { $0 == BytewiseString(member.key) }
+      removed.insert(BytewiseString(member.key))
     }
+    let current = FrameChange.keyOrder(old).filter { !removed.contains($0) }
     let target = FrameChange.keyOrder(new)
     var inPlace = 0
     while inPlace < current.count && current[inPlace] == target[inPlace] { inPlace += 1 }
@@ -169,8 +171,8 @@ extension CatalogDiff {
     while used.contains(BytewiseString(temporary)) { temporary = "_" + temporary }
     for (i, key) in target.enumerated() {
       let path = JSONPointer([key.string])
-      let newValue = key == components ? nil : new[member: key.string]
-      let oldValue = key == components ? nil : old[member: key.string]
+      let newValue = key == components ? nil : inNew[key.string]
+      let oldValue = key == components ? nil : inOld[key.string]
       if i < inPlace {
         guard let newValue, let oldValue, newValue != oldValue else { continue }
         if withTests {

@@ -72,11 +72,13 @@ extension CatalogMerge {
     }
     // An entry's conflict line in OURS' document, moved by what came in before it.
     let oursConflictLines = try conflictLines(in: frames.resolved.ours)
+    let keysBefore = Set(
+      (frames.resolved.ours.before + frames.resolved.theirs.before).map {
+        BytewiseString($0.key)
+      })
     let frameLines = frames.conflicts.map { pointer -> Int in
       guard !pointer.isRoot, let key = pointer.tokens.first else { return markerLines.first ?? 1 }
-      let isBefore =
-        frames.resolved.ours.before.contains { $0.key.hasSameBytes(as: key) }
-        || frames.resolved.theirs.before.contains { $0.key.hasSameBytes(as: key) }
+      let isBefore = keysBefore.contains(BytewiseString(key))
       if isBefore || headMarkers == markerLines.count { return markerLines.first ?? 1 }
       return markerLines[headMarkers]
     }

@@ -33,9 +33,11 @@ struct EntryDiffer {
         try parse(old.payload, old, "payload", .old), try parse(new.payload, new, "payload", .new),
         shown: payload, edited: payload)
     }
+    let oldExtras = old.memberLookup
+    let newExtras = new.memberLookup
     for member in old.extraMembers {
       let pointer = JSONPointer([member.key])
-      if let newText = new[extra: member.key] {
+      if let newText = newExtras[member.key] {
         if !sameBytes(member.value.bytes, newText.bytes) {
           metadata(
             pointer, old: try parse(member.value, old, member.key, .old),
@@ -45,7 +47,7 @@ struct EntryDiffer {
         metadata(pointer, old: try parse(member.value, old, member.key, .old), new: nil)
       }
     }
-    for member in new.extraMembers where old[extra: member.key] == nil {
+    for member in new.extraMembers where oldExtras[member.key] == nil {
       metadata(
         JSONPointer([member.key]), old: nil, new: try parse(member.value, new, member.key, .new))
     }
@@ -54,14 +56,15 @@ struct EntryDiffer {
     if !oldKeys.haveSameBytes(as: newKeys) {
       try reorder(
         oldKeys: oldKeys, newKeys: newKeys, shown: .root, edited: .root, since: firstEdit,
-        old: { key throws(CatalogDiffError) in try Self.member(key, of: old, .old) },
-        new: { key throws(CatalogDiffError) in try Self.member(key, of: new, .new) })
+        old: { key throws(CatalogDiffError) in try Self.member(key, of: old, oldExtras, .old) },
+        new: { key throws(CatalogDiffError) in try Self.member(key, of: new, newExtras, .new) })
     }
   }
 
   /// The value of member `key` of an entry.
   private static func member(
-    _ key: String, of entry: CatalogEntry, _ side: CatalogDiffError.Side
+    _ key: String, of entry: CatalogEntry, _ extras: CatalogEntry.MemberLookup,
+    _ side: CatalogDiffError.Side
   ) throws(CatalogDiffError) -> JSONValue {
     switch key {
     case "kind": return .string(entry.kind)
@@ -72,7 +75,7 @@ struct EntryDiffer {
         throw .invalidText(kind: entry.kind, member: key, side: side, error)
       }
     default:
-      do { return try entry[extra: key]?.value() ?? .null } catch {
+      do { return try extras[key]?.value() ?? .null } catch {
         throw .invalidText(kind: entry.kind, member: key, side: side, error)
       }
     }
@@ -121,14 +124,15 @@ struct EntryDiffer {
     let tail = newKeys[stable...]
     let tailSet = Set(tail.map(BytewiseString.init))
     let prefixLength = edited.tokens.count
-    edits =
-      Array(edits[..<since])
-      + edits[since...].filter { edit in
-        let tokens = edit.pointer.tokens
-        return
-          !(tokens.count > prefixLength && tokens.starts(with: edited.tokens)
-          && tailSet.contains(BytewiseString(tokens[prefixLength])))
-      }
+    // Only the edits since `since` are touched: copying the earlier ones too would make an
+    // array of many reordered objects quadratic.
+    let kept = edits[since...].filter { edit in
+      let tokens = edit.pointer.tokens
+      return
+        !(tokens.count > prefixLength && tokens.starts(with: edited.tokens)
+        && tailSet.contains(BytewiseString(tokens[prefixLength])))
+    }
+    edits.replaceSubrange(since..., with: kept)
     for key in tail {
       if oldPosition[BytewiseString(key)] != nil {
         edits.append(.remove(edited.appending(key), old: try old(key)))

@@ -34,7 +34,7 @@ extension JSONPatch {
       } catch {
         throw JSONPatchError(
           index: index, op: operation.name, path: operation.path.description, code: error.code,
-          message: error.message)
+          message: error.message, member: error.member)
       }
     }
     return result
@@ -45,10 +45,13 @@ extension JSONPatch {
 struct PatchFailure: Error {
   var code: JSONPatchError.Code
   var message: String
+  /// The operation's member at fault (``JSONPatchError/member``).
+  var member: String?
 
-  init(_ code: JSONPatchError.Code, _ message: String) {
+  init(_ code: JSONPatchError.Code, _ message: String, member: String? = nil) {
     self.code = code
     self.message = message
+    self.member = member
   }
 }
 
@@ -60,8 +63,12 @@ enum PointerRole {
   func notFound(_ detail: String? = nil) -> PatchFailure {
     let subject = self == .path ? "path" : "from location"
     let code: JSONPatchError.Code = self == .path ? .pathNotFound : .fromNotFound
-    return PatchFailure(code, "\(subject) does not exist" + (detail.map { ": \($0)" } ?? ""))
+    return PatchFailure(
+      code, "\(subject) does not exist" + (detail.map { ": \($0)" } ?? ""), member: member)
   }
+
+  /// The operation's member that holds this pointer.
+  var member: String { self == .path ? "path" : "from" }
 }
 
 extension JSONValue {
@@ -80,7 +87,8 @@ extension JSONValue {
         return
       }
       if path.tokens.count > from.tokens.count && path.tokens.starts(with: from.tokens) {
-        throw PatchFailure(.moveIntoChild, "cannot move a value into one of its own children")
+        throw PatchFailure(
+          .moveIntoChild, "cannot move a value into one of its own children", member: "path")
       }
       let value = try remove(at: from, role: .from)
       try add(value, at: path)
@@ -92,7 +100,7 @@ extension JSONValue {
         throw PatchFailure(
           .testFailed,
           "test failed: found \(actual.canonicalText.shortened(to: 60)), "
-            + "expected \(expected.canonicalText.shortened(to: 60))")
+            + "expected \(expected.canonicalText.shortened(to: 60))", member: "value")
       }
     }
   }
@@ -133,12 +141,12 @@ extension JSONValue {
         if last == "-" {
           index = elements.count
         } else {
-          index = try Self.patchIndex(last)
+          index = try Self.patchIndex(last, role: .path)
           guard index <= elements.count else {
             throw PatchFailure(
               .pathNotFound,
               "path does not exist: index \(index) is past the end of an array of "
-                + "\(elements.count.counting("element"))")
+                + "\(elements.count.counting("element"))", member: "path")
           }
         }
         container = .null
@@ -148,7 +156,7 @@ extension JSONValue {
         throw PatchFailure(
           .notAContainer,
           "cannot add to \(withArticle(container.typeName)): the parent must be an object "
-            + "or an array")
+            + "or an array", member: "path")
       }
     }
   }
@@ -158,16 +166,15 @@ extension JSONValue {
     -> JSONValue
   {
     guard let last = pointer.tokens.last else {
-      throw PatchFailure(.removeRoot, "cannot remove the whole document")
+      throw PatchFailure(.removeRoot, "cannot remove the whole document", member: "path")
     }
     return try modify(pointer.tokens.dropLast(), role: role) {
       (container) throws(PatchFailure) -> JSONValue in
       switch container {
       case .object(var object):
-        guard let position = object.position(ofKey: last) else { throw role.notFound() }
         container = .null
-        let removed = object.members.remove(at: position).value
-        container = .object(object)
+        defer { container = .object(object) }
+        guard let removed = object.removeValue(forKey: last) else { throw role.notFound() }
         return removed
       case .array(var elements):
         let index = try Self.existingIndex(last, count: elements.count, role: role)
@@ -213,7 +220,7 @@ extension JSONValue {
     _ token: String, count: Int, role: PointerRole
   ) throws(PatchFailure) -> Int {
     if token == "-" { throw role.notFound("'-' names the position after the last element") }
-    let index = try patchIndex(token)
+    let index = try patchIndex(token, role: role)
     guard index < count else {
       throw role.notFound(
         "index \(index) is past the end of an array of \(count.counting("element"))")
@@ -222,14 +229,14 @@ extension JSONValue {
   }
 
   /// The array index `token` denotes: RFC 6901 digits, without leading zeros.
-  private static func patchIndex(_ token: String) throws(PatchFailure) -> Int {
+  private static func patchIndex(_ token: String, role: PointerRole) throws(PatchFailure) -> Int {
     if let index = JSONValue.arrayIndex(token) { return index }
     let digitsOnly = !token.isEmpty && token.utf8.allSatisfy { $0 >= 0x30 && $0 <= 0x39 }
     throw PatchFailure(
       .invalidIndex,
       digitsOnly && token.count > 1 && token.hasPrefix("0")
         ? "'\(token)' is not an array index: leading zeros are not allowed"
-        : "'\(token)' is not an array index")
+        : "'\(token)' is not an array index", member: role.member)
   }
 }
 

@@ -76,19 +76,24 @@ public struct JSONPatch: Sendable, Hashable {
     }
     let op = object["op"]?.stringValue
     let pathText = object["path"]?.stringValue
-    func failure(_ code: JSONPatchError.Code, _ message: String) -> JSONPatchError {
-      JSONPatchError(index: index, op: op, path: pathText, code: code, message: message)
+    func failure(
+      _ code: JSONPatchError.Code, _ message: String, member: String? = nil
+    ) -> JSONPatchError {
+      JSONPatchError(
+        index: index, op: op, path: pathText, code: code, message: message, member: member)
     }
     var seen: Set<String> = []
     for member in object.members where knownMembers.contains(member.key) {
       guard seen.insert(member.key).inserted else {
-        throw failure(.malformedOperation, "duplicate member \"\(member.key)\"")
+        throw failure(
+          .malformedOperation, "duplicate member \"\(member.key)\"", member: member.key)
       }
     }
     guard let opValue = object["op"] else { throw failure(.malformedOperation, "missing \"op\"") }
     guard let name = opValue.stringValue else {
       throw failure(
-        .malformedOperation, "\"op\" must be a string, found \(withArticle(opValue.typeName))")
+        .malformedOperation, "\"op\" must be a string, found \(withArticle(opValue.typeName))",
+        member: "op")
     }
     func pointer(_ member: String) throws(JSONPatchError) -> JSONPointer {
       guard let value = object[member] else {
@@ -97,12 +102,13 @@ public struct JSONPatch: Sendable, Hashable {
       guard let text = value.stringValue else {
         throw failure(
           .malformedOperation,
-          "\"\(member)\" must be a string, found \(withArticle(value.typeName))")
+          "\"\(member)\" must be a string, found \(withArticle(value.typeName))", member: member)
       }
       do {
         return try JSONPointer(parsing: text)
       } catch {
-        throw failure(.invalidPointer, "\"\(member)\" is not a JSON Pointer: \(error.reason)")
+        throw failure(
+          .invalidPointer, "\"\(member)\" is not a JSON Pointer: \(error.reason)", member: member)
       }
     }
     func value() throws(JSONPatchError) -> JSONValue {
@@ -121,7 +127,8 @@ public struct JSONPatch: Sendable, Hashable {
     default:
       throw failure(
         .unknownOperation,
-        "unknown operation \"\(name)\"; expected add, remove, replace, move, copy or test")
+        "unknown operation \"\(name)\"; expected add, remove, replace, move, copy or test",
+        member: "op")
     }
   }
 }

@@ -46,13 +46,20 @@ public struct JSONPatchError: Error, Sendable, Hashable, CustomStringConvertible
   public var code: Code
   /// Lowercase, no final period: `path does not exist`.
   public var message: String
+  /// The member of the operation at fault (`op`, `path`, `from` or `value`), when one is:
+  /// the problem is at `/index/member` of the patch document; nil for the operation as a
+  /// whole (a missing member, a result over a limit).
+  public var member: String?
 
-  public init(index: Int?, op: String?, path: String?, code: Code, message: String) {
+  public init(
+    index: Int?, op: String?, path: String?, code: Code, message: String, member: String? = nil
+  ) {
     self.index = index
     self.op = op
     self.path = path
     self.code = code
     self.message = message
+    self.member = member
   }
 
   /// `operation 3 (replace /components/7/payload/x): path does not exist`.

@@ -26,12 +26,13 @@ struct PatchBudget {
   /// Throws when `operation`, applied to `document`, would cross a limit.
   mutating func check(_ operation: JSONPatchOperation, in document: JSONValue) throws(PatchFailure)
   {
-    for pointer in [operation.path, operation.from].compactMap({ $0 })
-    where pointer.tokens.count > limits.maxDepth {
+    let pointers: [(JSONPointer?, String)] = [(operation.path, "path"), (operation.from, "from")]
+    for (pointer, member) in pointers
+    where (pointer?.tokens.count ?? 0) > limits.maxDepth {
       throw PatchFailure(
         .limitExceeded,
-        "the pointer has \(pointer.tokens.count) tokens, more than the depth limit of "
-          + "\(limits.maxDepth) (--max-depth)")
+        "the pointer has \(pointer?.tokens.count ?? 0) tokens, more than the depth limit of "
+          + "\(limits.maxDepth) (--max-depth)", member: member)
     }
     switch operation {
     case .add(let path, let value), .replace(let path, let value):

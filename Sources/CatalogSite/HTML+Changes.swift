@@ -67,9 +67,9 @@ extension HTML {
     raw("</code> <span class=rule>")
     text(field.rule.rawValue)
     raw("</span> <span class=values>")
-    fieldValue(field.old, open: "<del>", close: "</del>", absent: "(none)")
+    fieldValue(field.old, open: "<del>", close: "</del>", absent: "(absent)")
     raw(" <span aria-label=becomes>→</span> ")
-    fieldValue(field.new, open: "<ins>", close: "</ins>", absent: "(removed)")
+    fieldValue(field.new, open: "<ins>", close: "</ins>", absent: "(absent)")
     raw("</span></li>")
   }
 

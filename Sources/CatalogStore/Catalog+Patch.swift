@@ -11,25 +11,28 @@ extension Catalog {
   /// the result is validated as an imported file is, under `limits` (its size was bounded as
   /// the patch applied; the indented text is only longer).
   ///
-  /// - Parameter source: Names the patch in messages and in the revision's source.
-  /// - Throws: ``CatalogError/invalidRequest(_:)`` for an operation that fails (`operation
-  ///   3 (replace /components/7/payload/x): path does not exist; nothing was written`),
-  ///   ``CatalogError/invalidDocument(source:_:)`` for a result that is not a valid catalog,
-  ///   and the errors of every write.
+  /// - Parameter document: The patch; its source names it in messages and in the revision.
+  /// - Throws: ``CatalogError/invalidDocument(source:_:)`` located in the patch file, for an
+  ///   operation that fails (`change.json:5:25: error: /3/path: operation 3 (replace
+  ///   /components/7/payload/x): path does not exist`) and for a result that is not a valid
+  ///   catalog (at the operation that wrote there); ``CatalogError/headMoved(from:to:_:)``;
+  ///   the errors of every write.
   @discardableResult
   public func apply(
-    _ patch: JSONPatch, source: String, options: WriteOptions, limits: DocumentLimits
+    _ document: PatchDocument, options: WriteOptions, limits: DocumentLimits
   ) throws -> WriteResult {
-    try update(options: options, source: source, operation: "patch") { entries, frame in
+    let source = document.source
+    return try update(options: options, source: source, operation: "patch") { entries, frame in
       // A bare array is patched as {"components": [...]}, as before frames were kept, so that
       // a patch's paths do not depend on the form of the file imported last; it stays a bare
       // array unless the patch gives it other members.
-      let document = try Self.document(entries, frame: frame.patchedForm)
+      let value = try Self.document(entries, frame: frame.patchedForm)
       let patched: JSONValue
-      do {
-        patched = try patch.apply(to: document, limits: limits)
+      do throws(JSONPatchError) {
+        patched = try document.patch.apply(to: value, limits: limits)
       } catch {
-        throw CatalogError.invalidRequest("\(source): \(error); nothing was written")
+        throw CatalogError.invalidDocument(
+          source: source, JSONDiagnostics([document.diagnostic(for: error)]))
       }
       let bytes = JSONWriter.indentedBytes(patched)
       do throws(JSONDiagnostics) {
@@ -38,7 +41,13 @@ extension Catalog {
         let patched = reader.frame
         return (entries, patched == frame.patchedForm ? frame : patched)
       } catch {
-        throw CatalogError.invalidDocument(source: "\(source) (the patched catalog)", error)
+        // Positions in the patched text mean nothing to the user: each problem is told at
+        // the operation that wrote there.
+        throw CatalogError.invalidDocument(
+          source: source,
+          JSONDiagnostics(
+            error.diagnostics.map { document.diagnostic(forResult: $0) },
+            isTruncated: error.isTruncated))
       }
     }
   }

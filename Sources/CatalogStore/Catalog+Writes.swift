@@ -62,11 +62,20 @@ extension Catalog {
   /// one revision based on that head. This is how `catalog patch` applies an RFC 6902 patch
   /// to the head document.
   ///
-  /// Only the write holds the writer lock: head is read in a read transaction and
-  /// `transform` runs outside any lock, so a long patch never makes other writers wait. The
-  /// write then checks that head has not moved meanwhile; if another write landed, head is
-  /// read again and `transform` runs again on it (up to 8 times, then the command fails as
-  /// a stale `--expect-head` does).
+  /// Head is read in a read transaction and `transform` runs outside any lock, so a long
+  /// patch never makes other writers wait; the write then checks that head has not moved.
+  /// If another write landed meanwhile, `transform` runs again on the new head, after a
+  /// short pause that doubles each time (2, 4, 8 ms); the last of
+  /// ``updateAttempts`` attempts reads head and runs `transform` under the writer lock, so
+  /// a steady stream of small writes can delay an update but never starve it. A result
+  /// computed on a moved head lands only if it makes the same changes (kinds, pointers,
+  /// old and new values; ``UpdateEffect``) as on the head first read: a patch whose index
+  /// now names another kind, or whose change would overwrite another writer's value, is
+  /// refused. With `expectHead`, a moved head is refused at once, as every write does.
+  ///
+  /// - Throws: ``CatalogError/headMoved(from:to:_:)`` when `transform` fails on a moved
+  ///   head or makes other changes there; ``CatalogError/headMismatch(head:expected:)``
+  ///   for a stale `expectHead`; what `transform` throws on the first head.
   @discardableResult
   public func update(
     options: WriteOptions, source: String, operation: String,
@@ -77,6 +86,10 @@ extension Catalog {
     }
   }
 
+  /// How many times ``update(options:source:operation:_:)`` computes its result: the last
+  /// time under the writer lock.
+  public static let updateAttempts = 4
+
   /// ``update(options:source:operation:_:)`` of the whole document: `transform` gets head's
   /// entries and document frame and gives the new ones.
   @discardableResult
@@ -85,31 +98,76 @@ extension Catalog {
     _ transform: ([CatalogEntry], DocumentFrame) throws -> ([CatalogEntry], DocumentFrame)
   ) throws -> WriteResult {
     try options.validate()
-    var head: Int64 = 0
-    for _ in 0..<8 {
-      let read = try storage.read { context -> (Int64, [CatalogEntry], DocumentFrame) in
-        let head = try context.headRevision()
-        var current: [CatalogEntry] = []
-        try context.forEachEntry(at: head) { current.append($0.entry) }
-        return (head, current, try context.documentFrame(at: head))
-      }
-      head = read.0
+    typealias Document = (entries: [CatalogEntry], frame: DocumentFrame)
+    // The first head and what `transform` made of it, to compare a later attempt with.
+    var first: (head: Int64, read: Document, result: Document)?
+    var firstEffect: UpdateEffect?
+    // The head of the attempt computed last.
+    var computedOn: Int64 = 0
+    func compute(head: Int64, _ read: Document) throws -> Document {
       try Self.check(options.expectHead, head: head)
-      let (entries, frame) = try transform(read.1, read.2)
-      let result: WriteResult? = try sealedWrite { context in
+      computedOn = head
+      guard let base = first else {
+        let result = try transform(read.entries, read.frame)
+        first = (head, read, result)
+        return result
+      }
+      let result: Document
+      do {
+        result = try transform(read.entries, read.frame)
+      } catch let error as CatalogError {
+        throw CatalogError.headMoved(from: base.head, to: head, .noLongerApplies(error))
+      }
+      let expected =
+        try firstEffect
+        ?? UpdateEffect(
+          from: base.read.entries, base.read.frame, to: base.result.entries, base.result.frame)
+      firstEffect = expected
+      let effect = try UpdateEffect(
+        from: read.entries, read.frame, to: result.entries, result.frame)
+      guard effect == expected else {
+        throw CatalogError.headMoved(
+          from: base.head, to: head, .changesDiffer(effect.difference(from: expected)))
+      }
+      return result
+    }
+    func readHead(_ context: any CatalogReadContext) throws -> (Int64, Document) {
+      let head = try context.headRevision()
+      var current: [CatalogEntry] = []
+      try context.forEachEntry(at: head) { current.append($0.entry) }
+      return (head, (current, try context.documentFrame(at: head)))
+    }
+    for attempt in 0..<(Self.updateAttempts - 1) {
+      if attempt > 0 { Thread.sleep(forTimeInterval: 0.001 * Double(1 << attempt)) }
+      let (head, read) = try storage.read { try readHead($0) }
+      let result = try compute(head: head, read)
+      try options.beforeUpdateCommit?(attempt)
+      let written: WriteResult? = try sealedWrite { context in
         guard try context.headRevision() == head else { return .rollback(nil) }
         switch try Self.replaceCatalog(
-          with: entries, in: context, head: head, options: options, source: source,
-          operation: operation, frame: frame)
+          with: result.entries, in: context, head: head, options: options, source: source,
+          operation: operation, frame: result.frame)
         {
         case .commit(let result): return .commit(result)
         case .rollback(let result): return .rollback(result)
         }
       }
-      if let result { return result }
+      if var written {
+        if let base = first, base.head != computedOn { written.rebase = (base.head, computedOn) }
+        return written
+      }
     }
-    throw CatalogError.headMismatch(
-      head: try storage.read { try $0.headRevision() }, expected: head)
+    // The last attempt reads and computes under the writer lock: nothing can land between.
+    Thread.sleep(forTimeInterval: 0.001 * Double(1 << (Self.updateAttempts - 1)))
+    var written: WriteResult = try sealedWrite { context in
+      let (head, read) = try readHead(context)
+      let result = try compute(head: head, read)
+      return try Self.replaceCatalog(
+        with: result.entries, in: context, head: head, options: options, source: source,
+        operation: operation, frame: result.frame)
+    }
+    if let base = first, base.head != computedOn { written.rebase = (base.head, computedOn) }
+    return written
   }
 
   /// Writes `entries` as the whole catalog; `renames` (desired kind → head slot) carries

@@ -1,8 +1,10 @@
-// A libFuzzer target for the JSON reader and the components-document validator.
+// The oracles of the libFuzzer target (FuzzMain.swift) for the JSON reader and the
+// components-document validator.
 //
-// Not a SwiftPM target: Tests/Fuzz/run-fuzz.sh compiles it together with the sources of
-// Sources/Components (one module, so no `import Components`) with
-// `swiftc -sanitize=fuzzer,address -parse-as-library`.
+// Tests/Fuzz/run-fuzz.sh compiles these files together with the sources of
+// Sources/Components and Sources/CatalogDiff (one module, its `import` lines of the two
+// dropped) with `swiftc -sanitize=fuzzer,address -parse-as-library`; the FuzzCorpusReplay test
+// target compiles them (without FuzzMain.swift) against the two modules.
 //
 // Besides "no crash, no memory error", every input is checked against oracles that hold for
 // all inputs, so that wrong answers count as findings too:
@@ -15,31 +17,45 @@
 // - a valid components document exports to a document that reads back to the same entries,
 //   and exporting that again gives the same bytes.
 
+@testable import CatalogDiff
+@testable import Components
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
   import Darwin
 #endif
 
-@_cdecl("LLVMFuzzerTestOneInput")
-public func fuzzJSON(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
-  let bytes = data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? []
+/// Every oracle of the target on one input: the reader's, the document reader's, the diff
+/// and patch's (FuzzPatch.swift) and the merge's (FuzzMerge.swift). The libFuzzer entry point
+/// (FuzzMain.swift) stops at a violation; `FuzzCorpusReplayTests` runs the kept corpus
+/// through this function on every `swift test`.
+func checkFuzzInput(_ bytes: [UInt8]) throws(OracleViolation) {
   if let separator = bytes.firstIndex(of: 0) {
     // A NUL is never valid JSON: the input is two documents, for the diff and patch oracles.
-    checkJSONReader(Array(bytes[..<separator]))
+    try checkJSONReader(Array(bytes[..<separator]))
   } else {
-    checkJSONReader(bytes)
-    checkDocumentReader(bytes)
+    try checkJSONReader(bytes)
+    try checkDocumentReader(bytes)
   }
-  checkPatchAndDiff(bytes)
-  checkMerge(bytes)
-  return 0
+  try checkPatchAndDiff(bytes)
+  try checkMerge(bytes)
 }
 
-/// Stops the run with a message: libFuzzer saves the input as a crash artifact.
-func violated(_ message: String, _ bytes: [UInt8]) -> Never {
-  let preview = String(decoding: bytes.prefix(200), as: UTF8.self)
-  fatalError("oracle violated: \(message)\ninput (\(bytes.count) bytes): \(preview)")
+/// An oracle that does not hold for an input: what it says, and the input.
+struct OracleViolation: Error, CustomStringConvertible {
+  var message: String
+  var input: [UInt8]
+
+  init(_ message: String, _ input: [UInt8]) {
+    self.message = message
+    self.input = input
+  }
+
+  var description: String {
+    let preview = String(decoding: input.prefix(200), as: UTF8.self)
+    return "oracle violated: \(message)\ninput (\(input.count) bytes): \(preview)"
+  }
 }
 
 // MARK: - JSON
@@ -68,51 +84,52 @@ func transcodeOutcome(_ reader: JSONReader) -> Outcome<[UInt8]> {
   }
 }
 
-func checkJSONReader(_ bytes: [UInt8]) {
+func checkJSONReader(_ bytes: [UInt8]) throws(OracleViolation) {
   let tree = treeOutcome(JSONReader(bytes: bytes))
   let canonical = transcodeOutcome(JSONReader(bytes: bytes))
 
   switch (tree, canonical) {
   case (.value(let value), .value(let text)):
     if JSONWriter.canonicalBytes(value) != text {
-      violated("the transcoder's canonical text differs from the tree's", bytes)
+      throw OracleViolation("the transcoder's canonical text differs from the tree's", bytes)
     }
     guard case .value(let again) = treeOutcome(JSONReader(bytes: text)), again == value else {
-      violated("canonical text does not read back to the same value", bytes)
+      throw OracleViolation("canonical text does not read back to the same value", bytes)
     }
     let indented = JSONWriter.indentedBytes(value)
     guard case .value(let fromIndented) = treeOutcome(JSONReader(bytes: indented)),
       fromIndented == value
     else {
-      violated("indented text does not read back to the same value", bytes)
+      throw OracleViolation("indented text does not read back to the same value", bytes)
     }
   case (.failure(let a), .failure(let b)):
     if a != b {
-      violated("the tree reader reports \(a) but the transcoder \(b)", bytes)
+      throw OracleViolation("the tree reader reports \(a) but the transcoder \(b)", bytes)
     }
   case (.value, .failure(let error)):
-    violated("the tree reader accepts what the transcoder rejects: \(error)", bytes)
+    throw OracleViolation("the tree reader accepts what the transcoder rejects: \(error)", bytes)
   case (.failure(let error), .value):
-    violated("the transcoder accepts what the tree reader rejects: \(error)", bytes)
+    throw OracleViolation("the transcoder accepts what the tree reader rejects: \(error)", bytes)
   }
 
-  if let streamed = withPipe(
+  if let streamed = try withPipe(
     bytes, { treeOutcome(JSONReader(fileDescriptor: $0, bufferSize: 16)) }),
     streamed != tree
   {
-    violated("streaming through a 16-byte buffer gives \(streamed), in memory \(tree)", bytes)
+    throw OracleViolation(
+      "streaming through a 16-byte buffer gives \(streamed), in memory \(tree)", bytes)
   }
 
   // A tight depth limit may only turn an accepted text into a nesting error.
   let shallow = treeOutcome(JSONReader(bytes: bytes, maxDepth: 3))
   switch (shallow, tree) {
   case (.value(let a), .value(let b)) where a != b:
-    violated("the depth limit changed the value", bytes)
+    throw OracleViolation("the depth limit changed the value", bytes)
   case (.value, .failure):
-    violated("a depth limit made a rejected text acceptable", bytes)
+    throw OracleViolation("a depth limit made a rejected text acceptable", bytes)
   case (.failure(let error), .value):
     if error.category != .invalidDocument || !error.message.hasPrefix("nesting is deeper") {
-      violated("under a depth limit an accepted text fails with \(error)", bytes)
+      throw OracleViolation("under a depth limit an accepted text fails with \(error)", bytes)
     }
   default:
     break
@@ -121,7 +138,7 @@ func checkJSONReader(_ bytes: [UInt8]) {
 
 // MARK: - Documents
 
-func checkDocumentReader(_ bytes: [UInt8]) {
+func checkDocumentReader(_ bytes: [UInt8]) throws(OracleViolation) {
   var allDiagnostics: [JSONDiagnostic] = []
   let entries: [CatalogEntry]?
   do {
@@ -129,25 +146,31 @@ func checkDocumentReader(_ bytes: [UInt8]) {
   } catch {
     entries = nil
     allDiagnostics = error.diagnostics
-    if allDiagnostics.isEmpty { violated("a rejected document has no diagnostics", bytes) }
+    if allDiagnostics.isEmpty {
+      throw OracleViolation("a rejected document has no diagnostics", bytes)
+    }
     if allDiagnostics.count > CatalogDocumentReader.maxDiagnostics + 1 {
-      violated("more than \(CatalogDocumentReader.maxDiagnostics + 1) diagnostics", bytes)
+      throw OracleViolation(
+        "more than \(CatalogDocumentReader.maxDiagnostics + 1) diagnostics", bytes)
     }
     for diagnostic in allDiagnostics
     where diagnostic.position.line < 1 || diagnostic.position.column < 1
       || diagnostic.position.offset < 0 || diagnostic.position.offset > bytes.count
     {
-      violated("diagnostic outside the text: \(diagnostic)", bytes)
+      throw OracleViolation("diagnostic outside the text: \(diagnostic)", bytes)
     }
   }
 
-  if let streamed = withPipe(bytes, { readDocument(fileDescriptor: $0) }) {
+  if let streamed = try withPipe(bytes, { readDocument(fileDescriptor: $0) }) {
     switch streamed {
     case .value(let streamedEntries):
-      if streamedEntries != entries { violated("streaming read different entries", bytes) }
+      if streamedEntries != entries {
+        throw OracleViolation("streaming read different entries", bytes)
+      }
     case .failure(let diagnostics):
       if diagnostics != allDiagnostics {
-        violated("streamed diagnostics \(diagnostics) differ from \(allDiagnostics)", bytes)
+        throw OracleViolation(
+          "streamed diagnostics \(diagnostics) differ from \(allDiagnostics)", bytes)
       }
     }
   }
@@ -155,24 +178,26 @@ func checkDocumentReader(_ bytes: [UInt8]) {
   guard let entries else { return }
   let kinds = entries.map(\.kind)
   if Set(kinds).count != kinds.count || kinds.contains("") {
-    violated("an accepted document has an empty or duplicated kind", bytes)
+    throw OracleViolation("an accepted document has an empty or duplicated kind", bytes)
   }
   let exported = CatalogDocumentWriter.document(entries)
   let reread: [CatalogEntry]
   do {
     reread = try CatalogDocumentReader(JSONReader(bytes: exported)).readAll()
   } catch {
-    violated("the export of an accepted document is rejected: \(error)", bytes)
+    throw OracleViolation("the export of an accepted document is rejected: \(error)", bytes)
   }
-  if reread != entries { violated("the export reads back to different entries", bytes) }
+  if reread != entries {
+    throw OracleViolation("the export reads back to different entries", bytes)
+  }
   if CatalogDocumentWriter.document(reread) != exported {
-    violated("exporting twice gives different bytes", bytes)
+    throw OracleViolation("exporting twice gives different bytes", bytes)
   }
   for entry in entries {
     do {
       _ = try entry.payload.value(maxDepth: Int.max / 2)
     } catch {
-      violated("a stored payload does not read back as a tree: \(error)", bytes)
+      throw OracleViolation("a stored payload does not read back as a tree: \(error)", bytes)
     }
   }
 }
@@ -196,15 +221,15 @@ func readDocument(fileDescriptor: Int32) -> DocumentOutcome {
 
 /// Runs `body` with the read end of a pipe holding `bytes`; `nil` when the bytes do not fit
 /// in a pipe's buffer (the fuzzer's `-max_len` keeps inputs well below it).
-func withPipe<T>(_ bytes: [UInt8], _ body: (Int32) -> T) -> T? {
+func withPipe<T>(_ bytes: [UInt8], _ body: (Int32) -> T) throws(OracleViolation) -> T? {
   guard bytes.count <= 60_000 else { return nil }
   var fds: [Int32] = [0, 0]
-  guard pipe(&fds) == 0 else { violated("pipe() failed", bytes) }
+  guard pipe(&fds) == 0 else { throw OracleViolation("pipe() failed", bytes) }
   defer { close(fds[0]) }
   var offset = 0
   while offset < bytes.count {
     let written = bytes[offset...].withUnsafeBytes { write(fds[1], $0.baseAddress, $0.count) }
-    if written <= 0 { violated("writing to the pipe failed", bytes) }
+    if written <= 0 { throw OracleViolation("writing to the pipe failed", bytes) }
     offset += written
   }
   close(fds[1])

@@ -86,16 +86,15 @@ enum BlameCommand: CatalogCommand {
       let authorWidth = TextColumn.width(of: lines.lazy.map(\.revision.author))
       for line in lines {
         let path = TextColumn.padded(line.path.description, to: pathWidth)
-        let revision =
-          String(repeating: " ", count: revisionWidth - String(line.revision.id).count)
-          + String(line.revision.id)
+        // `r1 ` beside `r10`: the number stays next to its `r`, as git's short hashes do.
+        let padding = String(repeating: " ", count: revisionWidth - String(line.revision.id).count)
         let author = TextColumn.padded(line.revision.author, to: authorWidth)
         let time = terminal.times.secondsText(line.revision.time)
         let message = line.revision.message.split(separator: "\n").first.map(String.init) ?? ""
         let comment: StyledText = message.isEmpty ? "" : "  \(paint(.secondary, "# \(message)"))"
         context.console.print(
           styled:
-            "\(path)  \(paint(.revision, "r\(revision)"))  \(paint(.time, time))  "
+            "\(path)  \(paint(.revision, "r\(line.revision.id)"))\(padding)  \(paint(.time, time))  "
             + "\(paint(.author, author))  \(HistoryFormat.short(line.value, limit: 40))\(comment)")
       }
     }

@@ -46,7 +46,7 @@ enum CommonArguments {
   /// `--author <name>`: the revision author. The caller falls back to `$CATALOG_AUTHOR`,
   /// then the user name.
   static let author: ArgumentKey<String?> = .option(
-    "author", valueName: "name",
+    "author", valueName: "name", value: .name,
     help: "The revision author. Default: $CATALOG_AUTHOR, else your user name.")
 
   /// `--expect-head <n>`: compare-and-set; a mismatch writes nothing and exits 75.

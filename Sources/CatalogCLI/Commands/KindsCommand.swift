@@ -1,3 +1,4 @@
+import CatalogDiff
 import CatalogStore
 import Components
 
@@ -44,11 +45,14 @@ enum KindsCommand: CatalogCommand {
               ]))
           }), to: context.console)
     case .text:
-      let width = TextColumn.width(of: entries.lazy.map(\.kind))
-      for entry in entries {
-        let kind = TextColumn.padded(entry.kind, to: width)
+      // Quoted as `diff` quotes them when they would print as nothing or as another name
+      // (a kind renamed to "  ", one with control characters).
+      let kinds = entries.map(\.kind.printableKind)
+      let width = TextColumn.width(of: kinds.lazy)
+      for (entry, kind) in zip(entries, kinds) {
         context.console.print(
-          "\(kind)  \(entry.category)" + (entry.isDeprecated ? "  (deprecated)" : ""))
+          "\(TextColumn.padded(kind, to: width))  \(entry.category.printable)"
+            + (entry.isDeprecated ? "  (deprecated)" : ""))
       }
     }
     return .success
@@ -84,9 +88,10 @@ enum CategoriesCommand: CatalogCommand {
               ]))
           }), to: context.console)
     case .text:
-      let width = TextColumn.width(of: categories.lazy.map(\.category))
-      for item in categories {
-        context.console.print(TextColumn.padded(item.category, to: width) + "  \(item.count)")
+      let names = categories.map(\.category.printable)
+      let width = TextColumn.width(of: names.lazy)
+      for (item, name) in zip(categories, names) {
+        context.console.print(TextColumn.padded(name, to: width) + "  \(item.count)")
       }
     }
     return .success

@@ -30,7 +30,7 @@ extension LogCommand {
         + "\(paint(.time, terminal.times.text(waiver.time))))")
     for change in waiver.changes {
       console.print(
-        "         \(change.rule) \(change.pointer.isEmpty ? "/" : change.pointer) in \(change.kind) (\(change.mode))"
+        "         \(change.rule) \(change.pointer.isEmpty ? "\"\"" : change.pointer) in \(change.kind) (\(change.mode))"
       )
     }
   }

@@ -172,8 +172,9 @@ enum MergeCommand: CatalogCommand {
           + [0x0A])
     }
 
+    let lookups = sides.map(\.memberLookup)
     for (pointer, line) in zip(frames.conflicts, marked.frameLines) {
-      let values = sides.map { Self.frameValue($0, at: pointer) }
+      let values = zip(sides, lookups).map { Self.frameValue($0, $1, at: pointer) }
       context.console.error(
         "\(file):\(line): conflict: "
           + (pointer.isRoot ? "the document's form" : "top-level member \(pointer)")
@@ -239,14 +240,15 @@ enum MergeCommand: CatalogCommand {
       conflict["line"] = .number(JSONNumber(line))
       conflicts[index] = .object(conflict)
     }
+    let lookups = sides.map(\.memberLookup)
     for (pointer, line) in zip(frames.conflicts, marked.frameLines) {
       var conflict = JSONObject()
       conflict["kind"] = .null
       conflict["path"] = .string(pointer.description)
       conflict["line"] = .number(JSONNumber(line))
       conflict["reason"] = .string(CatalogMerge.Conflict.Reason.bothChanged.rawValue)
-      for (name, side) in zip(["base", "ours", "theirs"], sides) {
-        if let value = frameValue(side, at: pointer) { conflict[name] = value }
+      for (name, (side, lookup)) in zip(["base", "ours", "theirs"], zip(sides, lookups)) {
+        if let value = frameValue(side, lookup, at: pointer) { conflict[name] = value }
       }
       conflicts.append(.object(conflict))
     }
@@ -271,10 +273,13 @@ enum MergeCommand: CatalogCommand {
       ours: label(oursLabel, "OURS"), theirs: label(theirsLabel, "THEIRS"))
   }
 
-  /// A top-level member's value on one side (nil: absent), or the form for the root.
-  static func frameValue(_ frame: DocumentFrame, at pointer: JSONPointer) -> JSONValue? {
+  /// A top-level member's value on one side (nil: absent), or the form for the root;
+  /// `members` is the side's ``DocumentFrame/memberLookup``, made once for all conflicts.
+  static func frameValue(
+    _ frame: DocumentFrame, _ members: CatalogEntry.MemberLookup, at pointer: JSONPointer
+  ) -> JSONValue? {
     if pointer.isRoot { return .string(frame.form.rawValue) }
-    guard let key = pointer.tokens.first, let text = frame[member: key] else { return nil }
+    guard let key = pointer.tokens.first, let text = members[key] else { return nil }
     return try? text.value()
   }
 

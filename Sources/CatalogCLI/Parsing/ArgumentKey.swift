@@ -59,12 +59,13 @@ extension ArgumentKey where Value == Bool {
 extension ArgumentKey where Value == String? {
   /// A text option given at most once; its value, else its default, else `nil`.
   package static func option(
-    _ long: String, short: Character? = nil, valueName: String, defaultValue: String? = nil,
-    help: String
+    _ long: String, short: Character? = nil, valueName: String,
+    value: ArgumentSpec.ValueKind = .text, defaultValue: String? = nil, help: String
   ) -> Self {
     Self(
       .option(
-        long, short: short, valueName: valueName, defaultValue: defaultValue, help: help))
+        long, short: short, valueName: valueName, value: value, defaultValue: defaultValue,
+        help: help))
   }
 
   /// A required or optional positional; `nil` only when an optional one is absent.

@@ -15,6 +15,7 @@ extension ArgumentSpec.ValueKind {
   package var expectation: String {
     switch self {
     case .text: return "text"
+    case .name: return "a name that is not blank"
     case .integer(nil, nil): return "an integer"
     case .integer(let minimum?, nil): return "an integer of at least \(minimum)"
     case .integer(nil, let maximum?): return "an integer of at most \(maximum)"
@@ -32,6 +33,7 @@ extension ArgumentSpec.ValueKind {
   package func accepts(_ value: String) -> Bool {
     switch self {
     case .text: return true
+    case .name: return value.contains { !$0.isWhitespace }
     case .integer(let minimum, let maximum):
       return Self.integer(value).map { $0 >= (minimum ?? .min) && $0 <= (maximum ?? .max) } ?? false
     case .number(let minimum, let maximum):

@@ -38,6 +38,8 @@ package struct ArgumentSpec: Sendable, Equatable {
   package enum ValueKind: Sendable, Equatable {
     /// Any text, including the empty string and `-`.
     case text
+    /// Text with something besides whitespace: a name (`--author ""` names nobody).
+    case name
     /// A decimal integer, optionally with bounds.
     case integer(minimum: Int?, maximum: Int? = nil)
     /// A finite decimal number, optionally with bounds.

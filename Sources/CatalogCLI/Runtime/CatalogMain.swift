@@ -172,6 +172,16 @@ package enum CatalogMain {
       case .headMismatch:
         console.error("catalog: error: \(error)")
         return .temporaryFailure
+      case .headMoved(let from, let to, .noLongerApplies(let underlying)):
+        // What the patch says on the new head, after the line that says why it was applied
+        // there; the exit status is the failure's.
+        console.error(
+          "catalog: error: head moved from \(from) to \(to) while patching, and the patch "
+            + "no longer applies to it:")
+        return report(underlying, command: command, console: console)
+      case .headMoved(_, _, .changesDiffer):
+        console.error("catalog: error: \(error)")
+        return .temporaryFailure
       case .unreadable:
         console.error("catalog: error: \(error)")
         return .noInput

@@ -22,6 +22,10 @@ public enum CatalogError: Error, Sendable, Equatable, CustomStringConvertible {
   case revertConflicts(revision: Int64, [RevertConflict])
   /// `--expect-head` did not hold: someone else wrote first.
   case headMismatch(head: Int64, expected: Int64)
+  /// A write computed from head (`catalog patch` without `--expect-head`) was computed
+  /// again on the head other writers made meanwhile, and there it fails or makes other
+  /// changes than on the head it was first computed on. Nothing was written.
+  case headMoved(from: Int64, to: Int64, HeadMove)
   /// The database is not a catalog, is damaged, is busy, is newer than this code, cannot be
   /// written, …: the facts, which the CLI turns into a sentence and an exit status.
   case database(DatabaseProblem)
@@ -62,6 +66,16 @@ public enum CatalogError: Error, Sendable, Equatable, CustomStringConvertible {
         + conflicts.map { "  \($0)" }.joined(separator: "\n")
     case .headMismatch(let head, let expected):
       return "head is revision \(head), expected \(expected)"
+    case .headMoved(let from, let to, let move):
+      switch move {
+      case .noLongerApplies(let error):
+        return "head moved from \(from) to \(to) while patching, and the patch no longer "
+          + "applies to it: \(error)"
+      case .changesDiffer(let difference):
+        return "head moved from \(from) to \(to) while patching, and the patch makes other "
+          + "changes there (\(difference)), so nothing was written; read head again and "
+          + "make the patch against it"
+      }
     case .database(let problem):
       return problem.description
     case .outputIsACatalog(let path):
@@ -76,4 +90,12 @@ public enum CatalogError: Error, Sendable, Equatable, CustomStringConvertible {
       return "\(path): \(reason)"
     }
   }
+}
+
+/// How a patch fails on the head another writer moved it to (``CatalogError/headMoved(from:to:_:)``).
+public enum HeadMove: Sendable, Equatable {
+  /// Applied again to the new head, the patch fails there: that error.
+  indirect case noLongerApplies(CatalogError)
+  /// Applied again, it changes other kinds or values than it did on the first head.
+  case changesDiffer(String)
 }

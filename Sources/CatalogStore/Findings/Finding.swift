@@ -76,9 +76,10 @@ public struct Finding: Sendable, Hashable {
     return text
   }
 
-  /// A pointer as findings print it: the entry itself is `/`.
+  /// A pointer as findings print it: the entry itself is RFC 6901's empty pointer, printed
+  /// `""` so that it shows (`/` is the member named "" at the entry's top level).
   static func pointerText(_ pointer: JSONPointer) -> String {
-    pointer.isRoot ? "/" : pointer.description
+    pointer.isRoot ? "\"\"" : pointer.description
   }
 
   /// A value as findings print it: compact JSON, cut at 120 bytes; `absent` for none.

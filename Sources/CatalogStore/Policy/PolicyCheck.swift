@@ -17,6 +17,12 @@ struct PolicySubject {
 /// ``CatalogDiff/changes(from:to:)``: the rules are the change model's, and a mode only says
 /// which rules it refuses (``CompatibilityMode/refuses(_:)``).
 struct PolicyCheck {
+  /// A violation's rule and pointer: what a transitive check does not report twice.
+  private struct FoundKey: Hashable {
+    var rule: ChangeRule
+    var pointer: JSONPointer
+  }
+
   let policy: CatalogPolicy
   /// The states a waiver declared a new baseline for: (revision, kind) of each waived change.
   let baselines: Set<WaivedState>
@@ -45,23 +51,35 @@ struct PolicyCheck {
   }
 
   /// The violations of `subjects` against the catalog at `base`, in subject order.
+  ///
+  /// Two guards can judge a write: the mode of the state it replaces (the kind as apps know
+  /// it, judged against that state) and the mode of the state it gives (its new category's).
+  /// When the second did not govern the replaced state, the kind enters it: the write is
+  /// judged, under that guard, against the component's last state the guard governed, so
+  /// a kind moved to an unguarded category, changed there and moved back is judged as one
+  /// change of the guarded kind (docs/policies.md, "Moving a kind"). A transitive mode of
+  /// either guard compares with every earlier state, whatever its category was.
   func violations(
     of subjects: [PolicySubject], base: Int64, in context: any CatalogReadContext
   ) throws -> [PolicyViolation] {
     var violations: [PolicyViolation] = []
     for subject in subjects {
       guard let known = subject.old ?? subject.new else { continue }
-      let effective = policy.effectiveMode(kind: known.kind, category: known.category)
-      guard effective.mode != .noCheck else { continue }
+      let leaving = subject.old.map { policy.effectiveMode(kind: $0.kind, category: $0.category) }
+      let entering = subject.new.map { governing($0, replacing: subject.old) }
       var found: [PolicyViolation] = []
-      func consider(_ changes: [CatalogDiff.Change], against revision: Int64) {
+      // What `found` holds, by rule and pointer: a set, so that an entry with many changes
+      // is checked in linear time.
+      var foundKeys: Set<FoundKey> = []
+      func consider(
+        _ changes: [CatalogDiff.Change], against revision: Int64,
+        under effective: CatalogPolicy.Effective
+      ) {
         for change in changes where effective.mode.refuses(change.rule) {
           guard !policy.ignores(kind: known.kind, rule: change.rule, pointer: change.pointer)
           else { continue }
-          // A transitive comparison adds only what the newer ones did not find.
-          guard
-            !found.contains(where: { $0.rule == change.rule && $0.change.pointer == change.pointer }
-            )
+          // A second comparison adds only what the earlier ones did not find.
+          guard foundKeys.insert(FoundKey(rule: change.rule, pointer: change.pointer)).inserted
           else { continue }
           found.append(
             PolicyViolation(
@@ -69,32 +87,80 @@ struct PolicyCheck {
               against: revision, position: subject.position))
         }
       }
-      switch (subject.old, subject.new) {
-      case (let old?, let new?):
-        consider(try Self.changes(from: old, to: new), against: base)
-      case (let old?, nil):
-        consider(
-          [
-            CatalogDiff.Change(
-              pointer: .root, old: .string(old.kind), new: nil, rule: .entryRemoved)
-          ], against: base)
-      case (nil, _?), (nil, nil):
-        break
-      }
-      if effective.mode.isTransitive, let new = subject.new, let component = subject.component {
-        for state in try earlierStates(
-          of: component, before: base, excluding: subject.old, in: context)
+      func considerEarlierStates(
+        of component: Int64, excluding current: CatalogEntry?, to new: CatalogEntry,
+        under effective: CatalogPolicy.Effective
+      ) throws {
+        for state in try earlierStates(of: component, before: base, excluding: current, in: context)
         {
           // The earlier state under the current name: a past rename was judged by the
           // write that made it; what a transitive mode adds is the payloads' compatibility.
           var earlier = state.entry
           earlier.kind = new.kind
-          consider(try Self.changes(from: earlier, to: new), against: state.revision)
+          consider(
+            try Self.changes(from: earlier, to: new), against: state.revision, under: effective)
+        }
+      }
+      if let leaving, leaving.mode != .noCheck, let old = subject.old {
+        if let new = subject.new {
+          consider(try Self.changes(from: old, to: new), against: base, under: leaving)
+          if leaving.mode.isTransitive, let component = subject.component {
+            try considerEarlierStates(of: component, excluding: old, to: new, under: leaving)
+          }
+        } else {
+          consider(
+            [
+              CatalogDiff.Change(
+                pointer: .root, old: .string(old.kind), new: nil, rule: .entryRemoved)
+            ], against: base, under: leaving)
+        }
+      }
+      if let entering, entering != leaving, entering.mode != .noCheck, let new = subject.new,
+        let component = subject.component
+      {
+        // A kind that comes back after a removal (no replaced state) is judged by the
+        // transitive modes only, as before: its removal was the guarded change.
+        if subject.old != nil,
+          let last = try lastState(
+            of: component, under: entering, named: new.kind, before: base, in: context)
+        {
+          consider(
+            try Self.changes(from: last.entry, to: new), against: last.revision, under: entering)
+        }
+        if entering.mode.isTransitive {
+          try considerEarlierStates(of: component, excluding: nil, to: new, under: entering)
         }
       }
       violations += found
     }
     return violations
+  }
+
+  /// The mode that governs the state a write gives a kind: its category's, or the kind's own
+  /// (which a rename carries to the new name, as ``PlannedWrite`` records it).
+  private func governing(_ new: CatalogEntry, replacing old: CatalogEntry?)
+    -> CatalogPolicy.Effective
+  {
+    if let old, !old.kind.hasSameBytes(as: new.kind), policy.mode(at: .kind, name: new.kind) == nil,
+      let mode = policy.mode(at: .kind, name: old.kind)
+    {
+      return CatalogPolicy.Effective(mode: mode, origin: .kind(old.kind))
+    }
+    return policy.effectiveMode(kind: new.kind, category: new.category)
+  }
+
+  /// The component's newest state up to `base` that `guard` governed (by the policies in
+  /// force now, the kind under its current name): what the apps under that guard last saw.
+  /// Nil when the guard never governed it, which makes the write an addition for the guard.
+  private func lastState(
+    of component: Int64, under effective: CatalogPolicy.Effective, named kind: String,
+    before base: Int64, in context: any CatalogReadContext
+  ) throws -> EntryVersion? {
+    let versions = try context.versions(ofComponent: component)
+    return versions.last { version in
+      version.revision <= base && version.change != .removed
+        && policy.effectiveMode(kind: kind, category: version.entry.category) == effective
+    }
   }
 
   /// The distinct states a component had up to `base`, newest first, back to the newest

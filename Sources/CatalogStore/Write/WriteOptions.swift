@@ -9,6 +9,11 @@ public struct WriteOptions: Sendable {
   /// Lets the write make changes the compatibility policies refuse, recording this reason
   /// in a waiver on the revision (`--allow-breaking REASON`); nil refuses them.
   public var allowBreaking: String?
+  /// A test hook (`CATALOG_TEST_PATCH_INTERLEAVE`, docs/cli.md): called with the attempt's
+  /// number (from 0) after ``Catalog/update(options:source:operation:_:)`` computed an
+  /// attempt and before it takes the writer lock, so that a test can land another write
+  /// exactly there, with no timing.
+  public var beforeUpdateCommit: (@Sendable (_ attempt: Int) throws -> Void)?
 
   public init(
     author: String, message: String = "", expectHead: Int64? = nil, dryRun: Bool = false,

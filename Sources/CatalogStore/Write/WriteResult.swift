@@ -6,6 +6,9 @@ public struct WriteResult: Sendable {
   public var revision: Revision?
   /// Head after the write (unchanged when nothing was written).
   public var head: Int64
+  /// For an update (`patch`) that another writer overtook: the head it was first computed
+  /// on and the one it was computed again on and written on, when another write came between.
+  public var rebase: (from: Int64, to: Int64)?
   public var counts: ChangeCounts
   /// Compact (``KindList``): a first import adds every kind of its file.
   public var added = KindList()

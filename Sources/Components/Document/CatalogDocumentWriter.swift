@@ -126,6 +126,7 @@ public struct CatalogDocumentWriter {
     lastEntryStart = output.count
     output.append(contentsOf: entryOpen)
     var first = true
+    let extras = entry.memberLookup
     for key in entry.orderedKeys {
       if !first { output.append(0x2C) }
       output.append(contentsOf: memberStart)
@@ -138,7 +139,7 @@ public struct CatalogDocumentWriter {
       case "description": JSONWriter.appendString(entry.description, to: &output)
       case "payload": try appendPayload(entry.payload, valueLevel, &output)
       default:
-        if let value = entry[extra: key] {
+        if let value = extras[key] {
           appendValue(value)
         } else {
           output.append(contentsOf: "null".utf8)

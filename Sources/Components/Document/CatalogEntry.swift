@@ -112,6 +112,7 @@ public struct CatalogEntry: Sendable, Hashable {
   public var jsonValue: JSONValue {
     get throws(JSONDiagnostic) {
       var object = JSONObject()
+      let extras = memberLookup
       for key in orderedKeys {
         switch key {
         case "kind": object["kind"] = .string(kind)
@@ -119,7 +120,7 @@ public struct CatalogEntry: Sendable, Hashable {
         case "description": object["description"] = .string(description)
         case "payload": object["payload"] = try payload.value()
         default:
-          if let text = self[extra: key] { object[key] = try text.value() }
+          if let text = extras[key] { object[key] = try text.value() }
         }
       }
       return .object(object)

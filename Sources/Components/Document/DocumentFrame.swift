@@ -55,6 +55,11 @@ public struct DocumentFrame: Sendable, Hashable {
 
   /// The value of the top-level member `key` (compared by bytes), if there is one.
   public subscript(member key: String) -> JSONText? {
-    members.first { $0.key.hasSameBytes(as: key) }?.value
+    (before.first { $0.key.hasSameBytes(as: key) } ?? after.first { $0.key.hasSameBytes(as: key) })?
+      .value
   }
+
+  /// The top-level members by key, for code that looks up many of them: constant time per
+  /// lookup, as ``CatalogEntry/memberLookup`` is for an entry's members.
+  public var memberLookup: CatalogEntry.MemberLookup { CatalogEntry.MemberLookup(members) }
 }

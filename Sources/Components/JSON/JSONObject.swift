@@ -18,22 +18,32 @@ public struct JSONObject: Sendable, Hashable, Sequence {
 
   /// The members in document order. Keys are unique in objects the reader produces.
   public var members: [Member] {
-    get { storage }
+    get { hasRemovedSlots ? live : storage }
     set {
       storage = newValue
       positions = nil
     }
     _modify {
+      compact()
       positions = nil
       yield &storage
     }
   }
 
+  /// The members, and while ``hasRemovedSlots`` the slots of removed ones among them.
   private var storage: [Member]
-  /// Each key's position, by bytes, for an object of more than ``indexThreshold`` members:
-  /// made by the first mutating lookup, kept up to date by ``subscript(_:)``'s setter, and
-  /// dropped by any other change of ``members``. It makes a JSON Patch of many operations on
-  /// one large object linear instead of a scan of the members per operation.
+  /// Each key's slot in ``storage``, by bytes, for an object of more than
+  /// ``indexThreshold`` members with unique keys: made by the first mutating lookup, kept up
+  /// to date by ``subscript(_:)``'s setter and ``removeValue(forKey:)``, and dropped by any
+  /// other change of ``members``. It makes a JSON Patch of many operations on one large
+  /// object linear instead of a scan of the members per operation.
+  ///
+  /// Removing a member of an indexed object only drops its key from the index and leaves
+  /// its slot in ``storage``, instead of moving every later member (a patch that reorders
+  /// many members removes and adds each): a slot is live exactly when the index names it for
+  /// its key, so the index alone tells the live members from the removed ones, and the
+  /// object stays two words. The slots go at the next ``compact()``: once they are half of
+  /// ``storage``, and before ``members`` is changed in place.
   private var positions: [BytewiseString: Int]?
 
   /// Objects up to this many members are scanned; larger ones get an index. The one such
@@ -44,20 +54,68 @@ public struct JSONObject: Sendable, Hashable, Sequence {
     self.storage = members
   }
 
-  public var count: Int { storage.count }
-  public var isEmpty: Bool { storage.isEmpty }
-  public var keys: [String] { storage.map(\.key) }
+  public var count: Int { positions?.count ?? storage.count }
+  public var isEmpty: Bool { count == 0 }
+  public var keys: [String] { members.map(\.key) }
 
   public func makeIterator() -> IndexingIterator<[Member]> {
-    storage.makeIterator()
+    members.makeIterator()
   }
 
   public static func == (lhs: JSONObject, rhs: JSONObject) -> Bool {
-    lhs.storage == rhs.storage
+    lhs.members == rhs.members
   }
 
   public func hash(into hasher: inout Hasher) {
-    hasher.combine(storage)
+    hasher.combine(members)
+  }
+
+  /// Whether ``storage`` holds slots of removed members.
+  private var hasRemovedSlots: Bool {
+    if let positions { return positions.count != storage.count }
+    return false
+  }
+
+  /// The live members, in order, without the slots of removed ones.
+  private var live: [Member] {
+    guard let positions, positions.count != storage.count else { return storage }
+    var result: [Member] = []
+    result.reserveCapacity(positions.count)
+    for (slot, member) in storage.enumerated()
+    where positions[BytewiseString(member.key)] == slot {
+      result.append(member)
+    }
+    return result
+  }
+
+  /// Drops the slots of removed members, renumbering the index.
+  private mutating func compact() {
+    guard hasRemovedSlots else { return }
+    storage = live
+    var made: [BytewiseString: Int] = [:]
+    made.reserveCapacity(storage.count)
+    for (index, member) in storage.enumerated() { made[BytewiseString(member.key)] = index }
+    positions = made
+  }
+
+  /// Removes the member whose key has the same bytes as `key` and returns its value, or
+  /// returns `nil` when there is none.
+  ///
+  /// In an object large enough to have an index the member's slot is only left behind, so
+  /// that each removal takes constant time (amortized).
+  @discardableResult
+  public mutating func removeValue(forKey key: String) -> JSONValue? {
+    guard let slot = position(ofKey: key) else { return nil }
+    let value = storage[slot].value
+    guard positions != nil else {
+      storage.remove(at: slot)
+      return value
+    }
+    positions?[BytewiseString(key)] = nil
+    // Drop the removed member's value now; the slot itself goes at the next compaction.
+    storage[slot].value = .null
+    if let live = positions?.count, (storage.count - live) * 2 > storage.count { compact() }
+    return value
   }
 
   /// The value of the member whose key has the same bytes as `key`, or `nil`. Setting `nil`
@@ -69,7 +127,7 @@ public struct JSONObject: Sendable, Hashable, Sequence {
       let index = position(ofKey: key)
       switch (index, newValue) {
       case (let index?, let value?): storage[index].value = value
-      case (let index?, nil): members.remove(at: index)
+      case (_?, nil): removeValue(forKey: key)
       case (nil, let value?):
         storage.append(Member(key: key, value: value))
         positions?[BytewiseString(key)] = storage.count - 1
@@ -78,7 +136,9 @@ public struct JSONObject: Sendable, Hashable, Sequence {
     }
   }
 
-  /// The position of the member whose key has the same bytes as `key`.
+  /// The slot of the member whose key has the same bytes as `key`, for
+  /// ``modifyValue(at:_:)``. It is the member's index in ``members`` unless members of a
+  /// large object were removed since ``members`` last changed.
   public func index(forKey key: String) -> Int? {
     if let positions { return positions[BytewiseString(key)] }
     return storage.firstIndex { $0.key.hasSameBytes(as: key) }
@@ -98,11 +158,15 @@ public struct JSONObject: Sendable, Hashable, Sequence {
     if positions == nil && storage.count > Self.indexThreshold {
       var made: [BytewiseString: Int] = [:]
       made.reserveCapacity(storage.count)
-      for (index, member) in storage.enumerated() {
-        let key = BytewiseString(member.key)
-        if made[key] == nil { made[key] = index }
+      var unique = true
+      for (index, member) in storage.enumerated()
+      where made.updateValue(index, forKey: BytewiseString(member.key)) != nil {
+        // A key twice (only an object built from such members): no index, the first of
+        // the name is found by a scan, as in a small object.
+        unique = false
+        break
       }
-      positions = made
+      if unique { positions = made }
     }
     return index(forKey: key)
   }

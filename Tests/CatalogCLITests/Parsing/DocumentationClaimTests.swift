@@ -63,15 +63,23 @@ struct DocumentationClaimTests {
         + #"{"kind": "b", "category": "c", "description": "d", "payload": {}}, "#
         + #"{"kind": "c", "category": "c", "description": "d", "payload": {}}]"#)
     try runner.run(["import", "a.json"], expect: 0)
+    // As `diff --format json-patch` writes a patch: an operation a line.
     try directory.write(
       "change.json",
-      #"[{"op": "replace", "path": "/components/0/description", "value": "e"}, "#
-        + #"{"op": "replace", "path": "/components/7/payload/x", "value": 1}]"#)
+      """
+      [
+        {"op":"test","path":"/components/0/kind","value":"a"},
+        {"op":"test","path":"/components/1/kind","value":"b"},
+        {"op":"replace","path":"/components/2/description","value":"e"},
+        {"op":"remove","path":"/components/1/x"}
+      ]
+
+      """)
     let result = try runner.run(["patch", "change.json"], expect: 65)
     let documented = try Self.block(
-      after: "three entries:\n\n```text", in: try Self.text("docs/cli.md"))
+      after: "does not have:\n\n```text", in: try Self.text("docs/cli.md"))
     #expect(result.stderr == documented)
-    #expect(documented.contains("operation 1 ("))
+    #expect(documented.hasPrefix("change.json:5:25: error: /3/path: operation 3 ("))
   }
 
   @Test func theCheckJSONSampleIsTheRealOutput() throws {

@@ -17,7 +17,7 @@ import Testing
     return found.filter {
       switch $0.spec.valueKind {
       case .integer, .number: return true
-      case .text, .choice: return false
+      case .text, .name, .choice: return false
       }
     }
   }
@@ -35,7 +35,7 @@ import Testing
     case .number(let minimum, let maximum):
       if let maximum { values += [String(Int(maximum) + 1), String(maximum) + "1"] }
       if let minimum { values.append(String(minimum - 1)) }
-    case .text, .choice: break
+    case .text, .name, .choice: break
     }
     return values
   }

@@ -80,7 +80,7 @@ struct InputBoundsTests {
     #expect(doubled.status == 65, "\(doubled)")
     #expect(
       doubled.stderr.hasSuffix(
-        ": the result would be larger than 1073741824 bytes (--max-size); nothing was written\n"),
+        ": the result would be larger than 1073741824 bytes (--max-size)\n"),
       "\(doubled)")
     let small = try runLimited(
       ["patch", "doubling.json", "--max-size", "1000000"], virtualKiB: limit)
@@ -106,7 +106,7 @@ struct InputBoundsTests {
     #expect(nested.status == 65, "\(nested)")
     #expect(
       nested.stderr.hasSuffix(
-        ": the result would be nested deeper than 1000 levels (--max-depth); nothing was written\n"),
+        ": the result would be nested deeper than 1000 levels (--max-depth)\n"),
       "\(nested)")
     let longPointer = #"[{"op": "remove", "path": "\#(String(repeating: "/a", count: 100_000))"}]"#
     try directory.write("pointer.json", longPointer)
@@ -140,14 +140,14 @@ struct InputBoundsTests {
     try lock.execute("BEGIN IMMEDIATE")
     defer { try? lock.execute("ROLLBACK") }
     let cases = [
-      ("malformed.json", #"[{"op": "nope", "path": "/x"}]"#, "not a JSON Patch"),
+      ("malformed.json", #"[{"op": "nope", "path": "/x"}]"#, "/0/op: operation 0 (nope /x)"),
       (
         "test.json", #"[{"op": "test", "path": "/components/0/category", "value": 1}]"#,
         "test failed"
       ),
       (
         "invalid.json", #"[{"op": "remove", "path": "/components/0/kind"}]"#,
-        "(the patched catalog)"
+        "/0/path: the patched catalog would not be valid at /components/0"
       ),
     ]
     for (name, text, message) in cases {
