@@ -74,7 +74,7 @@ extension Catalog {
   public func recordContract(
     _ bytes: [UInt8], source: String, author: String
   ) throws -> ContractRecording {
-    guard !author.isEmpty else { throw CatalogError.invalidRequest("the author must not be empty") }
+    guard !author.isEmpty else { throw CatalogError.request(.emptyAuthor) }
     let contract = try Self.readContract(bytes, source: source)
     let canonical = contract.canonicalBytes
     return try storage.write { context in
@@ -115,7 +115,7 @@ extension Catalog {
   public func retireContract(app: String, version: String, author: String) throws
     -> (contract: RecordedContract, retired: Bool)
   {
-    guard !author.isEmpty else { throw CatalogError.invalidRequest("the author must not be empty") }
+    guard !author.isEmpty else { throw CatalogError.request(.emptyAuthor) }
     return try storage.write { context in
       let events = try context.contractEvents()
       let head = try context.headRevision()

@@ -111,7 +111,7 @@ extension Catalog {
       }
     }
     guard let planned else {
-      throw CatalogError.database(.inconsistent("the document was not read"))
+      throw CatalogError.internalError("the document was not read")
     }
     return planned
   }
@@ -155,7 +155,7 @@ extension Catalog {
     // The frame is complete once the document is: it is kept when it differs from head's
     // (by bytes), as an entry is.
     guard let frame = document.frame else {
-      throw CatalogError.database(.inconsistent("the document was not read"))
+      throw CatalogError.internalError("the document was not read")
     }
     if try frame != context.documentFrame(at: head) {
       planned.changeFrame(to: frame)

@@ -26,7 +26,7 @@ extension Catalog {
   public func changePolicy(
     author: String, _ change: (inout CatalogPolicy) throws -> Void
   ) throws -> [PolicyRecord] {
-    guard !author.isEmpty else { throw CatalogError.invalidRequest("the author must not be empty") }
+    guard !author.isEmpty else { throw CatalogError.request(.emptyAuthor) }
     return try sealedWrite { context in
       let current = try CatalogPolicy(records: context.policyRecords())
       var target = current

@@ -196,15 +196,14 @@ extension Catalog {
   /// Renames a kind in a new revision. Its history (log, blame) follows it.
   @discardableResult
   public func rename(_ old: String, to new: String, options: WriteOptions) throws -> WriteResult {
-    guard !new.isEmpty else { throw CatalogError.invalidRequest("the new kind must not be empty") }
+    guard !new.isEmpty else { throw CatalogError.request(.emptyNewKind) }
     return try modify(old, options: options, source: "rename \(old) \(new)", operation: "rename") {
       entry, index, _, _ in
       if old.hasSameBytes(as: new) { return entry }
       // Another kind equal up to Unicode normalization would make the export unreadable
       // (the document reader refuses such a pair); another spelling of this kind is a rename.
       if let existing = index[new], !existing.kind.hasSameBytes(as: old) {
-        throw CatalogError.invalidRequest(
-          "cannot rename \"\(old)\" to \"\(new)\": that kind already exists")
+        throw CatalogError.request(.kindExists(old: old, new: new))
       }
       var renamed = entry
       renamed.kind = new

@@ -32,7 +32,7 @@ import Testing
       try connection.execute("SELECT * FROM no_such_table")
     }
     #expect(error.kind == .statement)
-    #expect(error.sqlState == "42P01")
+    #expect(error.sqlState == SQLState.undefinedTable)
     #expect(error.message == "relation \"no_such_table\" does not exist")
     #expect(error.sql == "SELECT * FROM no_such_table")
     #expect(

@@ -71,9 +71,7 @@ struct HeadIndexTests {
     }
     #expect(
       error
-        == .invalidRequest(
-          "head's texts (kinds, categories, descriptions, extra members) exceed 4 GiB, "
-            + "more than one write can hold; nothing was written"))
+        == .request(.headTextsTooLarge))
     #expect(index.count == 2)
     #expect(index.entries.map(\.kind) == ["kind-0", "kind-1"])
     #expect(index["kind-1"]?.extra == String(repeating: "a", count: 36))
@@ -88,8 +86,8 @@ struct HeadIndexTests {
     let error = try requireError(CatalogError.self) {
       try append(2, extraBytes: 0, to: &index, kind: "x")
     }
-    guard case .invalidRequest = error else {
-      Issue.record("expected invalidRequest, got \(error)")
+    guard case .request(.headTextsTooLarge) = error else {
+      Issue.record("expected request(.headTextsTooLarge), got \(error)")
       return
     }
     #expect(index.count == 2)

@@ -262,11 +262,14 @@ enum CheckCommand: CatalogCommand {
       )
     } catch let error as CatalogError {
       guard case .unreadable = error else { throw error }
-      context.console.error("catalog: error: \(error)")
+      context.console.error("catalog: error: \(CatalogMain.words(error))")
       return (
         FileResult(
           file: source.name, components: nil,
-          problems: [DocumentProblem(file: source.name, title: "unreadable", message: "\(error)")],
+          problems: [
+            DocumentProblem(
+              file: source.name, title: "unreadable", message: CatalogMain.words(error))
+          ],
           status: .noInput),
         nil
       )

@@ -144,7 +144,7 @@ enum DiffCommand: CatalogCommand {
         let base = try GitBase(parsing: operand, file: operands[1 - i])
         committed[operand] = .bytes(try base.bytes(), name: base.name)
       } catch {
-        context.console.error("catalog: error: \(error)")
+        context.console.error("catalog: error: \(CatalogMain.words(error))")
         return error.exitStatus
       }
     }
@@ -208,7 +208,7 @@ enum DiffCommand: CatalogCommand {
         computed.compareFrames(old: old.frame, new: frame)
         wholeNew = { try Catalog.document(entries, frame: frame) }
       } catch let error as CatalogDiffError {
-        context.console.error("catalog: error: \(error)")
+        context.console.error("catalog: error: \(CatalogMain.words(error))")
         return status(of: error)
       }
     case (nil, nil):
@@ -250,7 +250,7 @@ enum DiffCommand: CatalogCommand {
             source: source(operands[1]), maxDepth: limits.maxDepth, maxSize: limits.maxSize)
         }
       } catch let error as CatalogDiffError {
-        context.console.error("catalog: error: \(error)")
+        context.console.error("catalog: error: \(CatalogMain.words(error))")
         return status(of: error)
       }
     }
@@ -280,7 +280,7 @@ enum DiffCommand: CatalogCommand {
         }
       }
     } catch let error as CatalogDiffError {
-      context.console.error("catalog: error: \(error)")
+      context.console.error("catalog: error: \(CatalogMain.words(error))")
       return status(of: error)
     }
     return diff.differs(failingOn: failOn) ? .differences : .success

@@ -149,7 +149,7 @@ enum MergeCommand: CatalogCommand {
           entryStarts: documents[1].positions.map(\.offset), frame: documents[1].frame)
       }
     } catch let error as CatalogMergeError {
-      context.console.error("catalog: error: \(error)")
+      context.console.error("catalog: error: \(CatalogMain.words(error))")
       return .trouble
     }
 
@@ -158,7 +158,7 @@ enum MergeCommand: CatalogCommand {
     do {
       marked = try styled(merge, frames: frames, ours: oursText, file: file, context)
     } catch {
-      context.console.error("catalog: error: \(error)")
+      context.console.error("catalog: error: \(CatalogMain.words(error))")
       return .trouble
     }
     if let output, output != "-" {

@@ -122,7 +122,7 @@ enum VerifyCommand: CatalogCommand {
     do {
       diff = try CatalogDiff(old: try catalog.entries(at: .number(revision)), new: document.entries)
     } catch let error as CatalogDiffError {
-      console.error("catalog: error: \(error)")
+      console.error("catalog: error: \(CatalogMain.words(error))")
       return .trouble
     }
     diff.compareFrames(old: try catalog.documentFrame(at: .number(revision)), new: document.frame)

@@ -166,6 +166,9 @@ package enum CatalogMain {
       case .unknownRevision, .unknownKind, .invalidRequest, .outputIsACatalog:
         console.error("catalog: error: \(error)")
         return .dataError
+      case .request(let problem):
+        console.error("catalog: error: \(problem.message)")
+        return .dataError
       case .headMismatch:
         console.error("catalog: error: \(error)")
         return .temporaryFailure
@@ -197,6 +200,9 @@ package enum CatalogMain {
       case .io:
         console.error("catalog: error: \(error)")
         return .ioError
+      case .internalError(let detail):
+        console.error("catalog: internal error: \(detail)")
+        return .internalError
       }
     case let refusal as PolicyRefusal:
       // One located line per refused change, as for problems in a file, then the verdict.

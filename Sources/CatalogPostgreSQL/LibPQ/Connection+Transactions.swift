@@ -34,7 +34,8 @@ extension Connection: TransactionalConnection {
     let tag = PQcmdStatus(result.handle).map { String(cString: $0) } ?? ""
     guard tag == "COMMIT" else {
       throw PostgreSQLError(
-        kind: .statement, sqlState: "25P02", message: "the transaction was rolled back",
+        kind: .statement, sqlState: SQLState.inFailedSQLTransaction,
+        message: "the transaction was rolled back",
         sql: "COMMIT")
     }
   }

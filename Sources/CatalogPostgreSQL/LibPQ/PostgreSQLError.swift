@@ -4,7 +4,7 @@ import Foundation
 /// An error reported by PostgreSQL or libpq, or by this layer when libpq is misused.
 ///
 /// The error keeps the five-character SQLSTATE, so callers branch on it rather than on text:
-/// `error.isPermissionDenied`, `error.sqlState == "23505"`
+/// `error.isPermissionDenied`, `error.sqlState == SQLState.uniqueViolation`
 /// (https://www.postgresql.org/docs/current/errcodes-appendix.html). A failure to connect, or
 /// a connection lost mid-statement, has no SQLSTATE from the server: its `kind` says so.
 ///
@@ -71,8 +71,8 @@ package struct PostgreSQLError: Error, CustomStringConvertible, Sendable, Equata
     // Class 08 (connection exception) and 57P0x (the server shut down or restarted): libpq
     // marks the connection bad, or will on the next call.
     let lost =
-      broken || state?.hasPrefix("08") == true || state == "57P01" || state == "57P02"
-      || state == "57P03"
+      broken || state?.hasPrefix(SQLState.Class.connectionException) == true
+      || state.map(SQLState.shutdowns.contains) == true
     self.init(
       kind: lost ? .connectionLost : .statement,
       sqlState: state,
@@ -97,13 +97,13 @@ package struct PostgreSQLError: Error, CustomStringConvertible, Sendable, Equata
   }
 
   /// `42501` insufficient_privilege: the role may not do this.
-  package var isPermissionDenied: Bool { sqlState == "42501" }
+  package var isPermissionDenied: Bool { sqlState == SQLState.insufficientPrivilege }
   /// `23505` unique_violation.
-  package var isUniqueViolation: Bool { sqlState == "23505" }
+  package var isUniqueViolation: Bool { sqlState == SQLState.uniqueViolation }
   /// `P0001` raise_exception: a trigger's `RAISE EXCEPTION`, such as the append-only guards.
-  package var isRaisedException: Bool { sqlState == "P0001" }
+  package var isRaisedException: Bool { sqlState == SQLState.raiseException }
   /// `25006` read_only_sql_transaction: a write in a read-only transaction.
-  package var isReadOnlyTransaction: Bool { sqlState == "25006" }
+  package var isReadOnlyTransaction: Bool { sqlState == SQLState.readOnlySQLTransaction }
   /// Connecting failed, or the connection broke while in use.
   package var isUnavailable: Bool { kind == .connection || kind == .connectionLost }
 

@@ -198,12 +198,13 @@ final class PostgreSQLCatalogStorage: CatalogStorage {
       return CatalogError.database(
         DatabaseProblem(
           writing ? .permissionDenied : .readPermissionDenied, path: path, detail: error.message))
-    case let error as PostgreSQLError where error.sqlState == "55P03":
+    case let error as PostgreSQLError where error.sqlState == SQLState.lockNotAvailable:
       return CatalogError.database(DatabaseProblem(.busy, path: path, busyTimeout: busyTimeout))
-    case let error as PostgreSQLError where error.sqlState == "53100":
+    case let error as PostgreSQLError where error.sqlState == SQLState.diskFull:
       return CatalogError.database(DatabaseProblem(.diskFull, path: path))
     case let error as PostgreSQLError
-    where error.kind == .misuse || error.sqlState?.hasPrefix("23") == true
+    where error.kind == .misuse
+      || error.sqlState?.hasPrefix(SQLState.Class.integrityConstraintViolation) == true
       || error.isRaisedException:
       return error
     case let error as PostgreSQLError:

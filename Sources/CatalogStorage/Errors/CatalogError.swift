@@ -14,6 +14,9 @@ public enum CatalogError: Error, Sendable, Equatable, CustomStringConvertible {
   /// An operation's arguments do not make sense for this catalog (a tag name that looks like
   /// a revision number, a rename onto an existing kind, …).
   case invalidRequest(String)
+  /// A request refused for a reason named by its case (``RequestProblem``): the facts, which
+  /// the CLI turns into a sentence (exit 65). Nothing was written.
+  case request(RequestProblem)
   /// `revert` found that later revisions changed what the reverted revision changed. Nothing
   /// was written.
   case revertConflicts(revision: Int64, [RevertConflict])
@@ -39,6 +42,11 @@ public enum CatalogError: Error, Sendable, Equatable, CustomStringConvertible {
   /// The catalog's database cannot be reached: no engine for its location in this build, a
   /// server that is down or refuses the connection. `location` never shows a password.
   case unavailable(location: String, reason: String)
+  /// A programming error: a call this code's own contract rules out (a plan used before it
+  /// was made, a write outside the writer lock). Never the fault of the user's input or of
+  /// the catalog's rows (those are ``database(_:)`` with ``DatabaseProblem/Code/inconsistent``);
+  /// the CLI reports it as an internal error, exit 70.
+  case internalError(String)
 
   public var description: String {
     switch self {
@@ -50,6 +58,8 @@ public enum CatalogError: Error, Sendable, Equatable, CustomStringConvertible {
       return "no component of kind \"\(kind)\" \(detail)"
     case .invalidRequest(let message):
       return message
+    case .request(let problem):
+      return "\(problem)"
     case .revertConflicts(let revision, let conflicts):
       return "cannot revert revision \(revision): later revisions changed the same places, "
         + "so nothing was written:\n"
@@ -73,6 +83,8 @@ public enum CatalogError: Error, Sendable, Equatable, CustomStringConvertible {
         + "replace it: choose another --output"
     case .noCatalog(let location, let absence):
       return "\(location): \(absence)"
+    case .internalError(let detail):
+      return detail
     case .unreadable(let path, let reason), .io(let path, let reason),
       .unavailable(let path, let reason):
       return "\(path): \(reason)"

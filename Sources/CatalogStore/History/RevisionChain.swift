@@ -48,8 +48,10 @@ package enum RevisionChain {
     guard let revision = try context.revision(id) else {
       throw CatalogError.database(.inconsistent("revision \(id) is missing"))
     }
-    let frame = revision.changedFrame ? try context.documentFrame(at: id) : nil
-    let hasher = RevisionHasher(revision, parent: parent, frame: frame)
+    // The frame in force at a revision that changed it is the one it recorded.
+    let hasher = try RevisionHasher(revision, parent: parent) {
+      try context.documentFrame(at: id)
+    }
     try context.forEachVersionRow(ofRevision: id) { try hasher.add($0) }
     return try hasher.finalize()
   }
@@ -81,10 +83,7 @@ package enum RevisionChain {
 
     func open() {
       let revision = revisions[index]
-      // The same frame ``digest(of:parent:in:)`` seals: the one a revision that changed the
-      // frame recorded (revision 1's first frame is no change, and is not hashed).
-      hasher = RevisionHasher(
-        revision, parent: parent, frame: revision.changedFrame ? frames[revision.id] : nil)
+      hasher = RevisionHasher(revision, parent: parent) { frames[revision.id] }
     }
     func close() throws {
       guard let current = hasher else { return }
@@ -126,7 +125,17 @@ private final class RevisionHasher {
   private let sha = SHA256()
   private var buffer: [UInt8] = []
 
-  init(_ revision: Revision, parent: SHA256Digest?, frame: DocumentFrame?) {
+  /// Starts the bytes of `revision`.
+  ///
+  /// - Parameter recordedFrame: the frame `revision` recorded; asked for only when it
+  ///   changed the frame. This is the one choice of the frame a digest covers, for the seal
+  ///   and the verification alike: a revision that changed the frame hashes the one it
+  ///   recorded, any other (revision 1's first frame is no change) hashes none.
+  init(
+    _ revision: Revision, parent: SHA256Digest?,
+    recordedFrame: () throws -> DocumentFrame?
+  ) rethrows {
+    let frame = revision.changedFrame ? try recordedFrame() : nil
     buffer.reserveCapacity(1 << 16)
     buffer.append(contentsOf: "catalog revision v1\n".utf8)
     text(parent?.hex ?? "")

@@ -5,7 +5,7 @@ extension CatalogReadContext {
   /// compare against (a payload's bytes are read when an entry is otherwise the same:
   /// ``payloadCursor()``).
   ///
-  /// - Throws: What reading the rows throws, and ``CatalogError/invalidRequest(_:)`` when
+  /// - Throws: What reading the rows throws, and ``CatalogError/request(_:)`` (``RequestProblem/headTextsTooLarge``) when
   ///   head's texts pass what a ``HeadIndex`` holds (4 GiB of kinds, or of the other texts).
   func headIndex(at revision: Int64) throws -> HeadIndex {
     var index = HeadIndex()

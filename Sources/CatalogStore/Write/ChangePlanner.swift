@@ -123,7 +123,7 @@ struct ChangePlanner {
       return
     }
     // Against head, entries come from ``DocumentReadAhead``, with their columns made.
-    throw CatalogError.database(.inconsistent("an import against head takes entries read ahead"))
+    throw CatalogError.internalError("an import against head takes entries read ahead")
   }
 
   /// Adds the next entry of the desired catalog, as ``DocumentReadAhead`` hands it over.
@@ -138,7 +138,8 @@ struct ChangePlanner {
   /// Adds every entry of a whole desired catalog, in order.
   ///
   /// - Parameter whose: what the entries are, for the error: `the file`.
-  /// - Throws: ``CatalogError/invalidRequest(_:)`` for a kind given twice (by bytes).
+  /// - Throws: ``CatalogError/request(_:)`` (``RequestProblem/kindGivenTwice(whose:kind:)``) for a
+  ///   kind given twice (by bytes).
   mutating func add(
     all entries: [CatalogEntry], whose: String, positions: [SourcePosition]? = nil,
     context: any CatalogReadContext
@@ -146,7 +147,7 @@ struct ChangePlanner {
     var seen = Set<BytewiseString>()
     for (i, entry) in entries.enumerated() {
       guard seen.insert(BytewiseString(entry.kind)).inserted else {
-        throw CatalogError.invalidRequest("\(whose) has kind \"\(entry.kind)\" twice")
+        throw CatalogError.request(.kindGivenTwice(whose: whose, kind: entry.kind))
       }
       try add(entry, at: positions.flatMap { i < $0.count ? $0[i] : nil }, context: context)
     }
@@ -187,7 +188,7 @@ struct ChangePlanner {
     context: any CatalogReadContext
   ) throws {
     guard case .againstHead = mode else {
-      throw CatalogError.database(.inconsistent("a first import takes entries as read"))
+      throw CatalogError.internalError("a first import takes entries as read")
     }
     // An explicit rename (rename, or a restore or revert across one) decides first, even to
     // another spelling of the same kind; otherwise kinds match by bytes, and the entry is
@@ -301,8 +302,7 @@ struct ChangePlanner {
     var payloadID: Int64 = 0
     if storesPayloads {
       guard let writer = context as? any CatalogWriteContext else {
-        throw CatalogError.database(
-          .inconsistent("a plan that stores payloads needs the writer lock"))
+        throw CatalogError.internalError("a plan that stores payloads needs the writer lock")
       }
       payloadID = try writer.internPayload(bytes: payload, hash: JSONText.stableHash(of: payload))
     }
@@ -359,11 +359,8 @@ struct ChangePlanner {
     -> CatalogError
   {
     let former = uses.last { $0.use.currentKind.hasSameBytes(as: current) }?.use
-    return CatalogError.invalidRequest(
-      "the file has \(JSONValue.string(current).canonicalText) and "
-        + (former.map { "\($0.description), which --follow-renames makes the same component" }
-          ?? "a former name of it")
-        + "; remove one of them from the file, or import without --follow-renames")
+    return CatalogError.request(
+      .givenUnderFormerName(current: current, former: former.map(\.description)))
   }
 
   /// Whether head's entry in `slot` carries `"deprecated": true`.
@@ -398,7 +395,7 @@ struct ChangePlanner {
     if case .firstImport(let stream, let revision) = mode {
       streamClosed = true
       guard let kinds = firstImportKinds, kinds.count == firstImportCount else {
-        throw CatalogError.database(.inconsistent("a first import's kinds were not handed over"))
+        throw CatalogError.internalError("a first import's kinds were not handed over")
       }
       // The result's from here on; the stream's last rows (`kind_version`, on SQLite) are
       // made from them too, the one copy of the kinds.

@@ -85,7 +85,7 @@ package struct HeadIndex {
 
   /// Adds an entry; kinds must be distinct.
   ///
-  /// - Throws: ``CatalogError/invalidRequest(_:)`` when the entry's kind, or its other
+  /// - Throws: ``CatalogError/request(_:)`` (``RequestProblem/headTextsTooLarge``) when the entry's kind, or its other
   ///   texts, would take their buffer past ``maxTextBytes``; nothing is added. Head is
   ///   read inside a write before anything is written, so the write then writes nothing:
   ///   a clear error (exit 65 from the command line) instead of a crash on a catalog that
@@ -102,9 +102,7 @@ package struct HeadIndex {
     guard kinds.strings.byteCount + kind.count <= maxTextBytes,
       texts.byteCount + textBytes <= maxTextBytes
     else {
-      throw CatalogError.invalidRequest(
-        "head's texts (kinds, categories, descriptions, extra members) exceed 4 GiB, "
-          + "more than one write can hold; nothing was written")
+      throw CatalogError.request(.headTextsTooLarge)
     }
     kinds.append(kind)
     byName = nil

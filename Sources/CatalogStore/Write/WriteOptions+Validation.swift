@@ -5,23 +5,19 @@ extension WriteOptions {
   /// Text output escapes control characters anyway (old rows, or rows another tool wrote,
   /// may hold them); this keeps new history clean.
   ///
-  /// - Throws: ``CatalogError/invalidRequest(_:)`` naming the field and the character.
+  /// - Throws: ``CatalogError/request(_:)`` (``RequestProblem/controlCharacter(field:scalar:)``).
   func validate() throws {
     try Self.validateAuthor(author)
     if let scalar = message.unicodeScalars.first(where: { $0.isTerminalControl && $0 != "\n" }) {
-      throw CatalogError.invalidRequest(
-        "the message contains the control character \(Self.name(scalar)); a message may "
-          + "contain line breaks but no other control characters")
+      throw CatalogError.request(.controlCharacter(field: .message, scalar: scalar))
     }
     if let reason = allowBreaking {
       // A waiver says why: a blank reason would be a silent bypass.
       guard reason.contains(where: { !$0.isWhitespace }) else {
-        throw CatalogError.invalidRequest(
-          "--allow-breaking needs a reason: say why the break is deliberate")
+        throw CatalogError.request(.allowBreakingWithoutReason)
       }
       if let scalar = reason.unicodeScalars.first(where: \.isTerminalControl) {
-        throw CatalogError.invalidRequest(
-          "the --allow-breaking reason contains the control character \(Self.name(scalar))")
+        throw CatalogError.request(.controlCharacter(field: .allowBreakingReason, scalar: scalar))
       }
     }
   }
@@ -29,15 +25,7 @@ extension WriteOptions {
   /// Refuses an author (of a revision or a tag) with a control character.
   static func validateAuthor(_ author: String) throws {
     if let scalar = author.unicodeScalars.first(where: \.isTerminalControl) {
-      throw CatalogError.invalidRequest(
-        "the author contains the control character \(name(scalar)); an author is one line "
-          + "of text without control characters")
+      throw CatalogError.request(.controlCharacter(field: .author, scalar: scalar))
     }
-  }
-
-  /// `U+001B`.
-  static func name(_ scalar: Unicode.Scalar) -> String {
-    let hex = String(scalar.value, radix: 16, uppercase: true)
-    return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
   }
 }

@@ -1,0 +1,33 @@
+/// A request the catalog refuses, as facts: what was asked and why it cannot be done. The
+/// library words none of them; the CLI turns each case into its sentence (exit 65).
+///
+/// Each case names one refusal and carries what the message needs, so callers and tests
+/// match the case, not a text.
+public enum RequestProblem: Sendable, Equatable {
+  /// A text of a write holds a control character that it may not hold (any C0, DEL or C1
+  /// character, except a line break in a message).
+  case controlCharacter(field: WriteField, scalar: Unicode.Scalar)
+  /// `--allow-breaking` was given a blank reason: a waiver must say why.
+  case allowBreakingWithoutReason
+  /// A write, a policy change or a contract was given an empty author.
+  case emptyAuthor
+  /// `rename` was given an empty new kind.
+  case emptyNewKind
+  /// `rename` onto a kind that exists (equal up to Unicode normalization, other bytes).
+  case kindExists(old: String, new: String)
+  /// The entries of a write (`whose`: "the file") give one kind twice, by bytes.
+  case kindGivenTwice(whose: String, kind: String)
+  /// With `--follow-renames`, a file gives a component under its current kind and under a
+  /// former name (`former`: that name and the revision that renamed it, nil when unknown).
+  case givenUnderFormerName(current: String, former: String?)
+  /// Head's texts (kinds, categories, descriptions, extra members) pass the 4 GiB one write
+  /// can hold; nothing was written.
+  case headTextsTooLarge
+
+  /// The texts of a write that are checked for control characters.
+  public enum WriteField: String, Sendable {
+    case message
+    case author
+    case allowBreakingReason
+  }
+}
