@@ -51,7 +51,7 @@ enum ClientsCommand: CatalogCommand {
       fileName = document.name
       matrix = try catalog.clientMatrix(of: document.entries, positions: document.positions)
     } else {
-      let reference = try RevisionReference(parsing: context.arguments[Self.at] ?? "head")
+      let reference = RevisionReference(parsing: context.arguments[Self.at] ?? "head")
       revision = try catalog.revision(reference).id
       matrix = try catalog.clientMatrix(at: reference)
     }
