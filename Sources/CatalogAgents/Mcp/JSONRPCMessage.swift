@@ -37,18 +37,21 @@ public enum JSONRPCMessage: Sendable, Hashable {
         ? "a batch (an array); send one message per line"
         : "\(value.typeName)"
       throw JSONRPCFailure(
-        id: .null, JSONRPCError(.invalidRequest, "invalid request: expected an object, found \(what)"))
+        id: .null,
+        JSONRPCError(.invalidRequest, "invalid request: expected an object, found \(what)"))
     }
     let id = object["id"]
     if let id, !isValidID(id) {
       throw JSONRPCFailure(
         id: .null,
         JSONRPCError(
-          .invalidRequest, "invalid request: id must be a string or an integer, found \(id.typeName)"))
+          .invalidRequest,
+          "invalid request: id must be a string or an integer, found \(id.typeName)"))
     }
     guard object["jsonrpc"] == .string("2.0") else {
       throw JSONRPCFailure(
-        id: id ?? .null, JSONRPCError(.invalidRequest, "invalid request: \"jsonrpc\" must be \"2.0\""))
+        id: id ?? .null,
+        JSONRPCError(.invalidRequest, "invalid request: \"jsonrpc\" must be \"2.0\""))
     }
     guard let methodValue = object["method"] else {
       if object["result"] != nil || object["error"] != nil { return .response }
@@ -59,7 +62,8 @@ public enum JSONRPCMessage: Sendable, Hashable {
       throw JSONRPCFailure(
         id: id ?? .null,
         JSONRPCError(
-          .invalidRequest, "invalid request: \"method\" must be a string, found \(methodValue.typeName)"))
+          .invalidRequest,
+          "invalid request: \"method\" must be a string, found \(methodValue.typeName)"))
     }
     var params: JSONObject?
     switch object["params"] {

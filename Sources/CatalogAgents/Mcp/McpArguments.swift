@@ -52,7 +52,8 @@ struct McpArguments {
     }
     guard range.contains(integer) else {
       throw McpToolError(
-        "\(tool): \(key) must be between \(range.lowerBound) and \(range.upperBound), found \(integer)")
+        "\(tool): \(key) must be between \(range.lowerBound) and \(range.upperBound), found \(integer)"
+      )
     }
     return integer
   }

@@ -96,7 +96,8 @@ enum McpResources {
     } else if let name = name(in: uri, after: releasePrefix) {
       guard let tag = try state.catalog.tags().first(where: { $0.name.hasSameBytes(as: name) })
       else {
-        throw JSONRPCError(.invalidParams, "no resource \(quoted): no tag \(JSONWriter.canonicalString(name))")
+        throw JSONRPCError(
+          .invalidParams, "no resource \(quoted): no tag \(JSONWriter.canonicalString(name))")
       }
       text = String(
         decoding: try state.catalog.exportBytes(at: .number(tag.revision)), as: UTF8.self)

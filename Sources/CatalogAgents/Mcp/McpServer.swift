@@ -133,7 +133,10 @@ public final class McpServer {
       cacheable = false
     case "resources/list":
       guard case .object(let list) = try McpResources.list(cursor: cursor(params), state: state)
-      else { result = []; break }
+      else {
+        result = []
+        break
+      }
       result = list.members.map { ($0.key, $0.value) }
     case "resources/templates/list":
       result = [("resourceTemplates", McpResources.templates)]
@@ -253,7 +256,10 @@ public final class McpServer {
       switch try tool.run(params?["arguments"], state: state) {
       case .json(let value):
         return [
-          ("content", .array([textContent(String(decoding: JSONWriter.indentedBytes(value), as: UTF8.self))])),
+          (
+            "content",
+            .array([textContent(String(decoding: JSONWriter.indentedBytes(value), as: UTF8.self))])
+          ),
           ("structuredContent", value),
           ("isError", false),
         ]

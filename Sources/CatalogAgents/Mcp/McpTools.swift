@@ -178,7 +178,8 @@ enum McpTools {
       let number = try state.resolve(try arguments.string("at"))
       switch format {
       case "components":
-        return .text(String(decoding: try state.catalog.exportBytes(at: .number(number)), as: UTF8.self))
+        return .text(
+          String(decoding: try state.catalog.exportBytes(at: .number(number)), as: UTF8.self))
       case "json-schema":
         return .text(
           String(

@@ -26,7 +26,8 @@ struct McpServerTests {
     ]}
     """#
 
-  @Test("the MCP SDK's client: tools, resources, a new revision, malformed requests",
+  @Test(
+    "the MCP SDK's client: tools, resources, a new revision, malformed requests",
     arguments: TestEngine.allCases)
   func sdkClient(_ engine: TestEngine) throws {
     let location = try engine.makeLocation()
@@ -59,9 +60,10 @@ struct McpServerTests {
     let writer = fds[1]
     Thread.detachNewThread {
       bytes.withUnsafeBytes { raw in
+        guard let base = raw.baseAddress else { return }
         var offset = 0
         while offset < raw.count {
-          let count = write(writer, raw.baseAddress! + offset, raw.count - offset)
+          let count = write(writer, base + offset, raw.count - offset)
           if count <= 0 { break }
           offset += count
         }
@@ -124,7 +126,8 @@ struct McpServerTests {
     #expect(failure("[]")?.error.code == .invalidRequest)
     #expect(failure("{\"jsonrpc\": \"2.0\", \"id\": 1.5, \"method\": \"ping\"}")?.id == .null)
     #expect(failure("{\"id\": \"a\", \"method\": \"ping\"}")?.id == "a")
-    #expect(failure("{\"jsonrpc\": \"2.0\", \"id\": 2, \"method\": null}")?.error.code == .invalidRequest)
+    #expect(
+      failure("{\"jsonrpc\": \"2.0\", \"id\": 2, \"method\": null}")?.error.code == .invalidRequest)
     #expect(
       failure("{\"jsonrpc\": \"2.0\", \"id\": 2, \"method\": \"x\", \"params\": 3}")?.error.code
         == .invalidParams)
@@ -136,7 +139,8 @@ struct McpServerTests {
         == .response)
   }
 
-  @Test("the server answers unknown methods and bad envelopes, and never a notification",
+  @Test(
+    "the server answers unknown methods and bad envelopes, and never a notification",
     arguments: TestEngine.allCases)
   func answers(_ engine: TestEngine) throws {
     let location = try engine.makeLocation()
