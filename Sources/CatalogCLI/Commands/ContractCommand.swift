@@ -20,7 +20,7 @@ enum ContractCommand: CatalogCommand {
 
   static let spec = CommandSpec(
     name: "contract",
-    abstract: "Record, list, show and retire app contracts: what each app build decodes.",
+    abstract: "Record, list, show and retire app contracts (what builds decode).",
     discussion: """
       An app contract (contract.json) is what one build of an app decodes: every kind its \
       registry knows, with the shape of its payload as JSON Schema, recorded from the app's \
