@@ -104,6 +104,7 @@ import Testing
       "validate-ui": [
         "catalog validate-ui <doc> [--at <rev>] [--format <format>] [--max-size <bytes>]"
       ],
+      "mcp": ["catalog mcp [--max-message <bytes>]"],
       "completions": ["catalog completions <shell>", "catalog completions --candidates <list>"],
       "install": ["catalog install [--prefix <dir>]"],
       "help": ["catalog help [<command>] [--man]"],

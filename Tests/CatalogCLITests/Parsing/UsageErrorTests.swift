@@ -14,7 +14,7 @@ import Testing
   static let commands =
     "import, export, check, policy, contract, clients, log, show, blame, kinds, categories, tag, "
     + "restore, revert, rename, deprecate, undeprecate, "
-    + "diff, patch, merge, git, doctor, verify, validate-ui, copy, site, completions, install, help"
+    + "diff, patch, merge, git, doctor, verify, validate-ui, mcp, copy, site, completions, install, help"
 
   /// The stderr text for a usage error about `import`.
   func importError(_ message: String) -> String {
