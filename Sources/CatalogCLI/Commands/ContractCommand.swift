@@ -10,7 +10,11 @@ enum ContractCommand: CatalogCommand {
     "operand", arity: .optional,
     help: "For record: the contract.json file, or '-' for stdin. For show and retire: the "
       + "build, APP@VERSION."
-  ).completing(.byFirstPositional([Action.record.rawValue: .file]))
+  ).completing(
+    .byFirstPositional([
+      Action.record.rawValue: .file, Action.show.rawValue: .build,
+      Action.retire.rawValue: .build,
+    ]))
   static let history: ArgumentKey<Bool> = .flag(
     "history",
     help: "For record: also report the payloads of every revision the build cannot decode.")
