@@ -29,9 +29,10 @@ struct GalleryContractTests {
     let bytes = contract.canonicalBytes
     #expect(try AppContract(contractJSON: bytes).canonicalBytes == bytes)
     // The badge's count is an Int: a fraction does not decode.
+    let fraction = JSONValue.number(try #require(JSONNumber(text: "1.5")))
     #expect(
-      contract.validate(kind: "badge", payload: ["text": "Inbox", "count": 1.5]).map(\.message)
-        == ["/count: decodes an integer, found 1.5"])
+      contract.validate(kind: "badge", payload: ["text": "Inbox", "count": fraction])
+        .map(\.message) == ["/count: decodes an integer, found 1.5"])
     let url = Self.destination
     try FileManager.default.createDirectory(
       at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
