@@ -50,7 +50,8 @@ struct StructuralReaderTests {
         let directory = try TemporaryDirectory()
         let path = try directory.write("structural.json", bytes)
         for size in [37, 4096] {
-          let streamed = try streamedOutcome(path, .structural, bufferSize: size, maxDepth: maxDepth)
+          let streamed = try streamedOutcome(
+            path, .structural, bufferSize: size, maxDepth: maxDepth)
           #expect(streamed == scalar, "\(name), buffer of \(size) bytes, depth \(maxDepth)")
         }
       }
@@ -135,8 +136,7 @@ struct StructuralReaderTests {
   }
 
   @Test func theHandmadeEntriesAgree() throws {
-    for entries in [CatalogReaderPathsTests.handmadeEntries, CatalogReaderPathsTests.syntaxErrors]
-    {
+    for entries in [CatalogReaderPathsTests.handmadeEntries, CatalogReaderPathsTests.syntaxErrors] {
       for entry in entries {
         for document in CatalogReaderPathsTests.documents([entry]) {
           try Self.checkDocument(document, entry)
@@ -152,7 +152,8 @@ struct StructuralReaderTests {
     for n in 0..<300 {
       let text = random.document(plain: true)
       let (scalar, _) = Self.outcome(text, .scalar, maxDepth: JSONReader.defaultMaxDepth)
-      let (structural, reads) = Self.outcome(text, .structural, maxDepth: JSONReader.defaultMaxDepth)
+      let (structural, reads) = Self.outcome(
+        text, .structural, maxDepth: JSONReader.defaultMaxDepth)
       #expect(structural == scalar, "random value \(n)")
       #expect(scalar.hasPrefix("ok "), "random value \(n)")
       #expect(reads == 1, "random value \(n): \(String(decoding: text, as: UTF8.self))")
@@ -236,7 +237,10 @@ struct RandomJSON {
   }
 
   mutating func number() -> String {
-    let forms = ["0", "-0", "7", "-12", "1403", "0.439395", "-3.5e-3", "10E+2", "1e5", "123456789012345678901234567890"]
+    let forms = [
+      "0", "-0", "7", "-12", "1403", "0.439395", "-3.5e-3", "10E+2", "1e5",
+      "123456789012345678901234567890",
+    ]
     return forms[below(forms.count)]
   }
 
@@ -255,7 +259,8 @@ struct RandomJSON {
       }
       if keys.isEmpty { return "{" + whitespace() + "}" }
       let members = keys.map { key in
-        whitespace() + key + whitespace() + ":" + whitespace() + value(depth: depth + 1, plain: plain)
+        whitespace() + key + whitespace() + ":" + whitespace()
+          + value(depth: depth + 1, plain: plain)
           + whitespace()
       }
       return "{" + members.joined(separator: ",") + "}"

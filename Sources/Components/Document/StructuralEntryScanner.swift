@@ -76,7 +76,8 @@ enum StructuralEntryScanner {
       entry.end = end - start
       let beforeKind = index.newlines(from: start, to: start + entry.kindQuote)
       entry.linesBeforeKind = FastTranscoder.LineTally(
-        newlines: beforeKind.count, lastNewline: beforeKind.count == 0 ? 0 : beforeKind.last - start)
+        newlines: beforeKind.count, lastNewline: beforeKind.count == 0 ? 0 : beforeKind.last - start
+      )
       let all = index.newlines(from: start, to: end)
       entry.lines = FastTranscoder.LineTally(
         newlines: all.count, lastNewline: all.count == 0 ? 0 : all.last - start)
