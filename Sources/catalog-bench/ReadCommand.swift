@@ -1,18 +1,18 @@
 import Components
 import Foundation
 
-/// `catalog-bench read FILE [--runs N] [--scalar]`: reads a components.json file with the
+/// `catalog-bench read FILE [--runs N] [--structural]`: reads a components.json file with the
 /// import's document reader (`CatalogDocumentReader.nextRaw()` over a file descriptor, as
 /// `catalog import` reads it) and nothing else, and prints the CPU time of each run: the
 /// reader measured apart from the storage it feeds, for profiling and for comparing builds
-/// of the reader. `--scalar` reads with the scalar paths alone (``JSONReader/Strategy``), so
-/// that one binary times the structural reader against them.
+/// of the reader. `--structural` reads with the structural reader (``JSONReader/Strategy``),
+/// so that one binary times it against the scalar reader, the default.
 enum ReadCommand {
   static func run(_ arguments: [String]) -> Int32 {
-    let strategy: JSONReader.Strategy = arguments.contains("--scalar") ? .scalar : .automatic
+    let strategy: JSONReader.Strategy = arguments.contains("--structural") ? .structural : .scalar
     guard
       let runs = CPUTimedRuns(
-        command: "read", operandName: "FILE", arguments.filter { $0 != "--scalar" })
+        command: "read", operandName: "FILE", arguments.filter { $0 != "--structural" })
     else {
       return 64
     }

@@ -2,9 +2,9 @@
 # Times the document reader against simdjson on the same file, side by side in one run
 # (runs alternate, so all see the same machine load), and prints the ratios the reader's
 # targets are stated in (docs/benchmarks.md):
-#   in process      `catalog-bench read FILE` (the structural reader, then the same binary
-#                   with --scalar: the scalar reader alone) vs simdjson's DOM parse of the
-#                   file loaded in memory (and its load + parse);
+#   in process      `catalog-bench read FILE --structural` (the structural reader) and
+#                   `catalog-bench read FILE` (the scalar reader, the default) vs simdjson's
+#                   DOM parse of the file loaded in memory (and its load + parse);
 #   whole processes `catalog check FILE` vs a C++ program that loads the file and parses it
 #                   with simdjson.
 # The C++ program (Tests/Benchmarks/simdjson-load.cpp) is built here against Debian's
@@ -59,8 +59,8 @@ bytes=$(stat -c %s "$file")
 # In process: CPU seconds of one run of each, alternating.
 structural=(); scalar=(); parse=(); loadparse=()
 for _ in $(seq "$runs"); do
-  structural+=("$("$bench" read "$file" | sed -n 's/.* in \([0-9.]*\) s CPU.*/\1/p')")
-  scalar+=("$("$bench" read "$file" --scalar | sed -n 's/.* in \([0-9.]*\) s CPU.*/\1/p')")
+  structural+=("$("$bench" read "$file" --structural | sed -n 's/.* in \([0-9.]*\) s CPU.*/\1/p')")
+  scalar+=("$("$bench" read "$file" | sed -n 's/.* in \([0-9.]*\) s CPU.*/\1/p')")
   line="$("$loader" "$file")"
   loadparse+=("$(echo "$line" | sed -n 's/.* in \([0-9.]*\) s CPU.*/\1/p')")
   parse+=("$(echo "$line" | sed -n 's/.*(parse \([0-9.]*\) s).*/\1/p')")
@@ -88,8 +88,8 @@ echo "file: $file ($bytes bytes), $runs alternating runs, medians; load average:
 echo
 echo "| in process (CPU) | seconds | GB/s | ÷ simdjson parse | ÷ simdjson load + parse |"
 echo "|---|---:|---:|---:|---:|"
-echo "| catalog-bench read (structural) | $m_structural | $(rate "$m_structural") | $(ratio "$m_structural" "$m_parse")× | $(ratio "$m_structural" "$m_loadparse")× |"
-echo "| catalog-bench read --scalar | $m_scalar | $(rate "$m_scalar") | $(ratio "$m_scalar" "$m_parse")× | $(ratio "$m_scalar" "$m_loadparse")× |"
+echo "| catalog-bench read --structural | $m_structural | $(rate "$m_structural") | $(ratio "$m_structural" "$m_parse")× | $(ratio "$m_structural" "$m_loadparse")× |"
+echo "| catalog-bench read (scalar) | $m_scalar | $(rate "$m_scalar") | $(ratio "$m_scalar" "$m_parse")× | $(ratio "$m_scalar" "$m_loadparse")× |"
 echo "| simdjson DOM parse | $m_parse | $(rate "$m_parse") | 1.00× | |"
 echo "| simdjson load + DOM parse | $m_loadparse | $(rate "$m_loadparse") | | 1.00× |"
 echo

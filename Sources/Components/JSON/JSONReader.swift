@@ -50,7 +50,7 @@ public final class JSONReader {
   /// The fast transcoder's working memory, allocated on first use (``fastScratch``).
   private var fastScratchStorage: FastTranscoder.Scratch?
   /// Which paths read values (see ``Strategy``).
-  public var strategy = Strategy.automatic
+  public var strategy = Strategy.scalar
   /// The structural reader's index, allocated on first use (``structuralCursor()``).
   var structuralStorage: StructuralIndex?
   /// How many windows were rebuilt out of step in the current buffer.
@@ -137,8 +137,8 @@ public final class JSONReader {
 
   /// Reads one value and appends its canonical compact text to `out`.
   ///
-  /// Most values take the structural reader (``StructuralTranscoder``, over an index of the
-  /// buffered bytes) or, where that does not pay, the fast path (``FastTranscoder``), a
+  /// With the structural strategy a value is first offered to ``StructuralTranscoder``, over
+  /// an index of the buffered bytes. Most values take the fast path (``FastTranscoder``), a
   /// single pass over the buffered bytes; a value neither can finish there is read from its
   /// start by the container walker, which reports any error.
   public func transcodeValue(into out: inout [UInt8]) throws(JSONDiagnostic) {

@@ -82,17 +82,15 @@ final class StructuralIndex {
         blockStart + 64 <= length
         ? ByteBlock(loading: bytes + blockStart)
         : ByteBlock(loading: bytes + blockStart, count: length - blockStart)
-      let quotes = block.bits { $0 .== 0x22 }
-      var backslash = block.bits { $0 .== 0x5C }
-      let whitespace = block.bits {
-        ($0 .== 0x20) .| ($0 .== 0x0A) .| ($0 .== 0x0D) .| ($0 .== 0x09)
-      }
-      let operators = block.bits {
-        let folded = $0 | 0x20  // '[' → '{', ']' → '}'
-        return (folded .== 0x7B) .| (folded .== 0x7D) .| ($0 .== 0x3A) .| ($0 .== 0x2C)
-      }
-      let control = block.bits { $0 .< 0x20 }
-      let newline = block.bits { $0 .== 0x0A }
+      let quotes = block.equal(0x22).bits
+      var backslash = block.equal(0x5C).bits
+      let whitespace =
+        (block.equal(0x20) | block.equal(0x0A) | block.equal(0x0D) | block.equal(0x09)).bits
+      let folded = block.or(0x20)  // '[' → '{', ']' → '}'
+      let operators =
+        (folded.equal(0x7B) | folded.equal(0x7D) | block.equal(0x3A) | block.equal(0x2C)).bits
+      let control = block.below(0x20).bits
+      let newline = block.equal(0x0A).bits
       let word = blockStart >> 6
       backslashes[word] = backslash
       newlines[word] = newline

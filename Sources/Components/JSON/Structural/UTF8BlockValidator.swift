@@ -35,17 +35,17 @@ struct UTF8BlockValidator {
   }
 
   private mutating func slowErrors(in block: ByteBlock) -> UInt64 {
-    let continuation = block.bits { $0 & 0xC0 .== 0x80 }
-    let lead2 = block.bits { $0 &- 0xC2 .< 30 }  // 0xC2...0xDF
-    let lead3 = block.bits { $0 & 0xF0 .== 0xE0 }  // 0xE0...0xEF
-    let lead4 = block.bits { $0 &- 0xF0 .< 5 }  // 0xF0...0xF4
-    let invalid = block.bits { ($0 &- 0xC0 .< 2) .| ($0 .>= 0xF5) }
-    let e0 = block.bits { $0 .== 0xE0 }
-    let ed = block.bits { $0 .== 0xED }
-    let f0 = block.bits { $0 .== 0xF0 }
-    let f4 = block.bits { $0 .== 0xF4 }
-    let belowA0 = block.bits { $0 .< 0xA0 }
-    let below90 = block.bits { $0 .< 0x90 }
+    let continuation = block.and(0xC0).equal(0x80).bits
+    let lead2 = block.minus(0xC2).below(30).bits  // 0xC2...0xDF
+    let lead3 = block.and(0xF0).equal(0xE0).bits  // 0xE0...0xEF
+    let lead4 = block.minus(0xF0).below(5).bits  // 0xF0...0xF4
+    let invalid = block.minus(0xC0).below(2).bits | ~block.below(0xF5).bits
+    let e0 = block.equal(0xE0).bits
+    let ed = block.equal(0xED).bits
+    let f0 = block.equal(0xF0).bits
+    let f4 = block.equal(0xF4).bits
+    let belowA0 = block.below(0xA0).bits
+    let below90 = block.below(0x90).bits
 
     let newLeads = lead2 | lead3 | lead4
     let newLong = lead3 | lead4
