@@ -3,11 +3,11 @@
 /// Cases are in decreasing order of severity, which is the order formats list them in.
 public enum ChangeClass: String, Sendable, Hashable, CaseIterable, Comparable {
   /// Something an app relies on may no longer decode: a key or element removed, a JSON type
-  /// changed, an entry removed (or renamed).
+  /// changed, an integer that became a fraction, an entry removed (or renamed).
   case breaking
   /// Something new: a key, an element or an entry added.
   case additive
-  /// The same JSON type with a new value.
+  /// The same JSON type with a new value (a fraction that became an integer included).
   case value
   /// The entry's category, description or other members besides the payload.
   case metadata
@@ -33,6 +33,9 @@ public enum ChangeRule: String, Sendable, Hashable, CaseIterable {
   case keyRemoved = "KEY_REMOVED"
   /// A value's JSON type changed, including to or from `null`.
   case typeChanged = "TYPE_CHANGED"
+  /// A number with an integral value (`1`, `2.0`) became one with a fraction (`1.5`): the
+  /// same JSON type, which a reader that decodes an integer (`Int`) fails on.
+  case integerBecameFraction = "INTEGER_BECAME_FRACTION"
   /// A payload array lost an element.
   case elementRemoved = "ELEMENT_REMOVED"
   /// An entry is in OLD and not in NEW.
@@ -49,6 +52,10 @@ public enum ChangeRule: String, Sendable, Hashable, CaseIterable {
   case entryAdded = "ENTRY_ADDED"
   /// A payload value kept its JSON type and changed.
   case valueChanged = "VALUE_CHANGED"
+  /// A number with a fraction (`1.5`) became one with an integral value (`2`): every reader
+  /// of the old payloads decodes it, but a reader built against the new one may decode an
+  /// integer and fail on the old payloads.
+  case fractionBecameInteger = "FRACTION_BECAME_INTEGER"
   /// The category, the description or another member besides the payload changed.
   case metadataChanged = "METADATA_CHANGED"
   /// An object (the entry, or an object in its payload) kept its members but writes them in
@@ -59,9 +66,11 @@ public enum ChangeRule: String, Sendable, Hashable, CaseIterable {
   /// The class of every change under this rule.
   public var changeClass: ChangeClass {
     switch self {
-    case .keyRemoved, .typeChanged, .elementRemoved, .entryRemoved, .entryRenamed: return .breaking
+    case .keyRemoved, .typeChanged, .integerBecameFraction, .elementRemoved, .entryRemoved,
+      .entryRenamed:
+      return .breaking
     case .keyAdded, .elementAdded, .entryAdded: return .additive
-    case .valueChanged: return .value
+    case .valueChanged, .fractionBecameInteger: return .value
     case .metadataChanged, .membersReordered: return .metadata
     }
   }

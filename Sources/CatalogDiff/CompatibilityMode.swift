@@ -46,17 +46,19 @@ public enum CompatibilityMode: String, Sendable, Hashable, CaseIterable {
 
   /// Whether a change under `rule` is refused in this mode.
   ///
-  /// A reader of old payloads breaks when something it reads disappears or changes type; a
-  /// reader of new payloads breaks when something it reads is missing from an old payload.
+  /// A reader of old payloads breaks when something it reads disappears or changes type, or
+  /// when an integer it reads becomes a fraction; a reader of new payloads breaks when
+  /// something it reads is missing from an old payload, or when a fraction of the old
+  /// payloads became an integer it may read as one.
   /// Values, metadata and member order never break a `Decodable` reader; a new kind has no
   /// earlier state to be compatible with.
   public func refuses(_ rule: ChangeRule) -> Bool {
     switch rule {
     case .typeChanged, .entryRenamed:
       return protectsOldReaders || protectsNewReaders
-    case .keyRemoved, .elementRemoved, .entryRemoved:
+    case .keyRemoved, .elementRemoved, .entryRemoved, .integerBecameFraction:
       return protectsOldReaders
-    case .keyAdded, .elementAdded:
+    case .keyAdded, .elementAdded, .fractionBecameInteger:
       return protectsNewReaders
     case .entryAdded, .valueChanged, .metadataChanged, .membersReordered:
       return false
@@ -72,6 +74,12 @@ public enum CompatibilityMode: String, Sendable, Hashable, CaseIterable {
       return "keep the element, or add the new shape under a new kind"
     case .typeChanged:
       return "keep the old type and add a key with the new type, or add a new kind"
+    case .integerBecameFraction:
+      return
+        "apps that decode an integer here fail on a fraction: keep an integer, or add a key for the fraction"
+    case .fractionBecameInteger:
+      return
+        "old payloads hold a fraction here: keep a fraction in the sample (2.0 is an integer too), or relax the mode to FORWARD"
     case .keyAdded:
       return
         "old payloads lack this key: add it under a new kind, or relax the mode to FORWARD"

@@ -154,10 +154,20 @@ struct EntryDiffer {
       compareArrays(a, b, shown: shown, edited: edited)
     default:
       guard old != new else { return }
-      let rule: ChangeRule = old.typeName == new.typeName ? .valueChanged : .typeChanged
+      let rule = Self.rule(replacing: old, with: new)
       changes.append(CatalogDiff.Change(pointer: shown, old: old, new: new, rule: rule))
       edits.append(.replace(edited, old: old, new: new))
     }
+  }
+
+  /// The rule of a scalar replaced by another: a number's integral value counts, as a
+  /// decoder of an integer type tells them apart.
+  static func rule(replacing old: JSONValue, with new: JSONValue) -> ChangeRule {
+    guard old.typeName == new.typeName else { return .typeChanged }
+    if case .number(let a) = old, case .number(let b) = new, a.isIntegral != b.isIntegral {
+      return a.isIntegral ? .integerBecameFraction : .fractionBecameInteger
+    }
+    return .valueChanged
   }
 
   private mutating func compareObjects(

@@ -217,6 +217,7 @@ extension SiteGenerator {
       }
     }
     page.raw("</tbody></table></section>\n")
+    try appBuilds(of: entry, into: &page)
 
     page.raw("<section aria-labelledby=history-h><h2 id=history-h>History</h2>\n")
     page.raw("<ol class=timeline>\n")

@@ -31,6 +31,8 @@ struct SiteGenerator {
   /// into ``kinds``) and the last revision it had that name (filled by ``writeKindPages()``).
   var formerNames: [BytewiseString: (revision: Int64, kind: Int)] = [:]
   /// `search-payloads.js` while ``writeKindPages()`` streams it, and its unwritten bytes.
+  /// The app builds retained at ``head``: the kind pages' "App builds" sections.
+  var contracts: [RecordedContract] = []
   var payloadSearchFile: SiteFile?
   var payloadSearch: [UInt8] = []
   /// Every file written so far; ``progress`` hears of every 256th.
@@ -77,6 +79,7 @@ struct SiteGenerator {
     for tag in tags { tagSlugs[BytewiseString(tag.name)] = tagNames.claim(tag.name) }
     for record in try catalog.tagRecords() { tagRecords[BytewiseString(record.tag.name)] = record }
 
+    contracts = try catalog.retainedContracts(at: .number(head.id))
     try writeManifests()
     try readKinds()
     try writeKindPages()

@@ -11,12 +11,33 @@
 ///     let pending = try plan.pending(recorded: ["0001_initial", "0002_policies"])
 ///     // every step after 0001_policies: the catalog recorded 0000 and 0001 by former names
 package struct MigrationPlan: Sendable {
-  /// One step: its number, its name (`NNNN_description`) and its SQL script.
+  /// One step: its number, its name (`NNNN_description`), its SQL script and what else it
+  /// needs done (``Completion``).
   package struct Step: Sendable, Equatable {
     package let number: Int
     package let name: String
     package let sql: String
+    /// The work SQL cannot do that the step needs, which the migrator runs after the script
+    /// in the same transaction (before the step is recorded); nil for a step that is all
+    /// SQL.
+    package var completion: Completion?
   }
+
+  /// Work a step needs that is not SQL: SQLite has no SHA-256, and one definition of a
+  /// digest (``SHA256`` over the stored bytes) serves both engines. Each migrator runs a
+  /// step's completion in the step's transaction, so the step is applied whole or not at
+  /// all; a `switch` over this enum in each migrator makes a new case a build error there.
+  package enum Completion: Sendable, Equatable {
+    /// Computes the SHA-256 digest of every stored payload's text that has none and stores
+    /// it in `payload_digest` (0010).
+    case payloadDigests
+  }
+
+  /// The completion of each step that needs one, by the step's name: the same in both
+  /// engines.
+  package static let completions: [String: Completion] = [
+    "0010_payload_digest": .payloadDigests
+  ]
 
   /// The names catalogs recorded for steps before they were renumbered: the step's name →
   /// the name an earlier binary recorded. The same in both engines.
@@ -43,7 +64,10 @@ package struct MigrationPlan: Sendable {
       guard digits.count == 4, let number = Int(digits),
         migration.name.dropFirst(4).first == "_", migration.name.count > 5
       else { throw .badName(migration.name) }
-      steps.append(Step(number: number, name: migration.name, sql: migration.sql))
+      steps.append(
+        Step(
+          number: number, name: migration.name, sql: migration.sql,
+          completion: Self.completions[migration.name]))
     }
     steps.sort { ($0.number, $0.name) < ($1.number, $1.name) }
     for (previous, next) in zip(steps, steps.dropFirst()) where previous.number == next.number {

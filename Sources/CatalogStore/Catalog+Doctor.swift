@@ -122,6 +122,55 @@ extension Catalog {
     }
   }
 
+  /// Recomputes the SHA-256 of every stored payload's text and compares it with the digest
+  /// stored for it (schema 0010): a payload whose digest differs would be taken for another
+  /// payload by a re-import, which compares digests alone. Names the first payloads that
+  /// differ (by the kinds whose versions use them is not needed: the id is enough for a
+  /// maintainer), and counts payloads without a digest and digests without a payload.
+  private func checkPayloadDigests(
+    _ context: any CatalogReadContext, into report: inout DoctorReport
+  ) throws {
+    let hasher = SHA256()
+    var computed = [UInt8](repeating: 0, count: SHA256Digest.byteCount)
+    var mismatched: [Int64] = []
+    var mismatches = 0
+    var missing = 0
+    try context.forEachPayloadWithDigest { id, text, stored in
+      report.payloads += 1
+      guard let stored else {
+        missing += 1
+        return
+      }
+      do {
+        try computed.withUnsafeMutableBytes { try hasher.digest(of: text, into: $0) }
+      } catch {
+        throw CatalogError.internalError("libcrypto could not compute a payload's SHA-256")
+      }
+      if !computed.elementsEqual(stored) {
+        mismatches += 1
+        if mismatched.count < 5 { mismatched.append(id) }
+      }
+    }
+    if mismatches > 0 {
+      let named = mismatched.map(String.init).joined(separator: ", ")
+      report.problems.append(
+        mismatches == 1
+          ? "payload \(named) does not match its recorded digest: its text or its digest was "
+            + "changed after it was written"
+          : "\(mismatches) payloads do not match their recorded digests (the first: \(named)): "
+            + "their texts or digests were changed after they were written")
+    }
+    if missing > 0 {
+      report.problems.append(
+        "\(missing) payload(s) have no recorded digest, so a re-import cannot compare them")
+    }
+    let stray = try context.strayPayloadDigestCount()
+    if stray > 0 {
+      report.problems.append("\(stray) payload digest(s) name no stored payload")
+    }
+    report.payloadDigestsVerified = mismatches == 0 && missing == 0 && stray == 0
+  }
+
   /// The catalog's own invariants, for ``doctor()``.
   private func checkInvariants(_ context: any CatalogReadContext, into report: inout DoctorReport)
     throws
@@ -215,6 +264,7 @@ extension Catalog {
     report.tagEvents = tags.events
     report.tagEventsVerified = tags.verified
     try checkContracts(context, head: head, into: &report)
+    try checkPayloadDigests(context, into: &report)
     let unreferenced = try context.unreferencedPayloadCount()
     if unreferenced > 0 {
       report.notes.append("\(unreferenced) stored payload(s) are not used by any revision")

@@ -297,7 +297,8 @@ struct CatalogDiffTests {
   @Test func rulesHaveTheirClasses() {
     #expect(
       ChangeRule.allCases.filter { $0.changeClass == .breaking }.map(\.rawValue) == [
-        "KEY_REMOVED", "TYPE_CHANGED", "ELEMENT_REMOVED", "ENTRY_REMOVED", "ENTRY_RENAMED",
+        "KEY_REMOVED", "TYPE_CHANGED", "INTEGER_BECAME_FRACTION", "ELEMENT_REMOVED",
+        "ENTRY_REMOVED", "ENTRY_RENAMED",
       ])
     #expect(
       ChangeRule.allCases.filter { $0.changeClass == .additive }.map(\.rawValue) == [

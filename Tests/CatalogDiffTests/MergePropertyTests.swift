@@ -1,6 +1,7 @@
 import CatalogDiff
 import Components
 import Foundation
+import TestSupport
 import Testing
 
 /// The merge against ``MergeModel``: for random BASE catalogs and two random edit scripts,
@@ -62,6 +63,64 @@ struct MergePropertyTests {
     // Both outcomes are exercised in quantity.
     #expect(
       clean > Self.caseCount / 5 && conflicted > Self.caseCount / 10, "\(clean) \(conflicted)")
+  }
+
+  /// The same random merges with each side's file in a style of its own (indentation, line
+  /// ending, final newline), as the merge driver meets them: the entries read from the styled
+  /// files are the canonical ones, and the result is OURS' style applied to the export-format
+  /// result byte for byte, whether it is spliced from OURS' bytes (clean) or marked (conflicts).
+  @Test func randomEditScriptsMergeInTheStyleOfOurs() throws {
+    let styles = [
+      DocumentStyle.canonical,
+      DocumentStyle(indent: Array("    ".utf8), lineEnding: [0x0A], finalNewline: true),
+      DocumentStyle(indent: [0x09], lineEnding: [0x0D, 0x0A], finalNewline: true),
+      DocumentStyle(indent: Array("  ".utf8), lineEnding: [0x0D, 0x0A], finalNewline: false),
+      DocumentStyle(indent: Array("   ".utf8), lineEnding: [0x0A], finalNewline: false),
+    ]
+    var styledClean = 0
+    var styledConflicted = 0
+    for seed in 0..<UInt64(Self.caseCount / 4) {
+      let scenario = MergeScenario(seed: seed)
+      var rng = SplitMix64(seed: seed &+ 0x5EED)
+      var sides: [CatalogMerge.SideText] = []
+      var oursStyle = DocumentStyle.canonical
+      for (index, values) in [scenario.base, scenario.ours, scenario.theirs].enumerated() {
+        let style = styles[rng.below(styles.count)]
+        if index == 1 { oursStyle = style }
+        let bytes = style.apply(
+          toCanonical: CatalogDocumentWriter.document(try Self.entries(values)))
+        let reader = CatalogDocumentReader(JSONReader(bytes: bytes))
+        var entries: [CatalogEntry] = []
+        var starts: [Int] = []
+        while let located = try reader.next() {
+          entries.append(located.entry)
+          starts.append(located.position.offset)
+        }
+        try #require(entries == (try Self.entries(values)), "seed \(seed): side \(index)")
+        sides.append(
+          CatalogMerge.SideText(
+            bytes: bytes, entries: entries, entryStarts: starts, frame: reader.frame))
+      }
+      let frames = FrameMerge(base: sides[0].frame, ours: sides[1].frame, theirs: sides[2].frame)
+      let merge = try CatalogMerge(
+        base: sides[0].entries, ours: sides[1].entries, theirs: sides[2].entries,
+        frame: frames.frame ?? sides[1].frame)
+      let styled = try merge.document(
+        with: frames, frame: frames.frame ?? sides[1].frame, inStyleOf: sides[1])
+      guard case .success(let detected) = DocumentStyle.detect(sides[1].bytes) else {
+        // A file too small to show its style (an empty list) gets the export format.
+        try #require(styled.style == nil && styled.unknownStyle != nil, "seed \(seed)")
+        try #require(styled.document.bytes == merge.document, "seed \(seed)")
+        continue
+      }
+      try #require(detected == oursStyle || sides[1].entries.count <= 1, "seed \(seed)")
+      try #require(styled.style == detected, "seed \(seed)")
+      try #require(
+        styled.document.bytes == detected.apply(toCanonical: merge.document),
+        "seed \(seed): \(merge.conflicts.isEmpty ? "clean" : "conflicted") in \(detected)")
+      if merge.conflicts.isEmpty { styledClean += 1 } else { styledConflicted += 1 }
+    }
+    #expect(styledClean > Self.caseCount / 20 && styledConflicted > Self.caseCount / 40)
   }
 
   /// Entries from entry objects, members in written order.

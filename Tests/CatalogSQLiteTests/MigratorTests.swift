@@ -11,7 +11,8 @@ import Testing
 struct MigratorTests {
   static let catalogTables = [
     "contract_event", "document_frame", "entry_version", "kind_version", "payload",
-    "payload_hash", "policy_change", "revision", "revision_digest", "schema_migration", "tag",
+    "payload_digest", "payload_hash", "policy_change", "revision", "revision_digest",
+    "schema_migration", "tag",
     "tag_event", "tag_event_digest", "tag_move",
     "waived_change", "waiver",
   ]

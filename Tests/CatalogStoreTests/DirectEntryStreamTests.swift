@@ -105,6 +105,13 @@ private struct PlainContext: CatalogWriteContext {
   }
   func storageCheck() throws -> StorageCheck { try base.storageCheck() }
   func unreferencedPayloadCount() throws -> Int { try base.unreferencedPayloadCount() }
+  func forEachPayloadWithDigest(
+    _ body: (_ id: Int64, _ text: UnsafeRawBufferPointer, _ digest: UnsafeRawBufferPointer?)
+      throws -> Void
+  ) throws {
+    try base.forEachPayloadWithDigest(body)
+  }
+  func strayPayloadDigestCount() throws -> Int { try base.strayPayloadDigestCount() }
   func presentCountEstimate(at revision: Int64) throws -> Int {
     try base.presentCountEstimate(at: revision)
   }

@@ -38,7 +38,7 @@ struct PolicyTruthTableTests {
   }
 
   @Test func theTableHasEveryRuleAndMode() {
-    #expect(Self.cases.count == 77)
+    #expect(Self.cases.count == 91)
     #expect(Set(Self.table.keys) == Set(ChangeRule.allCases.map(\.rawValue)))
     for row in Self.table.values {
       #expect(Set(row.keys) == Set(CompatibilityMode.allCases.map(\.rawValue)))
@@ -62,6 +62,7 @@ struct PolicyTruthTableTests {
     case .keyRemoved, .membersReordered: before = #"{"a": 1, "b": 2}"#
     case .elementRemoved: before = #"{"l": [1, 2]}"#
     case .elementAdded: before = #"{"l": [1]}"#
+    case .fractionBecameInteger: before = #"{"a": 1.5}"#
     default: before = #"{"a": 1}"#
     }
     try catalog.importDocument(from: .bytes(document(before), name: "a.json"), options: options)
@@ -75,6 +76,8 @@ struct PolicyTruthTableTests {
       case .elementAdded: try importing(#"{"l": [1, 2]}"#)
       case .keyAdded: try importing(#"{"a": 1, "b": 2}"#)
       case .valueChanged: try importing(#"{"a": 2}"#)
+      case .integerBecameFraction: try importing(#"{"a": 1.5}"#)
+      case .fractionBecameInteger: try importing(#"{"a": 2}"#)
       case .membersReordered: try importing(#"{"b": 2, "a": 1}"#)
       case .metadataChanged: try importing(before, description: "new")
       case .entryAdded:

@@ -120,8 +120,8 @@ struct ReadAheadImportTests {
   }
 
   /// The caller's thread fails while the reading thread is ahead (head's payload of an
-  /// entry is gone, planted behind the catalog's back): the import throws that failure, not
-  /// anything of the reading thread's, and leaves the catalog as it was; the catalog then
+  /// entry is gone with its digest, planted behind the catalog's back): the import throws
+  /// that failure, not anything of the reading thread's, and leaves the catalog as it was; the catalog then
   /// goes on working.
   @Test(arguments: TestEngine.allCases) func aFailureOnTheCallersThreadEndsTheImport(
     _ engine: TestEngine
@@ -139,14 +139,18 @@ struct ReadAheadImportTests {
     let remove = """
       CREATE TABLE saved_payload AS SELECT * FROM payload WHERE id = \(payloadID);
       CREATE TABLE saved_hash AS SELECT * FROM payload_hash WHERE payload_id = \(payloadID);
+      CREATE TABLE saved_digest AS SELECT * FROM payload_digest WHERE payload_id = \(payloadID);
       DELETE FROM payload_hash WHERE payload_id = \(payloadID);
+      DELETE FROM payload_digest WHERE payload_id = \(payloadID);
       DELETE FROM payload WHERE id = \(payloadID);
       """
     let putBack = """
       INSERT INTO payload SELECT * FROM saved_payload;
       INSERT INTO payload_hash SELECT * FROM saved_hash;
+      INSERT INTO payload_digest SELECT * FROM saved_digest;
       DROP TABLE saved_payload;
       DROP TABLE saved_hash;
+      DROP TABLE saved_digest;
       """
     func plant(_ sql: String) throws {
       switch engine {
@@ -155,6 +159,7 @@ struct ReadAheadImportTests {
           """
           DROP TRIGGER IF EXISTS payload_is_append_only_delete;
           DROP TRIGGER IF EXISTS payload_hash_is_append_only_delete;
+          DROP TRIGGER IF EXISTS payload_digest_is_append_only_delete;
           \(sql)
           """)
       case .postgresql:
@@ -162,8 +167,8 @@ struct ReadAheadImportTests {
       }
     }
     try plant(remove)
-    // Entry 1000 is otherwise the same as head's, so its payload is read to compare: the
-    // failure comes there, with the reading thread ahead.
+    // Entry 1000 is otherwise the same as head's and its payload has no digest now, so its
+    // payload is read to compare: the failure comes there, with the reading thread ahead.
     do {
       try catalog.importDocument(
         from: .bytes(original, name: "a.json"), options: WriteOptions(author: "tester"))

@@ -99,19 +99,6 @@ enum AgentSchema {
   /// A name as one JSON Pointer token inside a URI fragment: `~0`/`~1` escaped, then every
   /// byte outside RFC 3986's unreserved characters percent-encoded.
   static func fragment(_ name: String) -> String {
-    let token = JSONPointer([name]).description.dropFirst()
-    var out = ""
-    for byte in token.utf8 {
-      switch byte {
-      case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
-        UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."),
-        UInt8(ascii: "_"), UInt8(ascii: "~"):
-        out.unicodeScalars.append(Unicode.Scalar(byte))
-      default:
-        let hex = String(byte, radix: 16, uppercase: true)
-        out += "%" + (hex.count == 1 ? "0" + hex : hex)
-      }
-    }
-    return out
+    PercentEncoding.encode(String(JSONPointer([name]).description.dropFirst()))
   }
 }

@@ -52,6 +52,7 @@ package enum CatalogCommandTable {
       DoctorCommand.self,
       VerifyCommand.self,
       ValidateUICommand.self,
+      McpCommand.self,
       CopyCommand.self,
       SiteCommand.self,
       CompletionsCommand.self,

@@ -4,9 +4,12 @@ import Components
 
 /// `catalog check FILE --against REF`: the policy check of an import, without writing.
 extension CheckCommand {
-  static func runAgainst(_ reference: String, file: String, context: CommandContext) throws
-    -> ExitStatus
-  {
+  ///
+  /// - Parameter clients: Check the retained app builds' contracts too (`--clients`), in
+  ///   the same report.
+  static func runAgainst(
+    _ reference: String, file: String, clients: Bool = false, context: CommandContext
+  ) throws -> ExitStatus {
     let arguments = context.arguments
     let format = arguments[Self.format] ?? .text
     let (result, read) = try Self.read(file, keepingDocument: true, context: context)
@@ -17,8 +20,10 @@ extension CheckCommand {
         file: result, report: result.report, format: format, context: context)
       return result.status
     }
+    let clientCheck = clients ? try Self.clientCheck(of: document, context: context) : nil
     if GitBase.isGitOperand(reference) {
-      return try runAgainstGit(reference, file: result, document: document, context: context)
+      return try runAgainstGit(
+        reference, file: result, document: document, clients: clientCheck, context: context)
     }
     if arguments[Self.policyFile] != nil {
       throw UsageError.invalidArguments(
@@ -46,7 +51,7 @@ extension CheckCommand {
     return finish(
       preview, against: AgainstResult(reference: reference, revision: preview.result.head),
       baseName: "revision \(preview.result.head)", names: [:], file: result,
-      document: document, context: context)
+      document: document, clients: clientCheck, context: context)
   }
 
   /// Reports the check's findings in the format asked for and returns the exit status.
@@ -55,7 +60,8 @@ extension CheckCommand {
   ///   catalog (a committed version of the file).
   static func finish(
     _ preview: ImportPreview, against: AgainstResult, baseName: String, names: [Int64: String],
-    file result: FileResult, document: SubmittedDocument, context: CommandContext
+    file result: FileResult, document: SubmittedDocument, clients: ClientCheck? = nil,
+    context: CommandContext
   ) -> ExitStatus {
     let format = context.arguments[Self.format] ?? .text
     var report = Self.report(
@@ -93,9 +99,13 @@ extension CheckCommand {
           "catalog: error: the compatibility policies refuse \(count.counting("change")) "
             + "in \(document.name)")
       }
+      if let clients { printClientsText(clients, context: context) }
     }
-    print(against, file: result, report: report, format: format, context: context)
-    return report.findings.isEmpty && refusedNames == 0 ? .success : .findings
+    let refused = !report.findings.isEmpty || refusedNames > 0
+    if let clients { report.findings += clients.findings }
+    print(
+      against, file: result, report: report, clients: clients, format: format, context: context)
+    return refused || !(clients?.findings.isEmpty ?? true) ? .findings : .success
   }
 
   /// What `--against` was measured on, for the JSON result.
@@ -119,15 +129,20 @@ extension CheckCommand {
   }
 
   /// The result in a machine format; text is printed as it goes.
+  ///
+  /// - Parameter clients: The retained builds' check (`--clients`), whose matrix the JSON
+  ///   result carries.
   static func print(
-    _ against: AgainstResult, file: FileResult, report: FindingReport, format: Format,
-    context: CommandContext
+    _ against: AgainstResult?, file: FileResult, report: FindingReport,
+    clients: ClientCheck? = nil, format: Format, context: CommandContext
   ) {
     switch format {
     case .text: break
     case .json:
       ResultJSON.print(
-        ResultJSON.check([file], against: against, report: report),
+        ResultJSON.check(
+          [file], against: against, report: report,
+          clients: clients.map { ClientsCommand.json($0.matrix, file: $0.file, revision: nil) }),
         to: context.console)
     case .github: context.console.write(Array(report.github().utf8))
     case .junit: context.console.write(Array(report.junit().utf8))

@@ -7,7 +7,7 @@ extension CheckCommand {
   /// there, through ``CommittedHistoryCheck``.
   static func runAgainstGit(
     _ reference: String, file result: FileResult, document: SubmittedDocument,
-    context: CommandContext
+    clients: ClientCheck? = nil, context: CommandContext
   ) throws -> ExitStatus {
     let arguments = context.arguments
     let format = arguments[Self.format] ?? .text
@@ -71,6 +71,6 @@ extension CheckCommand {
     }
     return finish(
       preview, against: against, baseName: base.name, names: names, file: result,
-      document: document, context: context)
+      document: document, clients: clients, context: context)
   }
 }

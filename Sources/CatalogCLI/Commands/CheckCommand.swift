@@ -73,10 +73,11 @@ enum CheckCommand: CatalogCommand {
       --follow, so renames of the file are followed).
 
       With --clients the file is also checked against the contract of every app build the \
-      catalog retains ('catalog contract'): each payload a build cannot decode is a finding, \
+      catalog retains ('catalog contract'): each payload a build cannot decode is a finding \
+      (mode CLIENTS, rule DECODE_FAILS) on the line of the offending value, \
       FILE:LINE:COLUMN: error: CLIENTS refuses kind K: /payload/…: app APP@VERSION decodes \
-      …, found …, and the exit status is 1, as the write gate of import would refuse it \
-      (text and json only).
+      …, found …, and the exit status is 1, as the write gate of import would refuse it. \
+      With --against too, both gates' findings are one report, in every format.
       """,
     arguments: [
       file.spec,
@@ -167,55 +168,6 @@ enum CheckCommand: CatalogCommand {
     // Problems in a file outrank a file that could not be read.
     if failed.contains(where: { $0.status == .dataError }) { return .dataError }
     return failed.first?.status ?? .success
-  }
-
-  /// `check FILE --clients [--against REF]`: the policies' gate first when asked for, then
-  /// the retained app builds' contracts.
-  static func runClients(files: [String], format: Format, context: CommandContext) throws
-    -> ExitStatus
-  {
-    guard files.count == 1 else {
-      throw UsageError.invalidArguments(
-        "'--clients' checks one file, but \(files.count) were given")
-    }
-    guard format == .text || format == .json else {
-      throw UsageError.invalidArguments("'--clients' reports as text or json")
-    }
-    var status = ExitStatus.success
-    if let reference = context.arguments[Self.against] {
-      guard format == .text else {
-        throw UsageError.invalidArguments("'--clients' with '--against' reports as text")
-      }
-      status = try runAgainst(reference, file: files[0], context: context)
-      guard status == .success || status == .findings else { return status }
-    }
-    let (result, document) = try read(files[0], keepingDocument: true, context: context)
-    guard let document else { return result.status }
-    let catalog = try context.openCatalogWithRevisions()
-    let matrix = try catalog.clientMatrix(of: document.entries, positions: document.positions)
-    let rejections = matrix.rejections
-    if format == .json {
-      ResultJSON.print(
-        ClientsCommand.json(matrix, file: document.name, revision: nil), to: context.console)
-    } else {
-      for rejection in rejections {
-        let place = rejection.position.map { "\(document.name):\($0): " } ?? ""
-        context.console.print(
-          "\(place)error: CLIENTS refuses \(ClientsCommand.describe(rejection))")
-      }
-      if rejections.isEmpty, context.arguments[Self.against] == nil {
-        context.console.print(
-          "ok: \(document.entries.count.counting("component")), decoded by "
-            + "\(matrix.builds.count.counting("retained app build"))")
-      }
-    }
-    guard rejections.isEmpty else {
-      let payloads = ClientsCommand.payloadCount(rejections)
-      context.console.error(
-        "catalog: error: a retained app build cannot decode \(payloads.counting("payload"))")
-      return .findings
-    }
-    return status
   }
 
   /// Reads and validates one file; its problems go to stderr as located lines.

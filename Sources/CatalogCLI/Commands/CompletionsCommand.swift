@@ -1,7 +1,7 @@
 import CatalogStore
 
 /// `catalog completions bash|zsh|fish`: the shell completion script; `catalog completions
-/// --candidates kinds|categories|tags|revisions`: what the scripts read from the catalog.
+/// --candidates kinds|categories|tags|builds|revisions`: what the scripts read from the catalog.
 enum CompletionsCommand: CatalogCommand {
   static let shell: ArgumentKey<CompletionScript.Shell?> = ArgumentKey(
     .positional(
@@ -12,7 +12,8 @@ enum CompletionsCommand: CatalogCommand {
       "candidates", valueName: "list",
       value: .choice(CompletionCandidates.List.allCases.map(\.rawValue)),
       help:
-        "Print the catalog's kinds, categories, tags or revisions for a completion script, "
+        "Print the catalog's kinds, categories, tags, app builds or revisions for a "
+        + "completion script, "
         + "each ended by a NUL byte."))
 
   static let spec = CommandSpec(
@@ -22,12 +23,13 @@ enum CompletionsCommand: CatalogCommand {
       The script completes commands, options, the values of options that take one of a few \
       words (--format, --fail-on, a policy mode), file and directory names where one is \
       expected, and, read from the catalog (the one --database on the command line names, \
-      else the default) when you press Tab, kinds, categories, tags and revisions (@REF \
+      else the default) when you press Tab, kinds, categories, tags, app builds \
+      (APP@VERSION, after 'contract show' and 'contract retire') and revisions (@REF \
       after diff). Catalog text is only ever offered as a literal candidate: a shell never \
       evaluates it.
 
-      --candidates prints what the scripts read: each kind, category, tag or revision \
-      (head, the tags, the 20 newest revision numbers) as it is stored, ended by a NUL \
+      --candidates prints what the scripts read: each kind, category, tag, recorded app \
+      build or revision (head, the tags, the 20 newest revision numbers) as it is stored, ended by a NUL \
       byte; a value that holds a NUL byte itself is left out. A catalog that cannot be read \
       is an error, as for 'kinds'.
       """,

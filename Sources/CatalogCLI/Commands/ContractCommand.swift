@@ -10,7 +10,11 @@ enum ContractCommand: CatalogCommand {
     "operand", arity: .optional,
     help: "For record: the contract.json file, or '-' for stdin. For show and retire: the "
       + "build, APP@VERSION."
-  ).completing(.byFirstPositional([Action.record.rawValue: .file]))
+  ).completing(
+    .byFirstPositional([
+      Action.record.rawValue: .file, Action.show.rawValue: .build,
+      Action.retire.rawValue: .build,
+    ]))
   static let history: ArgumentKey<Bool> = .flag(
     "history",
     help: "For record: also report the payloads of every revision the build cannot decode.")
@@ -20,7 +24,7 @@ enum ContractCommand: CatalogCommand {
 
   static let spec = CommandSpec(
     name: "contract",
-    abstract: "Record, list, show and retire app contracts: what each app build decodes.",
+    abstract: "Record, list, show and retire app contracts (what builds decode).",
     discussion: """
       An app contract (contract.json) is what one build of an app decodes: every kind its \
       registry knows, with the shape of its payload as JSON Schema, recorded from the app's \

@@ -50,8 +50,9 @@ enum DiffCommand: CatalogCommand {
       revision. Otherwise entries are matched by \
       kind. For a changed kind every changed field is shown as a JSON Pointer with its old \
       and new value. Every change has a class: breaking (rules KEY_REMOVED, TYPE_CHANGED, \
-      ELEMENT_REMOVED, ENTRY_REMOVED, ENTRY_RENAMED), additive (KEY_ADDED, ELEMENT_ADDED, \
-      ENTRY_ADDED), value (VALUE_CHANGED) or metadata (METADATA_CHANGED, MEMBERS_REORDERED).
+      INTEGER_BECAME_FRACTION, ELEMENT_REMOVED, ENTRY_REMOVED, ENTRY_RENAMED), additive \
+      (KEY_ADDED, ELEMENT_ADDED, ENTRY_ADDED), value (VALUE_CHANGED, FRACTION_BECAME_INTEGER) \
+      or metadata (METADATA_CHANGED, MEMBERS_REORDERED).
 
       Formats: text, grouped by kind (+ added, - removed, ~ changed); json, a summary \
       for scripts; json-patch, an RFC 6902 patch that turns <old> into <new>; github, one \

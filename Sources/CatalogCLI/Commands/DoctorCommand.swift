@@ -65,6 +65,8 @@ enum DoctorCommand: CatalogCommand {
         "ok: \(report.revisions) revisions, \(report.entryVersions) entry versions, "
           + "\(report.components) components at head; \(report.storageChecks)"
           + (report.headDigest.map { "; revision digests ok (head \($0))" } ?? "")
+          + (report.payloads > 0 && report.payloadDigestsVerified
+            ? "; \(report.payloads.counting("payload digest")) ok" : "")
           + (report.tagEvents > 0 && report.tagEventsVerified
             ? "; \(report.tagEvents.counting("tag event")) ok" : "")
           + (report.contractEvents > 0

@@ -6,7 +6,7 @@ import CatalogStore
 enum CompletionCandidates {
   /// The lists there are.
   enum List: String, CaseIterable, Sendable {
-    case kinds, categories, tags, revisions
+    case kinds, categories, tags, builds, revisions
   }
 
   /// How many revision numbers `revisions` offers, newest first.
@@ -15,10 +15,14 @@ enum CompletionCandidates {
   /// The NUL-terminated values of `list` in `catalog` at head; none for an empty catalog. A
   /// value holding a NUL byte (a SQLite catalog written before such values were refused)
   /// cannot be one candidate, so it is left out.
+  ///
+  /// `builds` are the recorded app builds, `APP@VERSION`, retained or retired (`contract
+  /// show` shows either), sorted by app, then version.
   static func bytes(of list: List, in catalog: Catalog) throws -> [UInt8] {
     guard let head = try catalog.head() else { return [] }
     let values: [String]
     switch list {
+    case .builds: values = try catalog.contracts().map(\.build)
     case .kinds: values = try catalog.kinds().map(\.kind)
     case .categories: values = try catalog.categories().map(\.category)
     case .tags: values = try catalog.tags().map(\.name)

@@ -3,7 +3,7 @@ import Foundation
 /// Shell completion scripts for bash, zsh and fish, generated from the command table
 /// (`catalog completions bash|zsh|fish`): commands, options, the words of a choice, files
 /// and directories where one is expected, and, read from the catalog when the shell asks,
-/// kinds, categories, tags and revisions.
+/// kinds, categories, tags, app builds and revisions.
 ///
 /// bash and zsh share one driver written in the common subset of both shells (it reads
 /// `COMP_WORDS` and `COMP_CWORD`, and leaves its candidates in an array); bash hands them to
@@ -83,6 +83,7 @@ package struct CompletionScript: Sendable {
     case .category: return "list:categories"
     case .tag: return "list:tags"
     case .revision: return "list:revisions"
+    case .build: return "list:builds"
     case .fileOrRevision: return "at:revisions"
     case .command: return "words:" + root.allCommands.map(\.name).joined(separator: " ")
     case .words(let words): return "words:" + words.joined(separator: " ")
@@ -333,7 +334,7 @@ package struct CompletionScript: Sendable {
       "# Install: \(Self.installation[2].command)",
       "complete -c \(name) -f",
       "",
-      "# The catalog's values of list $argv[1] (kinds, categories, tags, revisions), each with",
+      "# The catalog's values of list $argv[1] (kinds, categories, tags, builds, revisions), each with",
       "# the prefix $argv[2], NUL-terminated: values are data, never expanded again. The",
       "# catalog is the one a --database (-d) on the line names.",
       "function __\(name)_candidates",
@@ -429,6 +430,7 @@ package struct CompletionScript: Sendable {
     case .category: return "-xa '(__\(name)_candidates categories | string split0)'"
     case .tag: return "-xa '(__\(name)_candidates tags | string split0)'"
     case .revision: return "-xa '(__\(name)_candidates revisions | string split0)'"
+    case .build: return "-xa '(__\(name)_candidates builds | string split0)'"
     case .fileOrRevision: return "-rFa '(__\(name)_candidates revisions @ | string split0)'"
     case .command:
       return "-xa \(Self.fishQuote(root.allCommands.map(\.name).joined(separator: " ")))"

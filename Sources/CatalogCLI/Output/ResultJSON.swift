@@ -94,13 +94,15 @@ enum ResultJSON {
   /// "components", "problems"}], "problems", "findings"}`. `against` is `null` without
   /// `--against`, else `{"reference", "revision", "commit", "counts"}` (`commit` for a git
   /// base; `revision` and `counts` `null` when the file or the reference could not be read); `findings` is `[]` without it.
+  /// With `--clients`, the findings include the payloads the retained builds reject (mode
+  /// `CLIENTS`) and a last member, `clients`, holds the client matrix of the file.
   static func check(
     _ results: [CheckCommand.FileResult], against: CheckCommand.AgainstResult?,
-    report: FindingReport? = nil
+    report: FindingReport? = nil, clients: JSONValue? = nil
   ) -> JSONValue {
     let problems = results.flatMap(\.problems).map { Problem($0).json }
     let fails = report?.findings.contains(where: \.fails) ?? false
-    return object([
+    var members: [(String, JSONValue)] = [
       ("command", .string("check")),
       ("ok", .bool(problems.isEmpty && !fails)),
       (
@@ -135,7 +137,10 @@ enum ResultJSON {
       ),
       ("problems", .array(problems)),
       ("findings", .array(report?.findingValues() ?? [])),
-    ])
+    ]
+    // `check --clients`: the client matrix of the file, as `clients FILE` prints it.
+    if let clients { members.append(("clients", clients)) }
+    return object(members)
   }
 
   /// `tag`: `{"command", "action", "tag", "previousRevision", "revision"}`, `action` being

@@ -92,7 +92,7 @@ extension ArgumentSpec {
     switch completion {
     case .file, .fileOrRevision: return "a file path"
     case .directory: return "a directory path"
-    case .none, .kind, .category, .tag, .revision, .command, .words, .byFirstPositional:
+    case .none, .kind, .category, .tag, .revision, .build, .command, .words, .byFirstPositional:
       return nil
     }
   }

@@ -65,6 +65,8 @@ package struct ArgumentSpec: Sendable, Equatable {
     case tag
     /// A revision: `head`, a tag or a recent revision number of the catalog.
     case revision
+    /// An app build whose contract the catalog recorded, `APP@VERSION`.
+    case build
     /// A file, or `@` and a revision (`diff`'s operands).
     case fileOrRevision
     /// A command name.

@@ -44,6 +44,18 @@ struct CopyBuffer {
     }
   }
 
+  /// Appends a `bytea` field: `\x` and the bytes in hexadecimal, the backslash escaped
+  /// (https://www.postgresql.org/docs/current/datatype-binary.html#DATATYPE-BINARY-BYTEA-HEX-FORMAT).
+  mutating func append(bytea value: UnsafeRawBufferPointer) {
+    separate()
+    let digits = Array("0123456789abcdef".utf8)
+    bytes += [UInt8(ascii: "\\"), UInt8(ascii: "\\"), UInt8(ascii: "x")]
+    for byte in value {
+      bytes.append(digits[Int(byte >> 4)])
+      bytes.append(digits[Int(byte & 0x0f)])
+    }
+  }
+
   /// Appends a text field.
   mutating func append(text: String) {
     var text = text

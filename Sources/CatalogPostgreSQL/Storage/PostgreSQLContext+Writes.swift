@@ -4,7 +4,8 @@ import Foundation
 
 /// The writes of one transaction, inside the writers' lock.
 ///
-/// New components, payloads and entry versions are numbered here (one more than the
+/// New components, payloads (each with its SHA-256 in `payload_digest`) and entry versions
+/// are numbered here (one more than the
 /// largest stored id, which no other writer can change while the lock is held) and
 /// payloads and entry versions kept as COPY text until ``flush()`` sends each table's rows
 /// with one `COPY … FROM STDIN`: a first import of 100,000 entries is two COPYs, not
@@ -36,6 +37,9 @@ extension PostgreSQLContext {
       try connection.copyIn(
         "COPY payload_hash (hash, payload_id) FROM STDIN", rows: pendingPayloadHashes)
       pendingPayloadHashes.removeAll()
+      try connection.copyIn(
+        "COPY payload_digest (payload_id, digest) FROM STDIN", rows: pendingPayloadDigests)
+      pendingPayloadDigests.removeAll()
     }
     if !pendingVersions.isEmpty {
       try connection.copyIn(
@@ -132,6 +136,15 @@ extension PostgreSQLContext {
     pendingPayloadHashes.append(hash)
     pendingPayloadHashes.append(id)
     pendingPayloadHashes.endRow()
+    var digest = [UInt8](repeating: 0, count: SHA256Digest.byteCount)
+    do {
+      try digest.withUnsafeMutableBytes { try payloadHasher.digest(of: bytes, into: $0) }
+    } catch {
+      throw CatalogError.internalError("libcrypto could not compute a payload's SHA-256")
+    }
+    pendingPayloadDigests.append(id)
+    digest.withUnsafeBytes { pendingPayloadDigests.append(bytea: $0) }
+    pendingPayloadDigests.endRow()
     if written == nil {
       writtenPayloads[hash] = (id, Array(bytes))
     }

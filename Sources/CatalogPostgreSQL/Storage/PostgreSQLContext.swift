@@ -16,6 +16,10 @@ final class PostgreSQLContext: CatalogWriteContext {
   // Rows a write has made but not yet sent, encoded for COPY; see ``flush()``.
   var pendingPayloads = CopyBuffer()
   var pendingPayloadHashes = CopyBuffer()
+  /// The `payload_digest` rows of the payloads in `pendingPayloads`.
+  var pendingPayloadDigests = CopyBuffer()
+  /// Hashes the texts of the payloads this write stores.
+  let payloadHasher = SHA256()
   /// The `kind_version` rows of the entry versions in `pendingVersions`.
   var pendingKinds = CopyBuffer()
   var pendingVersions = CopyBuffer()
@@ -142,14 +146,16 @@ final class PostgreSQLContext: CatalogWriteContext {
     ORDER BY v.position, v.component_id
     """
 
-  /// The same rows without their payloads, in no particular order.
+  /// The same rows without their payloads, in no particular order, each with its payload's
+  /// stored digest in hexadecimal (NULL when none is stored).
   private static let rowsInForce = """
-    SELECT component_id, revision_id, change, kind, category, description, payload_id, extra,
-           key_order, position
+    SELECT v.component_id, v.revision_id, v.change, v.kind, v.category, v.description,
+           v.payload_id, v.extra, v.key_order, v.position, encode(d.digest, 'hex')
     FROM (SELECT DISTINCT ON (component_id) *
           FROM entry_version WHERE revision_id <= $1
           ORDER BY component_id, revision_id DESC) AS v
-    WHERE change <> 'removed'
+    LEFT JOIN payload_digest AS d ON d.payload_id = v.payload_id
+    WHERE v.change <> 'removed'
     """
 
   /// The same rows' keys alone (``EntryReading/keys``), the other texts sent as empty.
@@ -173,8 +179,23 @@ final class PostgreSQLContext: CatalogWriteContext {
     case .withoutPayloads: sql = Self.rowsInForce
     case .keys: sql = Self.keysInForce
     }
+    guard reading == .withoutPayloads else {
+      try connection.forEachRow(sql, [.int(revision)]) { row in
+        try body(try Self.entryRow(row))
+      }
+      return
+    }
+    var digest = [UInt8](repeating: 0, count: SHA256Digest.byteCount)
     try connection.forEachRow(sql, [.int(revision)]) { row in
-      try body(try Self.entryRow(row))
+      var entry = try Self.entryRow(row, withPayload: false)
+      guard !row.isNull(row: 0, column: 10) else { return try body(entry) }
+      guard Self.decodeDigest(hex: row.bytes(row: 0, column: 10), into: &digest) else {
+        throw CatalogError.database(.inconsistent("a payload digest is not 32 bytes"))
+      }
+      try digest.withUnsafeBytes { digest in
+        entry.payloadDigest = digest
+        try body(entry)
+      }
     }
   }
 
@@ -328,7 +349,7 @@ final class PostgreSQLContext: CatalogWriteContext {
 
   /// Row 0 of a result whose columns are those of ``entriesInForce`` (the payload text, the
   /// eleventh, may be absent), borrowed.
-  static func entryRow(_ row: QueryResult) throws -> EntryRow {
+  static func entryRow(_ row: QueryResult, withPayload: Bool = true) throws -> EntryRow {
     let changeText = row.string(row: 0, column: 2) ?? ""
     guard let change = EntryChange(rawValue: changeText) else {
       let kind = row.string(row: 0, column: 3) ?? ""
@@ -341,7 +362,8 @@ final class PostgreSQLContext: CatalogWriteContext {
       kind: row.bytes(row: 0, column: 3), category: row.bytes(row: 0, column: 4),
       description: row.bytes(row: 0, column: 5),
       payloadID: try row.int64(row: 0, column: 6) ?? 0,
-      payload: row.bytes(row: 0, column: 10),
+      payload: withPayload
+        ? row.bytes(row: 0, column: 10) : UnsafeRawBufferPointer(start: nil, count: 0),
       extra: optionalBytes(row, column: 7), keyOrder: optionalBytes(row, column: 8),
       orderKey: row.bytes(row: 0, column: 9))
   }

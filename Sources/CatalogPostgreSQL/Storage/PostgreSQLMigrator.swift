@@ -102,12 +102,21 @@ struct PostgreSQLMigrator {
         COMMENT ON TABLE schema_migration IS '\(Self.mark)';
         """)
     try connection.execute(script: migration.sql)
+    if let completion = migration.completion { try complete(completion, in: connection) }
     _ = try connection.execute(
       """
       INSERT INTO schema_migration (name, applied_at)
       VALUES ($1, to_char(clock_timestamp() AT TIME ZONE 'UTC',
                           'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))
       """, [.text(migration.name)])
+  }
+
+  /// Does what a step needs besides its SQL (``MigrationPlan/Completion``), in its
+  /// transaction.
+  private func complete(_ completion: MigrationPlan.Completion, in connection: Connection) throws {
+    switch completion {
+    case .payloadDigests: try PostgreSQLContext.storeMissingPayloadDigests(in: connection)
+    }
   }
 
   /// The migrations the database has not had, in order; refuses a schema that is not a

@@ -34,6 +34,31 @@ extension Statement {
     }
   }
 
+  /// Binds bytes as a BLOB without copying them (`SQLITE_STATIC`), with the lifetime rule
+  /// of ``bindTextNoCopy(_:at:)``. Empty bytes bind as an empty blob, not NULL.
+  func bindBlobNoCopy(_ bytes: UnsafeRawBufferPointer, at index: Int32) throws {
+    let code: Int32
+    if let base = bytes.baseAddress, bytes.count > 0 {
+      code = sqlite3_bind_blob64(handle, index, base, UInt64(bytes.count), nil)
+    } else {
+      code = sqlite3_bind_zeroblob(handle, index, 0)
+    }
+    guard code == SQLITE_OK else {
+      throw DatabaseError(code: code, connection: sqlite3_db_handle(handle), sql: sql)
+    }
+  }
+
+  /// The bytes of the BLOB at `index` (0-based) in the current row, without copying, or nil
+  /// for NULL; valid as ``textBytes(at:)``'s are.
+  func blobBytes(at index: Int32) -> UnsafeRawBufferPointer? {
+    guard !isNull(at: index) else { return nil }
+    // Pointer first, then length (https://sqlite.org/c3ref/column_blob.html).
+    guard let pointer = sqlite3_column_blob(handle, index) else {
+      return UnsafeRawBufferPointer(start: nil, count: 0)
+    }
+    return UnsafeRawBufferPointer(start: pointer, count: Int(sqlite3_column_bytes(handle, index)))
+  }
+
   /// The UTF-8 of the text at `index` (0-based) in the current row, without copying.
   ///
   /// The bytes are SQLite's: valid until the statement steps, resets or is finalized, or the

@@ -5,7 +5,8 @@ import Migrations
 ///
 /// Migrations are applied in the order of their numbers (``MigrationPlan``, shared with the
 /// PostgreSQL engine), each in its own `BEGIN IMMEDIATE` transaction
-/// together with its row in `schema_migration`; `PRAGMA foreign_key_check` must find nothing
+/// together with its completion (the work it needs that SQL cannot do, such as the payloads'
+/// SHA-256 digests of 0010) and its row in `schema_migration`; `PRAGMA foreign_key_check` must find nothing
 /// before the commit. A migration that fails leaves the database as it was.
 ///
 /// Before writing anything, the migrator makes sure the file is a catalog: a database with
@@ -133,12 +134,21 @@ struct Migrator: Sendable {
         """
     )
     try db.execute(script: migration.sql)
+    if let completion = migration.completion { try complete(completion, in: db) }
     try db.execute(
       sql: "INSERT INTO schema_migration (name, applied_at) "
         + "VALUES (?, strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))",
       arguments: [.text(migration.name)]
     )
     try checkForeignKeys(in: db, after: migration)
+  }
+
+  /// Does what a step needs besides its SQL (``MigrationPlan/Completion``), in its
+  /// transaction.
+  private func complete(_ completion: MigrationPlan.Completion, in db: Database) throws {
+    switch completion {
+    case .payloadDigests: try SQLiteContext.storeMissingPayloadDigests(in: db)
+    }
   }
 
   /// Throws for the first row `PRAGMA foreign_key_check` reports

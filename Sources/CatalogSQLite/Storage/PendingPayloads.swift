@@ -47,6 +47,53 @@ struct PendingPayloads {
     hashes.removeAll(keepingCapacity: true)
   }
 
+  /// Inserts the `payload_digest` row of every pending payload (they must be inserted
+  /// already): the SHA-256 of each text, computed by `hasher`, ``batchSize`` rows per run
+  /// of `many` (a statement of that many rows) while that many are left, then one at a
+  /// time through `one`. The rows go in id order: the end of the table, one leaf after
+  /// the next.
+  ///
+  /// - Throws: ``CatalogError/internalError(_:)`` when libcrypto fails (it could not
+  ///   allocate); what SQLite throws.
+  func insertDigests(
+    hasher: SHA256, many: () throws -> Statement, one: () throws -> Statement
+  ) throws {
+    let size = SHA256Digest.byteCount
+    var digests = [UInt8](repeating: 0, count: count * size)
+    try texts.withStorage { stored in
+      try digests.withUnsafeMutableBytes { output in
+        for row in 0..<count {
+          do {
+            try hasher.digest(
+              of: isLending ? lent[row] : stored[row],
+              into: UnsafeMutableRawBufferPointer(rebasing: output[row * size..<(row + 1) * size]))
+          } catch {
+            throw CatalogError.internalError("libcrypto could not compute a payload's SHA-256")
+          }
+        }
+      }
+    }
+    try digests.withUnsafeBytes { digests in
+      var row = 0
+      while row < count {
+        let rows = count - row >= Self.batchSize ? Self.batchSize : 1
+        let statement = rows == 1 ? try one() : try many()
+        for n in 0..<rows {
+          try statement.bind(firstID + Int64(row + n), at: Int32(2 * n + 1))
+          try statement.bindBlobNoCopy(
+            UnsafeRawBufferPointer(rebasing: digests[(row + n) * size..<(row + n + 1) * size]),
+            at: Int32(2 * n + 2))
+        }
+        defer {
+          statement.reset()
+          statement.clearBindings()
+        }
+        _ = try statement.step()
+        row += rows
+      }
+    }
+  }
+
   /// Binds `rows` to `statement` (hash and text per row) and runs it once.
   func insert(with statement: Statement, rows: Range<Int>) throws {
     try texts.withStorage { stored in

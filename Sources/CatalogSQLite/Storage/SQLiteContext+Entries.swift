@@ -9,9 +9,11 @@ extension SQLiteContext {
     switch reading {
     case .inExportOrder: try forEachEntryInExportOrder(at: revision, body)
     case .withoutPayloads:
-      try forEachEntryNewestComponentFirst(at: revision, sql: Self.rowsInForceNewestFirst, body)
+      try forEachEntryNewestComponentFirst(
+        at: revision, sql: Self.rowsInForceNewestFirst, withDigest: true, body)
     case .keys:
-      try forEachEntryNewestComponentFirst(at: revision, sql: Self.keysInForceNewestFirst, body)
+      try forEachEntryNewestComponentFirst(
+        at: revision, sql: Self.keysInForceNewestFirst, withDigest: false, body)
     }
   }
 
@@ -20,9 +22,14 @@ extension SQLiteContext {
   /// the primary key `(component_id, revision_id)` backwards meets that row first in each
   /// component's run, so one pass of the table finds them all, without the GROUP BY whose
   /// bare columns copy every row, and without a sort.
+  ///
+  /// Each row comes with its payload's stored digest (`payload_digest`, keyed by the
+  /// payload's id: one probe of a small table per row, mostly in ascending id order).
   private static let rowsInForceNewestFirst = """
-    \(SQLiteEntryColumns.select) WHERE revision_id <= ?1
-    ORDER BY component_id DESC, revision_id DESC
+    SELECT \(EntryCodec.columns.map { "v.\($0)" }.joined(separator: ", ")), d.digest
+    FROM entry_version AS v LEFT JOIN payload_digest AS d ON d.payload_id = v.payload_id
+    WHERE v.revision_id <= ?1
+    ORDER BY v.component_id DESC, v.revision_id DESC
     """
 
   /// ``rowsInForceNewestFirst`` with only the keys (``EntryReading/keys``): the columns a
@@ -35,15 +42,20 @@ extension SQLiteContext {
     """
 
   private func forEachEntryNewestComponentFirst(
-    at revision: Int64, sql: String, _ body: (EntryRow) throws -> Void
+    at revision: Int64, sql: String, withDigest: Bool, _ body: (EntryRow) throws -> Void
   ) throws {
     try flushPendingVersions()
+    if withDigest { try flushPendingPayloads() }
     guard revision > 0 else { return }
     let statement = try database.cachedStatement(sql: sql)
     try statement.bind([.integer(revision)])
     defer { statement.reset() }
     try Self.forEachRowInForce(statement) {
-      try body(try SQLiteEntryColumns.row(from: statement, withPayload: false))
+      var row = try SQLiteEntryColumns.row(from: statement, withPayload: false)
+      if withDigest {
+        row.payloadDigest = statement.blobBytes(at: Int32(SQLiteEntryColumns.count))
+      }
+      try body(row)
     }
   }
 

@@ -3,7 +3,8 @@ import Components
 import Foundation
 
 /// The payload table: interning (deduplicated by bytes, found by hash through
-/// `payload_hash`) and batched inserts.
+/// `payload_hash`) and batched inserts, each new payload with its SHA-256 in
+/// `payload_digest`.
 extension SQLiteContext {
   // MARK: Payloads
 
@@ -83,6 +84,9 @@ extension SQLiteContext {
     guard database.lastInsertRowID == last else {
       throw CatalogError.database(.inconsistent("new payloads did not get the ids expected"))
     }
+    try pendingPayloads.insertDigests(
+      hasher: payloadHasher, many: insertPayloadDigestsStatement, one: insertPayloadDigestStatement
+    )
     // While the hash rows are deferred, each new payload's hash is its own (a repeated hash
     // ends the deferral first) and its row is in `storedPayloads`.
     if deferredPayloadHashes == nil {
@@ -174,6 +178,19 @@ extension SQLiteContext {
     try keptStatement(
       &insertPayloads,
       sql: "INSERT OR ROLLBACK INTO payload (hash, json) VALUES "
+        + repeatElement("(?, ?)", count: PendingPayloads.batchSize).joined(separator: ", "))
+  }
+
+  func insertPayloadDigestStatement() throws -> Statement {
+    try keptStatement(
+      &insertPayloadDigest,
+      sql: "INSERT OR ROLLBACK INTO payload_digest (payload_id, digest) VALUES (?, ?)")
+  }
+
+  func insertPayloadDigestsStatement() throws -> Statement {
+    try keptStatement(
+      &insertPayloadDigests,
+      sql: "INSERT OR ROLLBACK INTO payload_digest (payload_id, digest) VALUES "
         + repeatElement("(?, ?)", count: PendingPayloads.batchSize).joined(separator: ", "))
   }
 

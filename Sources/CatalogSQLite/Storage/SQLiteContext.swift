@@ -31,6 +31,11 @@ final class SQLiteContext: CatalogWriteContext {
   var deferredPayloadHashes: Int?
   var insertPayloadHash: Statement?
   var insertPayloadHashes: Statement?
+  var insertPayloadDigest: Statement?
+  var insertPayloadDigests: Statement?
+  /// Hashes the texts of the payloads this write stores (``flushPendingPayloads()``), on
+  /// the thread that stores them (a first import's writer thread).
+  let payloadHasher = SHA256()
   /// Whether the `kind_version` rows of the entry versions this write inserts wait for the
   /// end (a first import: ``SQLiteEntryStream`` inserts them in key order from the kinds the
   /// document reader kept, ``SQLiteEntryStream/finish(kinds:)``); when false, each entry

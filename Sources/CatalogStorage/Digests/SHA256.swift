@@ -11,7 +11,7 @@ import CCrypto
 /// of revisions (the history's chain) and of exports. A hasher holds a libcrypto context,
 /// freed in `deinit`; it is for one thread at a time.
 package final class SHA256 {
-  private let context: OpaquePointer?
+  private var context: OpaquePointer?
   private var finished = false
 
   /// A hasher over nothing yet. libcrypto allocates the context; if it cannot (out of
@@ -20,6 +20,7 @@ package final class SHA256 {
     context = EVP_MD_CTX_new()
     if let context, EVP_DigestInit_ex(context, EVP_sha256(), nil) != 1 {
       EVP_MD_CTX_free(context)
+      self.context = nil
       finished = true
     }
   }
@@ -59,6 +60,28 @@ package final class SHA256 {
     else { throw SHA256Error() }
     guard let digest = SHA256Digest(bytes: bytes) else { throw SHA256Error() }
     return digest
+  }
+
+  /// Writes the digest of `bytes` alone into `output`'s first 32 bytes, whatever was added
+  /// before: the hasher starts over, so one hasher (one libcrypto context) digests many
+  /// texts in a row without allocating a context or an array for each, as an import does
+  /// for every payload it reads or stores.
+  ///
+  /// - Throws: ``SHA256Error`` when libcrypto failed or `output` is shorter than 32 bytes;
+  ///   `output` then holds no digest.
+  package func digest(
+    of bytes: UnsafeRawBufferPointer, into output: UnsafeMutableRawBufferPointer
+  ) throws(SHA256Error) {
+    guard let context, let base = output.baseAddress, output.count >= SHA256Digest.byteCount,
+      EVP_DigestInit_ex(context, EVP_sha256(), nil) == 1,
+      bytes.count == 0 || EVP_DigestUpdate(context, bytes.baseAddress, bytes.count) == 1
+    else { throw SHA256Error() }
+    // Whatever was being hashed before is gone: only this method may use the hasher now.
+    finished = true
+    var length: UInt32 = 0
+    guard EVP_DigestFinal_ex(context, base.assumingMemoryBound(to: UInt8.self), &length) == 1,
+      length == SHA256Digest.byteCount
+    else { throw SHA256Error() }
   }
 
   /// The digest of `bytes`.

@@ -133,6 +133,17 @@ package protocol CatalogReadContext {
   /// recorded); they are harmless.
   func unreferencedPayloadCount() throws -> Int
 
+  /// Calls `body` with every stored payload in id order: its id, its canonical text and the
+  /// digest stored for it (32 bytes; nil when none is), both valid only during the call.
+  /// What `catalog doctor` checks the stored digests with.
+  func forEachPayloadWithDigest(
+    _ body: (_ id: Int64, _ text: UnsafeRawBufferPointer, _ digest: UnsafeRawBufferPointer?)
+      throws -> Void
+  ) throws
+
+  /// How many stored payload digests name no stored payload.
+  func strayPayloadDigestCount() throws -> Int
+
   /// A cursor over the stored payloads, fastest when asked for them in ascending id order
   /// (see ``PayloadCursor``). It must be closed, or dropped, before the context's
   /// transaction ends.
@@ -143,7 +154,8 @@ package protocol CatalogReadContext {
 package enum EntryReading: Sendable {
   /// In export order (ascending `position` by bytes, then component id), with payload texts.
   case inExportOrder
-  /// In any order, without payload texts (what a write compares against).
+  /// In any order, without payload texts but with each payload's stored SHA-256 digest
+  /// (``EntryRow/payloadDigest``): what a write compares against.
   case withoutPayloads
   /// In any order, only the keys: component and revision ids, change, kind, payload id and
   /// order key; `category` and `description` are empty, `extra` and `keyOrder` nil, the

@@ -8,8 +8,9 @@ import Components
 /// commit see them.
 package protocol CatalogWriteContext: CatalogReadContext {
   /// The id of the stored payload whose canonical text is exactly `bytes`, storing it first
-  /// when there is none. Payloads are deduplicated by their bytes; `hash`
-  /// (``JSONText/stableHash`` of the bytes, stored beside them) only finds candidates.
+  /// when there is none, together with its SHA-256 digest (`payload_digest`, schema 0010),
+  /// which the engine computes from `bytes`. Payloads are deduplicated by their bytes;
+  /// `hash` (``JSONText/stableHash`` of the bytes, stored beside them) only finds candidates.
   func internPayload(bytes: UnsafeRawBufferPointer, hash: Int64) throws -> Int64
 
   /// Appends a revision row and returns its id, head + 1. Its time is `draft.time` when

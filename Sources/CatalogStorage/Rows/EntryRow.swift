@@ -25,13 +25,17 @@ package struct EntryRow {
   package var keyOrder: UnsafeRawBufferPointer?
   /// The order key: entries are exported in ascending byte order of it (``OrderKey``).
   package var orderKey: UnsafeRawBufferPointer
+  /// The SHA-256 digest stored for the payload (`payload_digest`, schema 0010), 32 bytes,
+  /// when the read includes it (``EntryReading/withoutPayloads``) and one is stored; nil
+  /// otherwise. Ignored by writes: the engine stores a new payload's digest itself.
+  package var payloadDigest: UnsafeRawBufferPointer?
 
   package init(
     componentID: Int64, revision: Int64, change: EntryChange, kind: UnsafeRawBufferPointer,
     category: UnsafeRawBufferPointer, description: UnsafeRawBufferPointer, payloadID: Int64,
     payload: UnsafeRawBufferPointer = UnsafeRawBufferPointer(start: nil, count: 0),
     extra: UnsafeRawBufferPointer?, keyOrder: UnsafeRawBufferPointer?,
-    orderKey: UnsafeRawBufferPointer
+    orderKey: UnsafeRawBufferPointer, payloadDigest: UnsafeRawBufferPointer? = nil
   ) {
     self.componentID = componentID
     self.revision = revision
@@ -44,5 +48,6 @@ package struct EntryRow {
     self.extra = extra
     self.keyOrder = keyOrder
     self.orderKey = orderKey
+    self.payloadDigest = payloadDigest
   }
 }

@@ -192,10 +192,12 @@ final class DocumentReadAhead: @unchecked Sendable {
       var batch = try takeFreeBatch(document, textBytes: 0)
       // Each entry is taken from the reader, not copied (see exchangeCurrentRaw).
       var entry = RawCatalogEntry()
+      // This thread's own: it hashes each payload as it appends it.
+      let hasher = SHA256()
       do {
         while try document.nextRaw() {
           document.exchangeCurrentRaw(with: &entry)
-          batch.append(entry)
+          try batch.append(entry, hasher: hasher)
           if batch.count == batchSize {
             batch.bytesConsumed = document.bytesConsumed
             var full = ReadEntryBatch()

@@ -28,6 +28,10 @@ struct ReadEntryBatch {
   private var flags: [UInt8] = []
   private var knownKinds: [RawCatalogEntry.KnownKindMatch] = []
   private var positions: [SourcePosition] = []
+  /// Each payload's SHA-256, 32 bytes per entry, computed by the reading thread as it
+  /// appends the entry (the text is in its cache then), so that the caller's comparison
+  /// with head's stored digest costs it no hashing.
+  private var payloadDigests: [UInt8] = []
   /// The document's bytes read when the batch's last entry was.
   var bytesConsumed = 0
 
@@ -42,6 +46,7 @@ struct ReadEntryBatch {
     flags.reserveCapacity(count)
     knownKinds.reserveCapacity(count)
     positions.reserveCapacity(count)
+    payloadDigests.reserveCapacity(count * SHA256Digest.byteCount)
   }
 
   /// The number of entries.
@@ -54,8 +59,26 @@ struct ReadEntryBatch {
   /// generous 64 for each entry's offsets, flags, kind match and position.
   var byteCount: Int { texts.byteCount + unusualTexts.byteCount + count * 64 }
 
-  /// Appends a copy of the entry the document reader left in `raw`.
-  mutating func append(_ raw: borrowing RawCatalogEntry) {
+  /// Appends a copy of the entry the document reader left in `raw`, with its payload's
+  /// SHA-256 computed by `hasher`.
+  ///
+  /// - Throws: ``CatalogError/internalError(_:)`` when libcrypto fails (it could not
+  ///   allocate); nothing is appended.
+  mutating func append(_ raw: borrowing RawCatalogEntry, hasher: SHA256) throws {
+    let size = SHA256Digest.byteCount
+    let end = payloadDigests.count
+    payloadDigests.append(contentsOf: repeatElement(0, count: size))
+    do {
+      try payloadDigests.withUnsafeMutableBytes { digests in
+        try raw.payload.withUnsafeBytes { payload in
+          try hasher.digest(
+            of: payload, into: UnsafeMutableRawBufferPointer(rebasing: digests[end..<end + size]))
+        }
+      }
+    } catch {
+      payloadDigests.removeLast(size)
+      throw CatalogError.internalError("libcrypto could not compute a payload's SHA-256")
+    }
     var flag: UInt8 = 1 | 2
     if !raw.extraMembers.isEmpty || !raw.hasStandardOrder {
       let extra = EntryCodec.extraColumn(raw.extraMembers)
@@ -89,6 +112,7 @@ struct ReadEntryBatch {
     flags.removeAll(keepingCapacity: true)
     knownKinds.removeAll(keepingCapacity: true)
     positions.removeAll(keepingCapacity: true)
+    payloadDigests.removeAll(keepingCapacity: true)
     bytesConsumed = 0
   }
 
@@ -96,19 +120,24 @@ struct ReadEntryBatch {
   func withEntry<R>(_ entry: Int, _ body: (ReadEntry) throws -> R) rethrows -> R {
     let base = entry * Field.allCases.count
     let flag = flags[entry]
+    let size = SHA256Digest.byteCount
     return try texts.withStorage { stored in
       try unusualTexts.withStorage { unusualStored in
-        let columns = unusual.isEmpty ? nil : unusual[entry]
-        return try body(
-          ReadEntry(
-            kind: stored[base + Field.kind.rawValue],
-            category: stored[base + Field.category.rawValue],
-            description: stored[base + Field.description.rawValue],
-            payload: stored[base + Field.payload.rawValue],
-            extra: flag & 1 != 0 ? nil : columns.map { unusualStored[$0] },
-            keyOrder: flag & 2 != 0 ? nil : columns.map { unusualStored[$0 + 1] },
-            saysDeprecated: flag & 4 != 0, position: positions[entry],
-            knownKind: knownKinds[entry]))
+        try payloadDigests.withUnsafeBytes { digests in
+          let columns = unusual.isEmpty ? nil : unusual[entry]
+          return try body(
+            ReadEntry(
+              kind: stored[base + Field.kind.rawValue],
+              category: stored[base + Field.category.rawValue],
+              description: stored[base + Field.description.rawValue],
+              payload: stored[base + Field.payload.rawValue],
+              extra: flag & 1 != 0 ? nil : columns.map { unusualStored[$0] },
+              keyOrder: flag & 2 != 0 ? nil : columns.map { unusualStored[$0 + 1] },
+              saysDeprecated: flag & 4 != 0, position: positions[entry],
+              knownKind: knownKinds[entry],
+              payloadDigest: UnsafeRawBufferPointer(
+                rebasing: digests[entry * size..<(entry + 1) * size])))
+        }
       }
     }
   }
@@ -128,4 +157,6 @@ struct ReadEntry {
   var saysDeprecated: Bool
   var position: SourcePosition
   var knownKind: RawCatalogEntry.KnownKindMatch
+  /// The SHA-256 of ``payload``, 32 bytes.
+  var payloadDigest: UnsafeRawBufferPointer
 }

@@ -1,14 +1,19 @@
 import CatalogDiff
 import Components
 
-/// One thing a CI gate reports: a change, and the policy that refuses it when one does.
+/// One thing a CI gate reports: a change and the policy that refuses it when one does, or a
+/// payload a retained app build cannot decode (mode `CLIENTS`, rule `DECODE_FAILS`).
 ///
 /// `catalog check --against` reports the changes the policies refuse; `catalog diff` reports
-/// every change, marked refused when `--fail-on` counts it. The formats (text, json, github,
-/// junit) are ``FindingReport``'s.
+/// every change, marked refused when `--fail-on` counts it; `check --clients` the payloads
+/// the app builds reject. The formats (text, json, github, junit) are ``FindingReport``'s.
 public struct Finding: Sendable, Hashable {
   public var kind: String
+  /// The change; for a rejection, the place and the value found there (its rule is not
+  /// the finding's: ``ruleName`` is `DECODE_FAILS`).
   public var change: CatalogDiff.Change
+  /// The app build's rejection, for a finding of mode `CLIENTS`.
+  public var rejection: ClientRejection?
   /// The mode that refuses the change, when a policy does.
   public var mode: CompatibilityMode?
   /// Where that mode was set.
@@ -50,15 +55,58 @@ public struct Finding: Sendable, Hashable {
       position: violation.position, fails: true)
   }
 
+  /// A payload a retained build cannot decode as a finding: `value` is what the entry holds
+  /// at the rejection's place (nil when it holds nothing there), `position` where it is.
+  public init(
+    _ rejection: ClientRejection, value: JSONValue?, file: String?, position: SourcePosition?
+  ) {
+    self.init(
+      kind: rejection.kind,
+      change: CatalogDiff.Change(pointer: rejection.pointer, old: nil, new: value, rule: .keyAdded),
+      file: file, position: position ?? rejection.position, fails: true)
+    self.rejection = rejection
+  }
+
+  /// The rule a rejection is waived and reported under.
+  public static let decodeFailsRule = "DECODE_FAILS"
+  /// The mode of the app builds' gate.
+  public static let clientsMode = "CLIENTS"
+
   public var rule: ChangeRule { change.rule }
 
+  /// The rule's name: the change's, or `DECODE_FAILS` for a rejection.
+  public var ruleName: String { rejection == nil ? change.rule.rawValue : Self.decodeFailsRule }
+
+  /// The class's name: a rejection is `breaking`.
+  public var className: String {
+    rejection == nil ? change.changeClass.rawValue : ChangeClass.breaking.rawValue
+  }
+
+  /// The mode's name: the policy's, or `CLIENTS` for a rejection.
+  public var modeName: String? { rejection == nil ? mode?.rawValue : Self.clientsMode }
+
+  /// Where the mode comes from: the policy's level, or the build (`app ios@5.2.0`).
+  public var originText: String? {
+    rejection.map { "app \($0.build)" } ?? origin?.description
+  }
+
+  /// The value before, as findings report it: none for a rejection.
+  public var oldValue: JSONValue? { rejection == nil ? change.old : nil }
+
   /// What to do about it, for a refused change.
-  public var hint: String? { mode?.hint(for: change.rule) }
+  public var hint: String? {
+    if let rejection {
+      return "make the payload one the build decodes, or retire the build once it is no "
+        + "longer in the field (catalog contract retire \(rejection.build))"
+    }
+    return mode?.hint(for: change.rule)
+  }
 
   /// The sentence that says it all, without the file position:
   /// `policy FORWARD of kind tile (set on category Display) refuses KEY_REMOVED
   /// /payload/subtitle: was "a", now absent; fix: …`.
   public var message: String {
+    if let rejection { return "CLIENTS refuses kind \(kind): \(rejection.message)" }
     let values = "was \(Self.show(change.old)), now \(Self.show(change.new))"
     guard let mode, let origin else {
       return "\(change.rule.rawValue) (\(change.changeClass.rawValue)) in kind \(kind) at "

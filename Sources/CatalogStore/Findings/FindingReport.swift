@@ -57,13 +57,13 @@ public struct FindingReport: Sendable {
       func number(_ value: Int?) -> JSONValue { value.map { .number(JSONNumber($0)) } ?? .null }
       return .object(
         JSONObject([
-          .init(key: "rule", value: .string(finding.rule.rawValue)),
-          .init(key: "class", value: .string(finding.change.changeClass.rawValue)),
-          .init(key: "mode", value: optional(finding.mode?.rawValue)),
-          .init(key: "origin", value: optional(finding.origin?.description)),
+          .init(key: "rule", value: .string(finding.ruleName)),
+          .init(key: "class", value: .string(finding.className)),
+          .init(key: "mode", value: optional(finding.modeName)),
+          .init(key: "origin", value: optional(finding.originText)),
           .init(key: "kind", value: .string(finding.kind)),
           .init(key: "pointer", value: .string(finding.change.pointer.description)),
-          .init(key: "old", value: finding.change.old ?? .null),
+          .init(key: "old", value: finding.oldValue ?? .null),
           .init(key: "new", value: finding.change.new ?? .null),
           .init(key: "file", value: optional(finding.file)),
           .init(key: "line", value: number(finding.position?.line)),
@@ -104,7 +104,7 @@ public struct FindingReport: Sendable {
           }
         }
         properties.append(
-          "title=\(Self.githubProperty("\(finding.rule.rawValue) in \(finding.kind)"))")
+          "title=\(Self.githubProperty("\(finding.ruleName) in \(finding.kind)"))")
         let level = finding.fails ? "error" : "notice"
         return
           "::\(level) \(properties.joined(separator: ","))::\(Self.githubData(finding.message))\n"
@@ -194,9 +194,9 @@ public struct FindingReport: Sendable {
       }
       out += #"    <testcase classname="\#(suite)" name="\#(name)">"# + "\n"
       for finding in failures {
-        let summary = "\(finding.rule.rawValue) \(Finding.pointerText(finding.change.pointer))"
+        let summary = "\(finding.ruleName) \(Finding.pointerText(finding.change.pointer))"
         out +=
-          #"      <failure type="\#(finding.rule.rawValue)" message="\#(Self.xml(summary))">"#
+          #"      <failure type="\#(finding.ruleName)" message="\#(Self.xml(summary))">"#
           + Self.xml("\(Self.location(finding))\(finding.message)") + "</failure>\n"
       }
       out += "    </testcase>\n"

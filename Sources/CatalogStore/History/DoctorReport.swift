@@ -18,6 +18,10 @@ public struct DoctorReport: Sendable {
   /// tags (``TagEventChain``).
   public var tagEvents = 0
   public var tagEventsVerified = false
+  /// The number of stored payloads, and whether every one's text matched its recorded
+  /// SHA-256 digest (and no digest named a payload that is not stored).
+  public var payloads = 0
+  public var payloadDigestsVerified = false
 
   public var isHealthy: Bool { problems.isEmpty }
 }

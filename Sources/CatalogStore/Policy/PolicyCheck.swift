@@ -24,6 +24,8 @@ struct PolicyCheck {
   }
 
   let policy: CatalogPolicy
+  /// The app builds retained at head: what apps read, where a contract says.
+  let readers: ContractReaders
   /// The states a waiver declared a new baseline for: (revision, kind) of each waived change.
   let baselines: Set<WaivedState>
 
@@ -32,8 +34,9 @@ struct PolicyCheck {
     var kind: BytewiseString
   }
 
-  init(policy: CatalogPolicy, waivers: [Waiver]) {
+  init(policy: CatalogPolicy, waivers: [Waiver], contracts: [AppContract] = []) {
     self.policy = policy
+    self.readers = ContractReaders(contracts: contracts)
     var baselines = Set<WaivedState>()
     for waiver in waivers {
       for change in waiver.changes {
@@ -43,11 +46,18 @@ struct PolicyCheck {
     self.baselines = baselines
   }
 
-  /// Reads the policies and waivers; nil when no level sets a mode, so nothing is checked.
+  /// Reads the policies, waivers and the contracts of the builds retained at head; nil when
+  /// no level sets a mode, so nothing is checked.
   static func load(from context: any CatalogReadContext) throws -> PolicyCheck? {
     let policy = try CatalogPolicy(records: context.policyRecords())
     guard !policy.enforcesNothing else { return nil }
-    return PolicyCheck(policy: policy, waivers: try context.waivers())
+    let events = try context.contractEvents()
+    let contracts =
+      events.isEmpty
+      ? []
+      : try Catalog.contracts(in: events, upTo: try context.headRevision()).filter(\.isRetained)
+        .map(\.contract)
+    return PolicyCheck(policy: policy, waivers: try context.waivers(), contracts: contracts)
   }
 
   /// The violations of `subjects` against the catalog at `base`, in subject order.
@@ -65,6 +75,8 @@ struct PolicyCheck {
     var violations: [PolicyViolation] = []
     for subject in subjects {
       guard let known = subject.old ?? subject.new else { continue }
+      var kinds = [known.kind]
+      if let new = subject.new, !new.kind.hasSameBytes(as: known.kind) { kinds.append(new.kind) }
       let leaving = subject.old.map { policy.effectiveMode(kind: $0.kind, category: $0.category) }
       let entering = subject.new.map { governing($0, replacing: subject.old) }
       var found: [PolicyViolation] = []
@@ -78,6 +90,8 @@ struct PolicyCheck {
         for change in changes where effective.mode.refuses(change.rule) {
           guard !policy.ignores(kind: known.kind, rule: change.rule, pointer: change.pointer)
           else { continue }
+          // What the retained builds read decides where a contract says.
+          guard !readers.clear(change, kinds: kinds, under: effective.mode) else { continue }
           // A second comparison adds only what the earlier ones did not find.
           guard foundKeys.insert(FoundKey(rule: change.rule, pointer: change.pointer)).inserted
           else { continue }

@@ -2,8 +2,7 @@ import CatalogStorage
 
 extension CatalogReadContext {
   /// The entries present at `revision`, compactly, without payload texts: what writes
-  /// compare against (a payload's bytes are read when an entry is otherwise the same:
-  /// ``payloadCursor()``).
+  /// compare against (a payload by its stored SHA-256 digest).
   ///
   /// - Throws: What reading the rows throws, and ``CatalogError/request(_:)`` (``RequestProblem/headTextsTooLarge``) when
   ///   head's texts pass what a ``HeadIndex`` holds (4 GiB of kinds, or of the other texts).
@@ -15,7 +14,7 @@ extension CatalogReadContext {
       try index.append(
         componentID: row.componentID, kind: row.kind, category: row.category,
         description: row.description, payloadID: row.payloadID, extra: row.extra,
-        keyOrder: row.keyOrder, orderKey: row.orderKey)
+        keyOrder: row.keyOrder, orderKey: row.orderKey, payloadDigest: row.payloadDigest)
     }
     return index
   }

@@ -72,9 +72,13 @@ struct ChangePlanner {
   private var slotsByRank: [Int32]?
   private var ranks: [Int32]?
   private var nextRank = 0
-  /// Reads head's payloads to compare them by bytes, opened on first use and closed when the
-  /// plan is made (head's payloads come mostly in ascending id order: see ``PayloadCursor``).
+  /// Reads head's payloads to compare them by bytes when head has no digest of one (a
+  /// damaged catalog), opened on first use and closed when the plan is made.
   private var storedPayloads: (any PayloadCursor)?
+  /// Hashes the payloads of entries given without their digest (restore, patch, rename),
+  /// made on first use, and the digest it last computed.
+  private var hasher: SHA256?
+  private var scratchDigest = [UInt8](repeating: 0, count: SHA256Digest.byteCount)
   /// Whether a desired entry without a `"deprecated"` member keeps head's deprecation: true
   /// for imports, where a file that says nothing about it must not undo a decision made in
   /// the catalog; false for writes that give the whole entry (restore, patch, rename).
@@ -132,7 +136,7 @@ struct ChangePlanner {
       kind: entry.kind, category: entry.category, description: entry.description,
       payload: entry.payload, extra: entry.extra, keyOrder: entry.keyOrder,
       saysDeprecated: entry.saysDeprecated, position: entry.position,
-      knownKind: entry.knownKind, context: context)
+      knownKind: entry.knownKind, payloadDigest: entry.payloadDigest, context: context)
   }
 
   /// Adds every entry of a whole desired catalog, in order.
@@ -185,7 +189,7 @@ struct ChangePlanner {
     description: UnsafeRawBufferPointer, payload: UnsafeRawBufferPointer,
     extra: UnsafeRawBufferPointer?, keyOrder: UnsafeRawBufferPointer?, saysDeprecated: Bool,
     position: SourcePosition?, knownKind: RawCatalogEntry.KnownKindMatch = .notLookedUp,
-    context: any CatalogReadContext
+    payloadDigest: UnsafeRawBufferPointer? = nil, context: any CatalogReadContext
   ) throws {
     guard case .againstHead = mode else {
       throw CatalogError.internalError("a first import takes entries as read")
@@ -245,7 +249,8 @@ struct ChangePlanner {
           try add(
             kind: current, category: category, description: description, payload: payload,
             extra: extra, keyOrder: keyOrder, saysDeprecated: saysDeprecated,
-            position: position, knownKind: .found(headSlot), context: context)
+            position: position, knownKind: .found(headSlot), payloadDigest: payloadDigest,
+            context: context)
         }
         followedSlots.insert(headSlot)
         return
@@ -263,36 +268,47 @@ struct ChangePlanner {
           try add(
             kind: kind, category: category, description: description, payload: payload,
             extra: extra, keyOrder: keyOrder, position: position, slot: slot, match: match,
-            isRename: isRename, component: component, context: context)
+            isRename: isRename, component: component, payloadDigest: payloadDigest,
+            context: context)
         }
       }
     } else {
       try add(
         kind: kind, category: category, description: description, payload: payload,
         extra: extra, keyOrder: keyOrder, position: position, slot: slot, match: match,
-        isRename: isRename, component: component, context: context)
+        isRename: isRename, component: component, payloadDigest: payloadDigest,
+        context: context)
     }
   }
 
-  /// The rest of ``add(kind:category:description:payload:extra:keyOrder:saysDeprecated:position:knownKind:context:)``,
+  /// The rest of ``add(kind:category:description:payload:extra:keyOrder:saysDeprecated:position:knownKind:payloadDigest:context:)``,
   /// once the head entry (`slot`) is known and `extra` and `keyOrder` are final.
+  ///
+  /// - Parameter payloadDigest: The SHA-256 of `payload`, when the caller has it
+  ///   (``DocumentReadAhead`` computes it on its thread); otherwise computed here when needed.
   private mutating func add(
     kind: UnsafeRawBufferPointer, category: UnsafeRawBufferPointer,
     description: UnsafeRawBufferPointer, payload: UnsafeRawBufferPointer,
     extra: UnsafeRawBufferPointer?, keyOrder: UnsafeRawBufferPointer?,
     position: SourcePosition?, slot: Int?, match: (slot: Int, sameBytes: Bool)?, isRename: Bool,
-    component: Int64?, context: any CatalogReadContext
+    component: Int64?, payloadDigest: UnsafeRawBufferPointer?, context: any CatalogReadContext
   ) throws {
     if let slot, !isRename, match?.sameBytes == true,
       index.matches(
         slot, category: category, description: description, extra: extra, keyOrder: keyOrder)
     {
-      // Every other text is the same: the payload's bytes decide, compared with the stored
-      // text (no hash is needed for that: a hash only finds candidates).
-      let cursor = try storedPayloads ?? context.payloadCursor()
-      storedPayloads = cursor
-      let samePayload = try cursor.withPayload(index.payloadID(slot)) { stored in
-        stored.count == payload.count && OrderKey.compare(stored, payload) == 0
+      // Every other text is the same: the payload's SHA-256 decides, compared with head's
+      // stored digest (equal digests are the same payload; no stored text is read). Only a
+      // payload whose digest is missing (a damaged catalog) is compared with its text.
+      let samePayload: Bool
+      if let known = try samePayloadByDigest(slot, payload: payload, digest: payloadDigest) {
+        samePayload = known
+      } else {
+        let cursor = try storedPayloads ?? context.payloadCursor()
+        storedPayloads = cursor
+        samePayload = try cursor.withPayload(index.payloadID(slot)) { stored in
+          stored.count == payload.count && OrderKey.compare(stored, payload) == 0
+        }
       }
       if samePayload {
         entries.append(PlannedEntry(status: .unchanged, existing: Int32(slot), row: -1))
@@ -315,6 +331,22 @@ struct ChangePlanner {
       PlannedEntry(
         status: slot == nil ? .added : .changed, isRename: isRename, existing: Int32(slot ?? -1),
         row: Int32(row)))
+  }
+
+  /// Whether head's payload in `slot` is `payload`, by their SHA-256 digests: `digest`
+  /// when given, else computed here. Nil when head has no digest stored for it.
+  private mutating func samePayloadByDigest(
+    _ slot: Int, payload: UnsafeRawBufferPointer, digest: UnsafeRawBufferPointer?
+  ) throws -> Bool? {
+    if let digest { return index.payload(slot, hasDigest: digest) }
+    let hasher = self.hasher ?? SHA256()
+    self.hasher = hasher
+    do {
+      try scratchDigest.withUnsafeMutableBytes { try hasher.digest(of: payload, into: $0) }
+    } catch {
+      throw CatalogError.internalError("libcrypto could not compute a payload's SHA-256")
+    }
+    return scratchDigest.withUnsafeBytes { index.payload(slot, hasDigest: $0) }
   }
 
   /// The former name `kind` is, when it is one: the component it means at head

@@ -1,8 +1,9 @@
 import CatalogStorage
 import Components
 
-/// The entries of the catalog at one revision, keyed by kind, without payload texts (only
-/// their ids): what a write compares the desired catalog against.
+/// The entries of the catalog at one revision, keyed by kind, without payload texts (their
+/// ids and stored SHA-256 digests instead): what a write compares the desired catalog
+/// against.
 ///
 /// It holds what ``HeadEntry`` holds, compactly: kinds in a ``ByteStringTable`` (a kind's
 /// id there is its *slot*), the other texts in one ``ByteStrings`` buffer, numbers in arrays.
@@ -19,7 +20,9 @@ package struct HeadIndex {
   private var texts = ByteStrings()
   private var componentIDs: [Int64] = []
   private var payloadIDs: [Int64] = []
-  /// Bit 0: `extra` is NULL; bit 1: `key_order` is NULL.
+  /// The payloads' stored digests, 32 bytes per slot (zeros where none is stored).
+  private var payloadDigests: [UInt8] = []
+  /// Bit 0: `extra` is NULL; bit 1: `key_order` is NULL; bit 2: no payload digest stored.
   private var nulls: [UInt8] = []
   /// Slots in ascending order of order key, made on first use.
   private var order: [Int32]?
@@ -61,6 +64,7 @@ package struct HeadIndex {
     guard count > self.count else { return }
     componentIDs.reserveCapacity(count)
     payloadIDs.reserveCapacity(count)
+    payloadDigests.reserveCapacity(count * SHA256Digest.byteCount)
     nulls.reserveCapacity(count)
     expectedCount = count
   }
@@ -94,7 +98,7 @@ package struct HeadIndex {
     componentID: Int64, kind: UnsafeRawBufferPointer, category: UnsafeRawBufferPointer,
     description: UnsafeRawBufferPointer, payloadID: Int64,
     extra: UnsafeRawBufferPointer?, keyOrder: UnsafeRawBufferPointer?,
-    orderKey: UnsafeRawBufferPointer
+    orderKey: UnsafeRawBufferPointer, payloadDigest: UnsafeRawBufferPointer? = nil
   ) throws {
     let textBytes =
       category.count + description.count + (extra?.count ?? 0) + (keyOrder?.count ?? 0)
@@ -113,7 +117,13 @@ package struct HeadIndex {
     texts.append(orderKey)
     componentIDs.append(componentID)
     payloadIDs.append(payloadID)
-    nulls.append((extra == nil ? 1 : 0) | (keyOrder == nil ? 2 : 0))
+    let hasDigest = payloadDigest?.count == SHA256Digest.byteCount
+    if let payloadDigest, hasDigest {
+      payloadDigests.append(contentsOf: payloadDigest)
+    } else {
+      payloadDigests.append(contentsOf: repeatElement(0, count: SHA256Digest.byteCount))
+    }
+    nulls.append((extra == nil ? 1 : 0) | (keyOrder == nil ? 2 : 0) | (hasDigest ? 0 : 4))
     order = nil
     if count == Self.sampleCount { reserveTexts() }
   }
@@ -162,6 +172,17 @@ package struct HeadIndex {
 
   package func componentID(_ slot: Int) -> Int64 { componentIDs[slot] }
   package func payloadID(_ slot: Int) -> Int64 { payloadIDs[slot] }
+
+  /// Whether the payload of `slot` has the SHA-256 digest `digest` (32 bytes), compared
+  /// byte for byte with the stored one: equal digests are the same payload. Nil when no
+  /// digest is stored for it (a damaged catalog: the caller compares texts instead).
+  package func payload(_ slot: Int, hasDigest digest: UnsafeRawBufferPointer) -> Bool? {
+    guard nulls[slot] & 4 == 0 else { return nil }
+    let size = SHA256Digest.byteCount
+    return payloadDigests.withUnsafeBytes { stored in
+      Self.equal(UnsafeRawBufferPointer(rebasing: stored[slot * size..<(slot + 1) * size]), digest)
+    }
+  }
   package func kind(_ slot: Int) -> String { kinds.string(slot) }
 
   /// The kinds, expected in export order: what the document reader looks an imported
@@ -193,8 +214,8 @@ package struct HeadIndex {
   }
 
   /// Whether the entry in `slot` has exactly these texts, each compared by bytes (the kind is
-  /// the slot's own); the payload is not held here: ``ChangePlanner`` compares its bytes with
-  /// the stored text.
+  /// the slot's own); the payload is not held here: ``ChangePlanner`` compares its digest
+  /// (``payload(_:hasDigest:)``).
   package func matches(
     _ slot: Int, category: UnsafeRawBufferPointer, description: UnsafeRawBufferPointer,
     extra: UnsafeRawBufferPointer?, keyOrder: UnsafeRawBufferPointer?

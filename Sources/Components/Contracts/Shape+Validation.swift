@@ -138,13 +138,7 @@ struct ShapeValidator {
   }
 
   /// Whether the number's value is integral: the test JSON Schema's `integer` makes.
-  static func isIntegral(_ number: JSONNumber) -> Bool {
-    let value = DecimalValue(number.text)
-    guard !value.digits.isEmpty else { return true }
-    // 0.d1…dn × 10^e is integral when e ≥ n.
-    guard let exponent = Int(value.exponent) else { return !value.exponent.hasPrefix("-") }
-    return exponent >= value.digits.count
-  }
+  static func isIntegral(_ number: JSONNumber) -> Bool { number.isIntegral }
 
   /// Whether the floating-point or decimal type holds the number, as the decoder reads it.
   static func fits(_ number: JSONNumber, _ type: NumberType) -> Bool {

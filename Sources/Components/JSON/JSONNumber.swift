@@ -41,6 +41,16 @@ public struct JSONNumber: Sendable, Hashable, CustomStringConvertible {
     return DecimalValue(text) == DecimalValue(other.text)
   }
 
+  /// Whether the number's value is integral (`5`, `5.0`, `1e2`; not `1.5`): the test JSON
+  /// Schema's `integer` makes, exactly, however long the text.
+  public var isIntegral: Bool {
+    let value = DecimalValue(text)
+    guard !value.digits.isEmpty else { return true }
+    // 0.d1…dn × 10^e is integral when e ≥ n.
+    guard let exponent = Int(value.exponent) else { return !value.exponent.hasPrefix("-") }
+    return exponent >= value.digits.count
+  }
+
   /// Whether `bytes` is exactly one RFC 8259 number.
   static func isValidSyntax(_ bytes: [UInt8]) -> Bool {
     var i = 0

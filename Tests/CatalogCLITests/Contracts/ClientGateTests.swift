@@ -79,10 +79,11 @@ struct ClientGateTests {
     #expect(refused.stderr.contains("a retained app build cannot decode 1 payload"))
     #expect(try runner.run(["export"]).stdout == before)
     try runner.run(["import", "v2.json", "--dry-run"], expect: 65)
+    // The check locates the offending value, not only its entry.
     let check = try runner.run(["check", "v2.json", "--clients"], expect: 1)
     #expect(
-      check.stdout.contains(
-        "v2.json:3:3: error: CLIENTS refuses kind counter: /payload/count: app ios@5.2.0 "
+      check.stderr.contains(
+        "v2.json:3:81: error: CLIENTS refuses kind counter: /payload/count: app ios@5.2.0 "
           + "decodes an integer, found 1.5"), "\(check)")
     let file = try runner.run(["clients", "v2.json"])
     #expect(file.stdout.contains("rejects 1 payload\n  v2.json:3:3: kind counter: /payload/count"))

@@ -12,16 +12,18 @@ import Testing
         "catalog import <file> [--message <text>] [--author <name>] [--prune] [--dry-run]"
           + " [--expect-head <n>] [--allow-breaking <reason>] [--follow-renames]"
           + " [--allow-former-names] [--max-depth <n>] [--max-size <bytes>] [--format <format>]"
+          + " [--quiet]"
       ],
       "export": [
         "catalog export [--output <file>] [--category <name> ...] [--at <rev>] [--digest]"
+          + " [--quiet] [--format <format>] [--strict] [--id-base <url>]"
       ],
       "verify": [
         "catalog verify <file> [--at <rev>] [--digest <sha256:hex>] [--semantic] [--quiet] "
           + "[--max-depth <n>] [--max-size <bytes>]"
       ],
       "check": [
-        "catalog check [<file> ...] [--against <rev>] [--policy-file <path>] [--prune]"
+        "catalog check [<file> ...] [--against <rev>] [--clients] [--policy-file <path>] [--prune]"
           + " [--follow-renames] [--allow-former-names] [--max-depth <n>] [--max-size <bytes>]"
           + " [--format <format>]"
       ],
@@ -85,8 +87,24 @@ import Testing
         "catalog git uninstall [--path <path>] [--format <format>]",
       ],
       "doctor": ["catalog doctor [--format <format>]"],
-      "copy": ["catalog copy <from> <to> [--format <format>]"],
-      "site": ["catalog site --output <dir> [--title <text>] [--at <rev>] [--format <format>]"],
+      "copy": ["catalog copy <from> <to> [--format <format>] [--quiet]"],
+      "site": [
+        "catalog site --output <dir> [--title <text>] [--at <rev>] [--format <format>] [--quiet]"
+      ],
+      "contract": [
+        "catalog contract record <file> [--history] [--author <name>] [--format <format>]",
+        "catalog contract list [--format <format>]",
+        "catalog contract show <app@version> [--kind <kind>] [--format <format>]",
+        "catalog contract retire <app@version> [--author <name>] [--format <format>]",
+      ],
+      "clients": [
+        "catalog clients [<file>] [--at <rev>] [--max-depth <n>] [--max-size <bytes>]"
+          + " [--format <format>]"
+      ],
+      "validate-ui": [
+        "catalog validate-ui <doc> [--at <rev>] [--format <format>] [--max-size <bytes>]"
+      ],
+      "mcp": ["catalog mcp [--max-message <bytes>]"],
       "completions": ["catalog completions <shell>", "catalog completions --candidates <list>"],
       "install": ["catalog install [--prefix <dir>]"],
       "help": ["catalog help [<command>] [--man]"],

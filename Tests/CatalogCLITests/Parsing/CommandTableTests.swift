@@ -6,7 +6,7 @@ import Testing
 @Suite struct CommandTableTests {
   @Test func everyCommandHasHelpASpecAndARun() {
     let commands = CatalogCommandTable.commands
-    #expect(commands.count == 28)
+    #expect(commands.count == 29)
     let names = commands.map { $0.spec.name }
     #expect(Set(names).count == names.count, "two commands share a name")
     // The parser's table is the command table's specs, in the same order.

@@ -52,7 +52,8 @@ struct DocumentationClaimTests {
     let flat = help.split(whereSeparator: \.isWhitespace).joined(separator: " ")
     #expect(
       flat.contains(
-        "breaking (rules KEY_REMOVED, TYPE_CHANGED, ELEMENT_REMOVED, ENTRY_REMOVED, ENTRY_RENAMED)")
+        "breaking (rules KEY_REMOVED, TYPE_CHANGED, INTEGER_BECAME_FRACTION, ELEMENT_REMOVED, "
+          + "ENTRY_REMOVED, ENTRY_RENAMED)")
     )
   }
 

@@ -5,15 +5,16 @@ import Testing
   static let importUsage =
     "Usage: catalog import <file> [--message <text>] [--author <name>] [--prune] [--dry-run]"
     + " [--expect-head <n>] [--allow-breaking <reason>] [--follow-renames]"
-    + " [--allow-former-names] [--max-depth <n>] [--max-size <bytes>] [--format <format>]\n"
+    + " [--allow-former-names] [--max-depth <n>] [--max-size <bytes>] [--format <format>]"
+    + " [--quiet]\n"
   static let importFooter = "See 'catalog import --help' for more information.\n"
   static let rootUsage =
     "Usage: catalog [--database <location>] [--busy-timeout <seconds>] <command> [<arguments>]\n"
   static let rootFooter = "See 'catalog --help' for more information.\n"
   static let commands =
-    "import, export, check, policy, log, show, blame, kinds, categories, tag, restore, revert, rename, "
-    + "deprecate, undeprecate, "
-    + "diff, patch, merge, git, doctor, verify, copy, site, completions, install, help"
+    "import, export, check, policy, contract, clients, log, show, blame, kinds, categories, tag, "
+    + "restore, revert, rename, deprecate, undeprecate, "
+    + "diff, patch, merge, git, doctor, verify, validate-ui, mcp, copy, site, completions, install, help"
 
   /// The stderr text for a usage error about `import`.
   func importError(_ message: String) -> String {

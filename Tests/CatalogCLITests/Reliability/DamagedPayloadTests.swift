@@ -69,7 +69,8 @@ struct DamagedPayloadTests {
       doctor.stderr
         == "catalog: error: \(fact)\ncatalog: error: revision 1 does not match its recorded "
         + "digest: its history was changed after it was written (the chain of digests breaks "
-        + "there)\ncatalog: error: 2 problems found\n",
+        + "there)\ncatalog: error: payload 2 does not match its recorded digest: its text or "
+        + "its digest was changed after it was written\ncatalog: error: 3 problems found\n",
       "\(name): \(doctor)")
     // The location as given: the file's path, or the database's URL.
     let location = runner.leadingArguments[1]

@@ -36,8 +36,7 @@ struct ByteBlock {
     v3 = padded.3
   }
 
-  private init(_ v0: SIMD16<UInt8>, _ v1: SIMD16<UInt8>, _ v2: SIMD16<UInt8>, _ v3: SIMD16<UInt8>)
-  {
+  private init(_ v0: SIMD16<UInt8>, _ v1: SIMD16<UInt8>, _ v2: SIMD16<UInt8>, _ v3: SIMD16<UInt8>) {
     self.v0 = v0
     self.v1 = v1
     self.v2 = v2
