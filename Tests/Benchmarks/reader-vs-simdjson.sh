@@ -56,12 +56,13 @@ if [ -z "$file" ]; then
 fi
 bytes=$(stat -c %s "$file")
 
-# In process: CPU seconds of one run of each, alternating.
+# In process: CPU seconds of the last of three runs in one process (steady state: buffers
+# allocated, pages mapped), alternating.
 structural=(); scalar=(); parse=(); loadparse=()
 for _ in $(seq "$runs"); do
-  structural+=("$("$bench" read "$file" --structural | sed -n 's/.* in \([0-9.]*\) s CPU.*/\1/p')")
-  scalar+=("$("$bench" read "$file" | sed -n 's/.* in \([0-9.]*\) s CPU.*/\1/p')")
-  line="$("$loader" "$file")"
+  structural+=("$("$bench" read "$file" --structural --runs 3 | sed -n 's/^read .* in \([0-9.]*\) s CPU.*/\1/p' | tail -1)")
+  scalar+=("$("$bench" read "$file" --runs 3 | sed -n 's/^read .* in \([0-9.]*\) s CPU.*/\1/p' | tail -1)")
+  line="$("$loader" "$file" --runs 3 | tail -1)"
   loadparse+=("$(echo "$line" | sed -n 's/.* in \([0-9.]*\) s CPU.*/\1/p')")
   parse+=("$(echo "$line" | sed -n 's/.*(parse \([0-9.]*\) s).*/\1/p')")
 done
