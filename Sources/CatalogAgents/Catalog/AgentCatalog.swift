@@ -19,6 +19,9 @@ public struct AgentCatalog: Sendable {
   /// Each major version of the catalog: the first at the first revision, then one for each
   /// revision whose change since the previous major breaks an A2UI client.
   public var majors: [CatalogMajor]
+  /// The app build (`APP@VERSION`) whose recorded contract gave the shapes
+  /// (``decoded(by:)``); nil when every shape is inferred.
+  public var build: String?
 
   public init(
     revision: Int64, kinds: [AgentKind], removedKinds: [String] = [],
@@ -59,10 +62,13 @@ public struct AgentKind: Sendable {
   /// The kind's payload at the revision: its sample.
   public var sample: JSONValue
   /// The shape: inferred from every sample the kind's component ever had up to the revision
-  /// (``ShapeInference``), as no app contract is recorded.
+  /// (``ShapeInference``), or the one an app build's contract records (``contract``).
   public var shape: Shape
-  /// The number of samples the shape was inferred from (`x-inferred`).
+  /// The number of samples the shape was inferred from (`x-inferred`), even when the shape
+  /// is a contract's.
   public var inferredFrom: Int
+  /// The build (`APP@VERSION`) whose contract gave ``shape``; nil for an inferred shape.
+  public var contract: String?
 
   public init(
     kind: String, category: String, description: String, deprecated: Bool, sample: JSONValue,
@@ -75,6 +81,7 @@ public struct AgentKind: Sendable {
     self.sample = sample
     self.shape = shape
     self.inferredFrom = inferredFrom
+    self.contract = nil
   }
 
   /// Whether the kind's payloads hold child components: an A2UI container.
@@ -139,5 +146,47 @@ extension AgentCatalog {
       revision: revision, kinds: present.map(\.kind),
       removedKinds: removed.map(\.string).sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) },
       majors: try CatalogMajor.majors(of: events.map { ($0.revision, $0.component, $0.version) }))
+  }
+}
+
+extension AgentCatalog {
+  /// The catalog as one app build decodes it (`--app APP@VERSION`): only the kinds its
+  /// contract has a shape for, each with that shape instead of the inferred one. A kind the
+  /// build does not decode is left out, as the build's registry fails such an entry
+  /// (`unknownKinds: fail-entry`); `validate-ui` then names it as not in the catalog. The
+  /// majors stay the catalog's: they follow its history, not one build.
+  public func decoded(by build: RecordedContract) -> AgentCatalog {
+    var kinds: [AgentKind] = []
+    for var kind in self.kinds {
+      guard let shape = build.contract.kinds[kind.kind] else { continue }
+      kind.shape = shape
+      kind.contract = build.build
+      kinds.append(kind)
+    }
+    var decoded = AgentCatalog(
+      revision: revision, kinds: kinds, removedKinds: removedKinds, majors: majors)
+    decoded.build = build.build
+    return decoded
+  }
+
+  /// ``load(from:at:)``, then ``decoded(by:)`` the contract of `app`@`version` recorded by
+  /// that revision (retained or retired).
+  ///
+  /// - Throws: ``CatalogError/invalidRequest(_:)`` when no contract of that build was
+  ///   recorded by then, naming the builds that were.
+  public static func load(
+    from catalog: Catalog, at reference: RevisionReference = .head, app: String, version: String
+  ) throws -> AgentCatalog {
+    let number = try catalog.revision(reference).id
+    let builds = try catalog.contracts(at: .number(number))
+    guard let build = builds.first(where: { $0.app == app && $0.version == version }) else {
+      let known =
+        builds.isEmpty
+        ? "no contract is recorded: 'catalog contract record' records one"
+        : "recorded builds: " + builds.map(\.build).joined(separator: ", ")
+      throw CatalogError.invalidRequest(
+        "no contract of \(app)@\(version) is recorded by revision \(number) (\(known))")
+    }
+    return try load(from: catalog, at: .number(number)).decoded(by: build)
   }
 }

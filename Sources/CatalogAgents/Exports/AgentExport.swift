@@ -65,7 +65,7 @@ public enum AgentExport {
           ])
         ),
         ("x-category", .string(kind.category)),
-        ("x-inferred", .number(JSONNumber(kind.inferredFrom))),
+        shapeAnnotation(kind),
       ]
       if kind.deprecated { members.append(("deprecated", true)) }
       if !A2UIForm.flattens(kind.shape) { members.append(("x-payload", "wrapped")) }
@@ -75,10 +75,23 @@ public enum AgentExport {
       ("$schema", .string(dialect)),
       ("$id", .string(id)),
       ("catalogId", .string(id)),
-      ("title", .string("Component catalog at revision \(catalog.revision)")),
+      ("title", .string(title(catalog))),
       ("components", AgentSchema.object(components)),
       ("x-catalog-versions", .array(catalog.majors.map(versionJSON))),
     ])
+  }
+
+  /// Where a kind's shape comes from: `x-inferred` (the number of samples) or `x-contract`
+  /// (the app build whose contract decodes it).
+  static func shapeAnnotation(_ kind: AgentKind) -> (String, JSONValue) {
+    if let build = kind.contract { return ("x-contract", .string(build)) }
+    return ("x-inferred", .number(JSONNumber(kind.inferredFrom)))
+  }
+
+  /// The exports' title: the revision, and the build when the shapes are a contract's.
+  static func title(_ catalog: AgentCatalog) -> String {
+    "Component catalog at revision \(catalog.revision)"
+      + (catalog.build.map { " as \($0) decodes it" } ?? "")
   }
 
   static func versionJSON(_ major: CatalogMajor) -> JSONValue {
@@ -112,14 +125,14 @@ public enum AgentExport {
         ),
         ("required", ["kind", "payload"]),
         ("x-category", .string(kind.category)),
-        ("x-inferred", .number(JSONNumber(kind.inferredFrom))),
+        shapeAnnotation(kind),
       ]
       if kind.deprecated { members.append(("deprecated", true)) }
       return (kind.kind, AgentSchema.object(members))
     }
     let document = AgentSchema.object([
       ("$schema", .string(dialect)),
-      ("title", .string("Component catalog at revision \(catalog.revision)")),
+      ("title", .string(title(catalog))),
       (
         "anyOf",
         .array(

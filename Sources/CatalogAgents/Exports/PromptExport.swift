@@ -11,7 +11,8 @@ extension AgentExport {
   public static func prompt(_ catalog: AgentCatalog) -> String {
     var out = "# UI components\n\n"
     out +=
-      "The component catalog at revision \(catalog.revision) (A2UI catalog major "
+      "The component catalog at revision \(catalog.revision)"
+      + (catalog.build.map { " as \(escaped($0)) decodes it" } ?? "") + " (A2UI catalog major "
       + "\(catalog.major)). Use only these kinds. A component is written "
       + "`{\"kind\": KIND, \"payload\": PAYLOAD}`; where a payload holds a child component, "
       + "the child is written the same way. Kinds marked deprecated must not be used in new "
@@ -23,9 +24,13 @@ extension AgentExport {
         if !kind.description.isEmpty {
           out += quoted(kind.description) + "\n\n"
         }
-        out +=
-          "Payload (JSON Schema, inferred from \(kind.inferredFrom) "
-          + (kind.inferredFrom == 1 ? "sample" : "samples") + "):\n\n"
+        if let build = kind.contract {
+          out += "Payload (JSON Schema, as \(escaped(build)) decodes it):\n\n"
+        } else {
+          out +=
+            "Payload (JSON Schema, inferred from \(kind.inferredFrom) "
+            + (kind.inferredFrom == 1 ? "sample" : "samples") + "):\n\n"
+        }
         let schema = AgentSchema.schema(of: kind.shape.root, children: .catalogEntry)
         out += fenced(JSONWriter.indentedString(componentsSpelledOut(schema))) + "\n"
         out += "Example:\n\n"

@@ -51,6 +51,27 @@ final class McpCatalogState {
     return agents
   }
 
+  /// The catalog for agents at revision `number` as the build `app` (`APP@VERSION`)
+  /// decodes it, or with inferred shapes when `app` is nil.
+  func agents(at number: Int64, app: String?) throws -> AgentCatalog {
+    guard let app else { return try agents(at: number) }
+    guard let at = app.firstIndex(of: "@"), at != app.startIndex,
+      app.index(after: at) != app.endIndex
+    else {
+      throw McpToolError("app must be APP@VERSION, found \(JSONWriter.canonicalString(app))")
+    }
+    let name = String(app[..<at])
+    let version = String(app[app.index(after: at)...])
+    let builds = try catalog.contracts(at: .number(number))
+    guard let build = builds.first(where: { $0.app == name && $0.version == version }) else {
+      throw McpToolError(
+        "no contract of \(JSONWriter.canonicalString(app)) is recorded by revision \(number) "
+          + "(recorded builds: \(builds.isEmpty ? "none" : builds.map(\.build).joined(separator: ", ")))"
+      )
+    }
+    return try agents(at: number).decoded(by: build)
+  }
+
   /// The catalog for agents at the revision `at` names (head when nil).
   func agents(_ at: String?) throws -> AgentCatalog {
     try agents(at: resolve(at))

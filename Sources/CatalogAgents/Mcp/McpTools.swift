@@ -21,6 +21,16 @@ enum McpTools {
       ),
     ]))
 
+  static let app = McpTool.Property(
+    name: "app",
+    schema: AgentSchema.object([
+      ("type", "string"),
+      (
+        "description",
+        "An app build, APP@VERSION: use the shapes its recorded contract decodes (kinds it does not decode are left out) instead of the inferred ones."
+      ),
+    ]))
+
   static func string(_ description: String) -> JSONValue {
     AgentSchema.object([("type", "string"), ("description", .string(description))])
   }
@@ -114,7 +124,7 @@ enum McpTools {
             "The document: its text (JSON, or A2UI messages as JSON Lines), or the JSON value itself."
           )
         ]), required: true),
-      at,
+      at, app,
     ],
     call: { arguments, state in
       let bytes: [UInt8]
@@ -123,7 +133,8 @@ enum McpTools {
       case let value?: bytes = JSONWriter.indentedBytes(value)
       case nil: throw McpToolError("validate_ui: missing argument document")
       }
-      let agents = try state.agents(try arguments.string("at"))
+      let agents = try state.agents(
+        at: try state.resolve(try arguments.string("at")), app: try arguments.string("app"))
       let result = UIDocumentValidator(catalog: agents).validate(bytes)
       return .json(
         AgentSchema.object([
@@ -152,7 +163,7 @@ enum McpTools {
           ("type", "string"), ("enum", .array(formats.map { .string($0) })),
           ("description", "The export (default a2ui)."),
         ])),
-      at,
+      at, app,
       .init(
         name: "strict",
         schema: AgentSchema.object([
@@ -176,6 +187,10 @@ enum McpTools {
         throw McpToolError("get_catalog: idBase needs format a2ui")
       }
       let number = try state.resolve(try arguments.string("at"))
+      let app = try arguments.string("app")
+      if app != nil, format == "components" {
+        throw McpToolError("get_catalog: app needs format a2ui, json-schema or prompt")
+      }
       switch format {
       case "components":
         return .text(
@@ -184,16 +199,18 @@ enum McpTools {
         return .text(
           String(
             decoding: AgentExport.bytes(
-              AgentExport.jsonSchema(try state.agents(at: number), strict: strict ?? false)),
+              AgentExport.jsonSchema(
+                try state.agents(at: number, app: app), strict: strict ?? false)),
             as: UTF8.self))
       case "prompt":
-        return .text(AgentExport.prompt(try state.agents(at: number)))
+        return .text(AgentExport.prompt(try state.agents(at: number, app: app)))
       default:
         return .text(
           String(
             decoding: AgentExport.bytes(
               AgentExport.a2ui(
-                try state.agents(at: number), idBase: idBase ?? AgentExport.defaultIDBase)),
+                try state.agents(at: number, app: app), idBase: idBase ?? AgentExport.defaultIDBase)
+            ),
             as: UTF8.self))
       }
     })

@@ -125,9 +125,11 @@ private struct Run {
         "kind \(name) was removed from the catalog before revision \(catalog.revision)",
         component: component, surface: surface)
     } else {
+      // With --app, a kind of the catalog the build has no shape for is named as such.
       fail(
-        .vocabulary, node, pointer, "unknown kind \(name)", component: component,
-        surface: surface)
+        .vocabulary, node, pointer,
+        catalog.build.map { "unknown kind \(name) (not decoded by \($0))" }
+          ?? "unknown kind \(name)", component: component, surface: surface)
     }
     return nil
   }

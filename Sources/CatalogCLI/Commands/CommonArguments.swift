@@ -89,6 +89,12 @@ enum CommonArguments {
     help: "Reject a document larger than <bytes> bytes (1073741824 is 1 GiB).")
 
   /// `--at <rev>`: the revision to read.
+  static let app: ArgumentKey<String?> = .option(
+    "app", valueName: "app@version",
+    help:
+      "Use the contract recorded for this app build instead of the inferred shapes; kinds it "
+      + "does not decode are left out.")
+
   static let at: ArgumentKey<String?> = .option(
     "at", valueName: "rev", defaultValue: "head",
     help: "The revision to read: a number, head, head~N, a tag or an ISO-8601 time."

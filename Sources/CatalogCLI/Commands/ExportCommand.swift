@@ -62,12 +62,13 @@ enum ExportCommand: CatalogCommand {
 
       --format a2ui, json-schema and prompt write the catalog for agents: each kind with its \
       description, its payload's shape (inferred from every sample the kind ever had) and \
-      its sample. The a2ui catalogId's major rises when a change since the last major \
+      its sample. With --app APP@VERSION, the shapes are the ones that build's recorded \
+      contract decodes, and kinds it does not decode are left out. The a2ui catalogId's major rises when a change since the last major \
       breaks an A2UI client (docs/agents.md). The same catalog always gives the same bytes.
       """,
     arguments: [
       output.spec, category.spec, CommonArguments.at.spec, digest.spec,
-      CommonArguments.quiet.spec, format.spec, strict.spec, idBase.spec,
+      CommonArguments.quiet.spec, format.spec, strict.spec, idBase.spec, CommonArguments.app.spec,
     ],
     examples: [
       Example("Print the head catalog:", "catalog export"),
@@ -89,6 +90,9 @@ enum ExportCommand: CatalogCommand {
     }
     if format != .a2ui, context.arguments[idBase] != nil {
       throw UsageError.invalidArguments("'--id-base' needs '--format a2ui'")
+    }
+    if format == .components, context.arguments[CommonArguments.app] != nil {
+      throw UsageError.invalidArguments("'--app' needs '--format a2ui|json-schema|prompt'")
     }
     if format != .components {
       return try exportForAgents(format, catalog: catalog, context: context)
@@ -138,7 +142,7 @@ enum ExportCommand: CatalogCommand {
     if context.arguments[digest] {
       throw UsageError.invalidArguments("'--digest' needs '--format components'")
     }
-    let agents = try AgentCatalog.load(from: catalog, at: context.atReference)
+    let agents = try context.agentCatalog(catalog)
     let bytes: [UInt8]
     switch format {
     case .a2ui:

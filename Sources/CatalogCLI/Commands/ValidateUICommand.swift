@@ -30,14 +30,16 @@ enum ValidateUICommand: CatalogCommand {
       (every component a kind of the catalog at --at; removed kinds named, deprecated ones \
       warned about; unknown properties), the graph (unique ids, a root, no dangling child \
       reference, no cycle, no orphan, at most 50 levels) and the data (each property fits \
-      its kind's shape). Every problem has the document's line and column and a JSON \
+      its kind's shape; with --app APP@VERSION, the shape that build's recorded contract \
+      decodes, and a kind it does not decode is not in the catalog). Every problem has the document's line and column and a JSON \
       Pointer.
 
       Exit status: 0 valid (warnings allowed), 1 invalid, 65 an unreadable document or an \
       unknown revision.
       """,
     arguments: [
-      document.spec, CommonArguments.at.spec, format.spec, CommonArguments.maxSize.spec,
+      document.spec, CommonArguments.at.spec, CommonArguments.app.spec, format.spec,
+      CommonArguments.maxSize.spec,
     ],
     examples: [
       Example("Check an agent's answer:", "catalog validate-ui answer.json"),
@@ -51,7 +53,7 @@ enum ValidateUICommand: CatalogCommand {
     let operand = context.arguments[document] ?? "-"
     let source: DocumentSource = operand == "-" ? .standardInput : .file(operand)
     let catalog = try context.openCatalogWithRevisions()
-    let agents = try AgentCatalog.load(from: catalog, at: context.atReference)
+    let agents = try context.agentCatalog(catalog)
     let bytes: [UInt8]
     do {
       bytes = try source.readBytes(

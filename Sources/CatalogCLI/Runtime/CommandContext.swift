@@ -1,3 +1,4 @@
+import CatalogAgents
 import CatalogStore
 import Components
 import Foundation
@@ -126,6 +127,25 @@ package struct CommandContext {
     DocumentLimits(
       maxDepth: arguments[CommonArguments.maxDepth] ?? JSONReader.defaultMaxDepth,
       maxSize: arguments[CommonArguments.maxSize] ?? JSONReader.defaultMaxSize)
+  }
+
+  /// The catalog for agents at `--at`, as `--app APP@VERSION` decodes it when given
+  /// (export --format, validate-ui).
+  ///
+  /// - Throws: ``UsageError`` for an `--app` that is not `APP@VERSION`;
+  ///   ``CatalogError/invalidRequest(_:)`` (exit 65) for a build with no recorded contract.
+  package func agentCatalog(_ catalog: Catalog) throws -> AgentCatalog {
+    guard let build = arguments[CommonArguments.app] else {
+      return try AgentCatalog.load(from: catalog, at: atReference)
+    }
+    guard let at = build.firstIndex(of: "@"), at != build.startIndex,
+      build.index(after: at) != build.endIndex
+    else {
+      throw UsageError.invalidArguments("'--app': expected APP@VERSION, found '\(build)'")
+    }
+    return try AgentCatalog.load(
+      from: catalog, at: atReference, app: String(build[..<at]),
+      version: String(build[build.index(after: at)...]))
   }
 
   /// The revision named by `--at` (head when absent).

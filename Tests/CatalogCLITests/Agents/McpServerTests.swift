@@ -46,8 +46,8 @@ struct McpServerTests {
     let report = try JSONValue(parsing: result.stdout)
     let failures = report.objectValue?["failures"]?.arrayValue ?? [.string("no report")]
     #expect(failures.isEmpty, "\(failures.map(\.canonicalText).joined(separator: "\n"))")
-    // Every check ran: 36 per session (two sessions), 5 after the import, 22 on the raw pipe.
-    #expect(report.objectValue?["passed"]?.arrayValue?.count == 99, "\(report.canonicalText)")
+    // Every check ran: 38 per session (two sessions), 5 after the import, 22 on the raw pipe.
+    #expect(report.objectValue?["passed"]?.arrayValue?.count == 103, "\(report.canonicalText)")
     #expect(report.objectValue?["protocolVersions"] == ["2025-11-25", "2026-07-28"])
   }
 

@@ -16,7 +16,7 @@ import Testing
       ],
       "export": [
         "catalog export [--output <file>] [--category <name> ...] [--at <rev>] [--digest]"
-          + " [--quiet] [--format <format>] [--strict] [--id-base <url>]"
+          + " [--quiet] [--format <format>] [--strict] [--id-base <url>] [--app <app@version>]"
       ],
       "verify": [
         "catalog verify <file> [--at <rev>] [--digest <sha256:hex>] [--semantic] [--quiet] "
@@ -102,7 +102,8 @@ import Testing
           + " [--format <format>]"
       ],
       "validate-ui": [
-        "catalog validate-ui <doc> [--at <rev>] [--format <format>] [--max-size <bytes>]"
+        "catalog validate-ui <doc> [--at <rev>] [--app <app@version>] [--format <format>]"
+          + " [--max-size <bytes>]"
       ],
       "mcp": ["catalog mcp [--max-message <bytes>]"],
       "completions": ["catalog completions <shell>", "catalog completions --candidates <list>"],

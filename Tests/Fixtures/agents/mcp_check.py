@@ -117,6 +117,11 @@ async def session(mode):
         check(f"{tag} get_catalog prompt", "revision 2" in prompt, prompt[:200])
         components = json.loads((await client.call_tool("get_catalog", {"format": "components", "at": "1"})).content[0].text)
         check(f"{tag} get_catalog components", [e["kind"] for e in components["components"]][:1] == ["hero-banner"], components)
+        for_app = json.loads((await client.call_tool("get_catalog", {"format": "json-schema", "app": "ios@5.2.0"})).content[0].text)
+        check(f"{tag} get_catalog for an app build", list(for_app["$defs"]) == ["badge"]
+              and for_app["$defs"]["badge"]["x-contract"] == "ios@5.2.0", for_app)
+        no_app = await client.call_tool("validate_ui", {"document": "{}", "app": "ios@9"})
+        check(f"{tag} an unknown app build", no_app.is_error and "ios@5.2.0" in no_app.content[0].text, no_app)
         bad_format = await client.call_tool("get_catalog", {"format": "yaml"})
         check(f"{tag} get_catalog unknown format", bad_format.is_error, bad_format)
         try:
