@@ -14,7 +14,7 @@ extension Catalog {
   ///
   /// Revision digests (``RevisionChain``) are recomputed here and must equal the source's.
   ///
-  /// - Throws: ``CatalogError/invalidRequest(_:)`` when this catalog already has a revision,
+  /// - Throws: ``RequestProblem/copyTargetNotEmpty(location:holds:)`` when this catalog already has a revision,
   ///   or when `source` holds U+0000 (``refuseNUL(in:)``); ``CatalogError/database(_:)``
   ///   (`inconsistent`) when a revision of `source` does not match its recorded digest; what
   ///   reading `source` or writing here throws.
@@ -31,22 +31,19 @@ extension Catalog {
       return try storage.write { to in
         let head = try to.headRevision()
         guard head == 0 else {
-          throw CatalogError.invalidRequest(
-            "\(path) is not empty (head is revision \(head)); copy writes only into an empty "
-              + "catalog")
+          throw CatalogError.request(
+            .copyTargetNotEmpty(location: path, holds: .revisions(head: head)))
         }
         // Policy changes made before any revision would be mixed into the source's history.
         let policies = try to.policyRecords().count
         guard policies == 0 else {
-          throw CatalogError.invalidRequest(
-            "\(path) is not empty (it has \(policies.counting("policy change")) "
-              + "and no revision); copy writes only into an empty catalog")
+          throw CatalogError.request(
+            .copyTargetNotEmpty(location: path, holds: .policyChanges(policies)))
         }
         let contracts = try to.contractEvents().count
         guard contracts == 0 else {
-          throw CatalogError.invalidRequest(
-            "\(path) is not empty (it has \(contracts.counting("contract event")) "
-              + "and no revision); copy writes only into an empty catalog")
+          throw CatalogError.request(
+            .copyTargetNotEmpty(location: path, holds: .contractEvents(contracts)))
         }
         let summary = try Self.copy(from: from, to: to, progress: progress)
         try Self.carryDigests(from: from, to: to)

@@ -8,15 +8,10 @@ extension Catalog {
   /// revision, the kind and the JSON Pointer (the payload's own, found by reading its
   /// canonical text with the reader that refuses U+0000 at input).
   ///
-  /// - Throws: ``CatalogError/invalidRequest(_:)`` naming the first place found.
+  /// - Throws: ``RequestProblem/copySourceHoldsNUL(place:)`` naming the first place found.
   static func refuseNUL(in source: any CatalogReadContext) throws {
     func holdsNUL(_ text: String) -> Bool { text.utf8.contains(0) }
-    func refuse(_ place: String) -> CatalogError {
-      .invalidRequest(
-        "\(place) holds U+0000, which a catalog cannot hold (PostgreSQL text cannot, and "
-          + "imports refuse it); nothing was copied. Export the catalog, remove it, and import "
-          + "the file into a new catalog")
-    }
+    func refuse(_ place: String) -> CatalogError { .request(.copySourceHoldsNUL(place: place)) }
     let head = try source.headRevision()
     for id in stride(from: 1, through: head, by: 1) {
       guard let revision = try source.revision(id) else { continue }

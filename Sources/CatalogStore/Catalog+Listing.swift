@@ -4,7 +4,7 @@ import Components
 extension Catalog {
   /// The entries at `reference` in export order, only those of `category` when given.
   ///
-  /// - Throws: ``CatalogError/invalidRequest(_:)`` for a category no entry has, naming the
+  /// - Throws: ``RequestProblem/unknownCategory(category:revision:known:suggestion:)`` for a category no entry has, naming the
   ///   closest one.
   public func kinds(category: String? = nil, at reference: RevisionReference = .head) throws
     -> [CatalogEntry]
@@ -14,10 +14,10 @@ extension Catalog {
     let kept = all.filter { $0.category.hasSameBytes(as: category) }
     if kept.isEmpty {
       let known = try categories(at: reference).map(\.category)
-      let hint = Suggestion.closest(to: category, among: known).map { "; did you mean \"\($0)\"?" }
-      let list = known.isEmpty ? "" : "; categories: \(known.joined(separator: ", "))"
-      throw CatalogError.invalidRequest(
-        "no kind has category \"\(category)\" at \(reference)" + (hint ?? list))
+      throw CatalogError.request(
+        .unknownCategory(
+          category: category, revision: "\(reference)", known: known,
+          suggestion: Suggestion.closest(to: category, among: known)))
     }
     return kept
   }

@@ -31,7 +31,7 @@ extension Catalog {
   /// - Parameters:
   ///   - message: The annotation; `nil` keeps the tag's (none for a new tag).
   ///   - expectHead: Tag only if head is this revision (compare-and-set, like a write).
-  /// - Throws: ``CatalogError/invalidRequest(_:)`` for a name that reads as another kind of
+  /// - Throws: ``CatalogError/request(_:)`` for a name that reads as another kind of
   ///   reference, or that names another revision without `force`;
   ///   ``CatalogError/headMismatch(head:expected:)``.
   @discardableResult
@@ -65,11 +65,9 @@ extension Catalog {
         return .rollback(TagResult(tag: existing, outcome: .unchanged, previousRevision: nil))
       }
       guard force else {
-        throw CatalogError.invalidRequest(
-          existing.revision == revision
-            ? "tag '\(name)' already names revision \(revision) with another message; "
-              + "use -f to change it"
-            : "tag '\(name)' already names revision \(existing.revision); use -f to move it")
+        throw CatalogError.request(
+          .tagExists(
+            name: name, revision: existing.revision, sameRevision: existing.revision == revision))
       }
       // The row keeps who tagged it and when; the move is the event's.
       var tag = existing
@@ -97,7 +95,7 @@ extension Catalog {
     try WriteOptions.validateAuthor(author)
     return try sealedWrite { context in
       guard let tag = try context.tag(named: name), try context.deleteTag(named: name) else {
-        throw CatalogError.invalidRequest("no tag is named '\(name)'")
+        throw CatalogError.request(.noSuchTag(name: name))
       }
       _ = try context.appendTagEvent(
         TagEvent(

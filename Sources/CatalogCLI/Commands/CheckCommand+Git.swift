@@ -63,7 +63,8 @@ extension CheckCommand {
       return failed(
         diagnostics.diagnostics.map { DocumentProblem(file: name, $0) },
         status: diagnostics.includesReadFailure ? .ioError : .dataError)
-    } catch CatalogError.invalidRequest(let message) {
+    } catch CatalogError.request(let problem) {
+      let message = problem.message
       context.console.error("catalog: error: \(message)")
       return failed(
         [DocumentProblem(file: result.file, title: "no base", message: message)],

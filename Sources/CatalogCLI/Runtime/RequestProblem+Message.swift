@@ -31,6 +31,38 @@ extension RequestProblem {
     case .headTextsTooLarge:
       return "head's texts (kinds, categories, descriptions, extra members) exceed 4 GiB, "
         + "more than one write can hold; nothing was written"
+    case .unknownCategory(let category, let revision, let known, let suggestion):
+      let hint =
+        suggestion.map { "; did you mean \"\($0)\"?" }
+        ?? (known.isEmpty ? "" : "; categories: \(known.joined(separator: ", "))")
+      return "no kind has category \"\(category)\" at \(revision)" + hint
+    case .tagNameReadsAsReference(let name):
+      return "tag name '\(name)' reads as a revision number, head or a time; choose another name"
+    case .invalidTagName(let name):
+      return "tag name '\(name)' must start with a letter or digit and use only letters, "
+        + "digits and . _ - / +"
+    case .tagExists(let name, let revision, let sameRevision):
+      return sameRevision
+        ? "tag '\(name)' already names revision \(revision) with another message; "
+          + "use -f to change it"
+        : "tag '\(name)' already names revision \(revision); use -f to move it"
+    case .noSuchTag(let name):
+      return "no tag is named '\(name)'"
+    case .copyTargetNotEmpty(let location, let holds):
+      let what =
+        switch holds {
+        case .revisions(let head): "head is revision \(head)"
+        case .policyChanges(let count): "it has \(count.counting("policy change")) and no revision"
+        case .contractEvents(let count):
+          "it has \(count.counting("contract event")) and no revision"
+        }
+      return "\(location) is not empty (\(what)); copy writes only into an empty catalog"
+    case .copySourceHoldsNUL(let place):
+      return "\(place) holds U+0000, which a catalog cannot hold (PostgreSQL text cannot, and "
+        + "imports refuse it); nothing was copied. Export the catalog, remove it, and import "
+        + "the file into a new catalog"
+    case .nothingToCheckAgainst(let file):
+      return "\(file) has no components: there is nothing to check the file against"
     }
   }
 

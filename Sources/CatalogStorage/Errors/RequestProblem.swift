@@ -23,6 +23,32 @@ public enum RequestProblem: Sendable, Equatable {
   /// Head's texts (kinds, categories, descriptions, extra members) pass the 4 GiB one write
   /// can hold; nothing was written.
   case headTextsTooLarge
+  /// `kinds --category` named a category no kind has at `revision` (a reference as given);
+  /// `known` lists the categories there, `suggestion` the closest one when one is close.
+  case unknownCategory(category: String, revision: String, known: [String], suggestion: String?)
+  /// A tag name that reads as a revision number, `head` or a time.
+  case tagNameReadsAsReference(name: String)
+  /// A tag name with a character a tag name may not hold, or longer than 100 characters.
+  case invalidTagName(name: String)
+  /// A tag that exists, asked for without `-f`: it names `revision` (the revision asked for
+  /// when `sameRevision`, with another message).
+  case tagExists(name: String, revision: Int64, sameRevision: Bool)
+  /// No tag has this name.
+  case noSuchTag(name: String)
+  /// `copy` into a catalog that holds something already.
+  case copyTargetNotEmpty(location: String, holds: CopyTargetContents)
+  /// `copy` from a catalog that holds U+0000 (which PostgreSQL text cannot hold) at `place`
+  /// (`revision 3: its author`, `revision 2, kind 'a': /payload/x`); nothing was copied.
+  case copySourceHoldsNUL(place: String)
+  /// `check --against git:REF` of a file whose committed versions have no components.
+  case nothingToCheckAgainst(file: String)
+
+  /// What a catalog that `copy` refuses to write into holds.
+  public enum CopyTargetContents: Sendable, Equatable {
+    case revisions(head: Int64)
+    case policyChanges(Int)
+    case contractEvents(Int)
+  }
 
   /// The texts of a write that are checked for control characters.
   public enum WriteField: String, Sendable {

@@ -106,17 +106,14 @@ public indirect enum RevisionReference: Sendable, Hashable, CustomStringConverti
     // is not a revision, but it is not a name either (`--at 99999999999999999999`).
     let digits = !name.isEmpty && name.utf8.allSatisfy { $0 >= 0x30 && $0 <= 0x39 }
     guard !digits, case .tag = RevisionReference(parsing: name) else {
-      throw .invalidRequest(
-        "tag name '\(name)' reads as a revision number, head or a time; choose another name")
+      throw .request(.tagNameReadsAsReference(name: name))
     }
     let allowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._-/+")
     guard let first = name.first, first.isLetter || first.isNumber,
       name.allSatisfy(allowed.contains),
       name.count <= 100
     else {
-      throw .invalidRequest(
-        "tag name '\(name)' must start with a letter or digit and use only letters, digits and . _ - / +"
-      )
+      throw .request(.invalidTagName(name: name))
     }
   }
 

@@ -37,7 +37,7 @@ public enum CommittedHistoryCheck {
   /// Checks `document` against `versions`, whose last is the base.
   ///
   /// - Throws: ``CatalogError/invalidDocument(source:_:)`` when the base is not a valid
-  ///   document (located in it), ``CatalogError/invalidRequest(_:)`` when no version has a
+  ///   document (located in it), ``RequestProblem/nothingToCheckAgainst(file:)`` when no version has a
   ///   component, ``CatalogError/io(path:reason:)`` when the scratch catalog cannot be made.
   public static func check(
     _ document: SubmittedDocument, versions: [Version], policy: CatalogPolicy, prune: Bool,
@@ -68,9 +68,7 @@ public enum CommittedHistoryCheck {
       }
     }
     if try catalog.head() == nil {
-      throw CatalogError.invalidRequest(
-        "\(versions[versions.count - 1].name) has no components: there is nothing to check "
-          + "the file against")
+      throw CatalogError.request(.nothingToCheckAgainst(file: versions[versions.count - 1].name))
     }
     _ = try catalog.changePolicy(author: "git") { $0 = policy }
     let preview = try catalog.policyCheck(
