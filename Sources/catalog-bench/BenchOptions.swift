@@ -5,7 +5,7 @@
 ///               [--history-size N] [--revisions N] [--growth-imports N] [--catalog PATH]
 ///               [--site-size N] [--site-revisions N] [--only SUITE,...]
 /// catalog-bench generate COUNT [--seed N] [--mutate PERCENT] [--out FILE]
-/// catalog-bench read FILE [--runs N]
+/// catalog-bench read FILE [--runs N] [--structural]
 /// catalog-bench head CATALOG [--runs N]
 /// ```
 struct BenchOptions {
@@ -35,7 +35,7 @@ struct BenchOptions {
                          [--site-size N] [--site-revisions N] [--only SUITE,...]
                          [--catalog PATH] [--keep]
            catalog-bench generate COUNT [--seed N] [--mutate PERCENT] [--out FILE]
-           catalog-bench read FILE [--runs N]
+           catalog-bench read FILE [--runs N] [--structural]
            catalog-bench head CATALOG [--runs N]
 
     Times the catalog command's operations on generated catalogs and prints a Markdown table

@@ -19,11 +19,23 @@ extension JSONReader {
     guard depth < maxDepth, input.trackIndex == start, start < input.end else { return nil }
     let scratch = fastScratch
     let base = UnsafePointer(input.buffer + start)
-    guard
-      let entry = FastEntryScanner.scan(
-        base, limit: input.end - start, levels: maxDepth - depth, scratch: scratch,
+    let entry: FastEntryScanner.Entry
+    if let (index, first) = structuralCursor(),
+      let (structural, next) = StructuralEntryScanner.scan(
+        index, from: first, levels: maxDepth - depth, scratch: scratch,
         kindObserver: &kindObserver)
-    else { return nil }
+    {
+      entry = structural
+      index.cursor = next
+      structuralReads += 1
+    } else if let scalar = FastEntryScanner.scan(
+      base, limit: input.end - start, levels: maxDepth - depth, scratch: scratch,
+      kindObserver: &kindObserver)
+    {
+      entry = scalar
+    } else {
+      return nil
+    }
     func bytes(_ range: Range<Int>) -> UnsafeBufferPointer<UInt8> {
       UnsafeBufferPointer(start: base + range.lowerBound, count: range.count)
     }

@@ -49,6 +49,15 @@ public final class JSONReader {
   var keys = ObjectKeyStack()
   /// The fast transcoder's working memory, allocated on first use (``fastScratch``).
   private var fastScratchStorage: FastTranscoder.Scratch?
+  /// Which paths read values (see ``Strategy``).
+  public var strategy = Strategy.scalar
+  /// The structural reader's index, allocated on first use (``structuralCursor()``).
+  var structuralStorage: StructuralIndex?
+  /// How many windows were rebuilt out of step in the current buffer.
+  var structuralRebuilds = 0
+  /// How many values and entries the structural reader took (for the tests that hold it to
+  /// the scalar paths: a count of zero would make them vacuous).
+  package internal(set) var structuralReads = 0
 
   /// A reader over bytes in memory.
   public init(
@@ -128,11 +137,13 @@ public final class JSONReader {
 
   /// Reads one value and appends its canonical compact text to `out`.
   ///
-  /// Most values take the fast path (``FastTranscoder``), a single pass over the buffered
-  /// bytes; a value it cannot finish there is read from its start by the container walker,
-  /// which reports any error.
+  /// With the structural strategy a value is first offered to ``StructuralTranscoder``, over
+  /// an index of the buffered bytes. Most values take the fast path (``FastTranscoder``), a
+  /// single pass over the buffered bytes; a value neither can finish there is read from its
+  /// start by the container walker, which reports any error.
   public func transcodeValue(into out: inout [UInt8]) throws(JSONDiagnostic) {
     input.skipWhitespace()
+    if transcodeStructurally(into: &out) { return }
     let scratch = fastScratch
     let levels = maxDepth - depth
     let done = input.consumeBuffered { bytes in
