@@ -60,7 +60,7 @@ let package = Package(
 
     // The seam between the catalog and a database engine: the storage protocols, the entry
     // row and its codec, the location of a catalog, the errors engines throw. No SQL here.
-    .target(name: "CatalogStorage", dependencies: ["CCrypto", "Components"]),
+    .target(name: "CatalogStorage", dependencies: ["CCrypto", "CatalogDiff", "Components"]),
 
     // The SQLite engine: the connection wrapper, its migrator, and the catalog's queries.
     // The only target that sees CSQLite.

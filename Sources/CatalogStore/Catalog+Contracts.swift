@@ -30,8 +30,8 @@ extension Catalog {
   /// contract.validate(kind: "tile", payload: payload)  // [] when the build decodes it
   /// ```
   ///
-  /// - Throws: ``CatalogError/invalidRequest(_:)`` when no contract of that build was
-  ///   recorded by then.
+  /// - Throws: ``RequestProblem/noSuchContract(build:revision:recorded:)`` when no contract of
+  ///   that build was recorded by then.
   public func contract(
     app: String, version: String, at reference: RevisionReference = .head
   ) throws -> AppContract {
@@ -43,17 +43,17 @@ extension Catalog {
   public func recordedContract(
     app: String, version: String, at reference: RevisionReference = .head
   ) throws -> RecordedContract {
-    guard
-      let found = try contracts(at: reference).first(where: {
-        $0.app == app && $0.version == version
-      })
-    else {
-      throw CatalogError.invalidRequest(
-        "no contract of \(app)@\(version) is recorded"
-          + (reference == .head ? "" : " at \(reference)")
-          + " ('catalog contract list' lists the recorded builds)")
+    try storage.read { context in
+      let revision = try reference.resolve(in: context)
+      let builds = try Self.contracts(in: context.contractEvents(), upTo: revision)
+      guard let found = builds.first(where: { $0.app == app && $0.version == version }) else {
+        throw CatalogError.request(
+          .noSuchContract(
+            build: "\(app)@\(version)", revision: reference == .head ? nil : revision,
+            recorded: builds.map(\.build)))
+      }
+      return found
     }
-    return found
   }
 
   /// Records the contract of an app build (`catalog contract record FILE`), in one write.
@@ -70,7 +70,8 @@ extension Catalog {
   ///   - author: Who records it.
   /// - Throws: ``CatalogError/invalidDocument(source:_:)`` for a file that is not a contract,
   ///   each problem at its line and column and JSON Pointer;
-  ///   ``CatalogError/invalidRequest(_:)`` for another contract of a recorded build.
+  ///   ``RequestProblem/contractChanged(build:recorded:author:)`` for another contract of a
+  ///   recorded build.
   public func recordContract(
     _ bytes: [UInt8], source: String, author: String
   ) throws -> ContractRecording {
@@ -85,10 +86,10 @@ extension Catalog {
       let previous = Self.previousBuild(of: contract, among: builds)
       if let existing {
         guard existing.bytes == canonical else {
-          throw CatalogError.invalidRequest(
-            "\(contract.build) is already recorded with another contract (recorded "
-              + "\(Timestamp.string(existing.recorded.time)) by \(existing.recorded.author)); a "
-              + "build's contract never changes: record the new one under a new version")
+          throw CatalogError.request(
+            .contractChanged(
+              build: contract.build, recorded: Timestamp.string(existing.recorded.time),
+              author: existing.recorded.author))
         }
         if existing.isRetained {
           return .rollback(
@@ -111,7 +112,8 @@ extension Catalog {
   ///
   /// - Returns: The build as it is now, and whether this call retired it (false when it was
   ///   retired already: a no-op).
-  /// - Throws: ``CatalogError/invalidRequest(_:)`` when no contract of the build is recorded.
+  /// - Throws: ``RequestProblem/noSuchContract(build:revision:recorded:)`` when no contract of
+  ///   the build is recorded.
   public func retireContract(app: String, version: String, author: String) throws
     -> (contract: RecordedContract, retired: Bool)
   {
@@ -119,14 +121,11 @@ extension Catalog {
     return try storage.write { context in
       let events = try context.contractEvents()
       let head = try context.headRevision()
-      guard
-        var found = try Self.contracts(in: events, upTo: head).first(where: {
-          $0.app == app && $0.version == version
-        })
-      else {
-        throw CatalogError.invalidRequest(
-          "no contract of \(app)@\(version) is recorded ('catalog contract list' lists the "
-            + "recorded builds)")
+      let builds = try Self.contracts(in: events, upTo: head)
+      guard var found = builds.first(where: { $0.app == app && $0.version == version }) else {
+        throw CatalogError.request(
+          .noSuchContract(
+            build: "\(app)@\(version)", revision: nil, recorded: builds.map(\.build)))
       }
       guard found.isRetained else { return .rollback((found, false)) }
       found.retired = try Self.appendEvent(

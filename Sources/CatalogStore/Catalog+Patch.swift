@@ -31,8 +31,8 @@ extension Catalog {
       do throws(JSONPatchError) {
         patched = try document.patch.apply(to: value, limits: limits)
       } catch {
-        throw CatalogError.invalidDocument(
-          source: source, JSONDiagnostics([document.diagnostic(for: error)]))
+        throw CatalogError.patch(
+          source: source, error, located: document.diagnostic(for: error))
       }
       let bytes = JSONWriter.indentedBytes(patched)
       do throws(JSONDiagnostics) {

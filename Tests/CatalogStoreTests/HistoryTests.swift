@@ -23,7 +23,7 @@ struct HistoryTests {
       var entries = try CatalogDocumentReader(JSONReader(bytes: second)).readAll()
       entries[0].category = "Edited"
       guard case .object(var payload) = try entries[1].payload.value() else {
-        throw CatalogError.invalidRequest("fixture payload is not an object")
+        throw CatalogError.internalError("fixture payload is not an object")
       }
       payload["title"] = "Retitled"
       entries[1].payload = JSONText(.object(payload))
@@ -220,5 +220,5 @@ func requireCatalogError(_ body: () throws -> Void) throws -> CatalogError {
     return error
   }
   Issue.record("expected a CatalogError")
-  throw CatalogError.invalidRequest("no error was thrown")
+  throw CatalogError.internalError("no error was thrown")
 }

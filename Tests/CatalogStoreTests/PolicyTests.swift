@@ -40,7 +40,7 @@ struct PolicyTests {
         return refusal
       }
       Issue.record("the write was not refused")
-      throw CatalogError.invalidRequest("not refused")
+      throw CatalogError.internalError("not refused")
     }
 
     func set(_ mode: CompatibilityMode?, _ scope: PolicyRecord.Scope, _ name: String = "") throws {

@@ -172,21 +172,13 @@ extension AgentCatalog {
   /// ``load(from:at:)``, then ``decoded(by:)`` the contract of `app`@`version` recorded by
   /// that revision (retained or retired).
   ///
-  /// - Throws: ``CatalogError/invalidRequest(_:)`` when no contract of that build was
-  ///   recorded by then, naming the builds that were.
+  /// - Throws: ``RequestProblem/noSuchContract(build:revision:recorded:)`` when no contract of
+  ///   that build was recorded by then, naming the builds that were.
   public static func load(
     from catalog: Catalog, at reference: RevisionReference = .head, app: String, version: String
   ) throws -> AgentCatalog {
     let number = try catalog.revision(reference).id
-    let builds = try catalog.contracts(at: .number(number))
-    guard let build = builds.first(where: { $0.app == app && $0.version == version }) else {
-      let known =
-        builds.isEmpty
-        ? "no contract is recorded: 'catalog contract record' records one"
-        : "recorded builds: " + builds.map(\.build).joined(separator: ", ")
-      throw CatalogError.invalidRequest(
-        "no contract of \(app)@\(version) is recorded by revision \(number) (\(known))")
-    }
+    let build = try catalog.recordedContract(app: app, version: version, at: .number(number))
     return try load(from: catalog, at: .number(number)).decoded(by: build)
   }
 }

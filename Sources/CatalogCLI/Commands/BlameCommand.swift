@@ -59,8 +59,8 @@ enum BlameCommand: CatalogCommand {
           && JSONPointer(Array(line.path.tokens.prefix(subtree.tokens.count))) == subtree
       }
       if lines.isEmpty {
-        throw CatalogError.invalidRequest(
-          "the entry of kind \(kindName) has no value at \(subtree.description)")
+        throw CatalogError.request(
+          .noValueAtPointer(kind: kindName, pointer: subtree.description))
       }
     }
     let format = context.arguments[CommonArguments.listFormat] ?? .text

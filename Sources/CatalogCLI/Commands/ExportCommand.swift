@@ -164,7 +164,7 @@ enum ExportCommand: CatalogCommand {
   /// A `--category` that no entry of revision `number` has is a mistake (a typo, the wrong
   /// case), not a request for an empty manifest: exit 65 with the categories there are.
   ///
-  /// `no category 'display' at revision 7; did you mean 'Display'? (categories: Display, Input)`
+  /// `no kind has category "display" at revision 7; did you mean "Display"?`
   static func checkCategories(_ wanted: [String], at number: Int64, in catalog: Catalog) throws {
     let names = try catalog.categories(at: .number(number)).map(\.category)
     // Categories are compared by bytes, as kinds are.
@@ -172,11 +172,9 @@ enum ExportCommand: CatalogCommand {
     guard let missing = wanted.first(where: { !known.contains(BytewiseString($0)) }) else {
       return
     }
-    let suggestion = Suggestion.closest(to: missing, among: names).map {
-      "; did you mean '\($0)'?"
-    }
-    let shown = names.prefix(20).joined(separator: ", ") + (names.count > 20 ? ", …" : "")
-    throw CatalogError.invalidRequest(
-      "no category '\(missing)' at revision \(number)\(suggestion ?? "") (categories: \(shown))")
+    throw CatalogError.request(
+      .unknownCategory(
+        category: missing, revision: "revision \(number)", known: names,
+        suggestion: Suggestion.closest(to: missing, among: names)))
   }
 }

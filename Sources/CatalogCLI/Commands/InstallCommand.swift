@@ -49,7 +49,7 @@ enum InstallCommand: CatalogCommand {
   static func run(_ context: CommandContext) throws -> ExitStatus {
     let root = context.arguments[prefix] ?? "/usr/local"
     guard !root.isEmpty else {
-      throw CatalogError.invalidRequest("the prefix of 'catalog install' cannot be empty")
+      throw UsageError.invalidArguments("'--prefix' cannot be empty")
     }
     let base = root.hasSuffix("/") && root.count > 1 ? String(root.dropLast()) : root
     let binary = try executableBytes()

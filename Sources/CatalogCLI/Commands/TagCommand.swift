@@ -109,7 +109,7 @@ enum TagCommand: CatalogCommand {
       let catalog = try context.openCatalog(forWriting: false)
       let events = try catalog.tagEvents(named: arguments[Self.name])
       if let name = arguments[Self.name], events.isEmpty {
-        throw CatalogError.invalidRequest("no tag operation is recorded for '\(name)'")
+        throw CatalogError.request(.noTagEvents(name: name))
       }
       if context.wantsJSON {
         ResultJSON.print(ResultJSON.tagHistory(events), to: context.console)

@@ -59,8 +59,10 @@ enum ValidateUICommand: CatalogCommand {
       bytes = try source.readBytes(
         maxSize: context.arguments[CommonArguments.maxSize] ?? JSONReader.defaultMaxSize)
     } catch let error as CatalogError {
-      // The table: an unreadable document is 65, as an unknown revision is.
-      throw CatalogError.invalidRequest("\(error)")
+      // validate-ui's table (docs/agents.md): an unreadable document is 65, as an unknown
+      // revision is, where other commands say 66.
+      _ = CatalogMain.report(error, command: "validate-ui", console: context.console)
+      return .dataError
     }
     let result = UIDocumentValidator(catalog: agents).validate(bytes)
     switch context.arguments[format] ?? .text {

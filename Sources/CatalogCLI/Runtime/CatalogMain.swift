@@ -157,13 +157,16 @@ package enum CatalogMain {
         // read that failed partway is the system's fault, not the document's.
         console.report(diagnostics, in: source)
         return diagnostics.includesReadFailure ? .ioError : .dataError
+      case .patch(let source, _, let located):
+        console.report(JSONDiagnostics([located]), in: source)
+        return .dataError
       case .revertConflicts:
         // One line per conflicting kind, each made visible on its own.
         for (i, line) in error.description.split(separator: "\n").enumerated() {
           console.error(i == 0 ? "catalog: error: \(line)" : String(line))
         }
         return .dataError
-      case .unknownRevision, .unknownKind, .invalidRequest, .outputIsACatalog:
+      case .unknownRevision, .unknownKind, .outputIsACatalog:
         console.error("catalog: error: \(error)")
         return .dataError
       case .request(let problem):

@@ -133,7 +133,8 @@ package struct CommandContext {
   /// (export --format, validate-ui).
   ///
   /// - Throws: ``UsageError`` for an `--app` that is not `APP@VERSION`;
-  ///   ``CatalogError/invalidRequest(_:)`` (exit 65) for a build with no recorded contract.
+  ///   ``RequestProblem/noSuchContract(build:revision:recorded:)`` (exit 65) for a build with no
+  ///   recorded contract.
   package func agentCatalog(_ catalog: Catalog) throws -> AgentCatalog {
     guard let build = arguments[CommonArguments.app] else {
       return try AgentCatalog.load(from: catalog, at: atReference)

@@ -34,7 +34,10 @@ extension RequestProblem {
     case .unknownCategory(let category, let revision, let known, let suggestion):
       let hint =
         suggestion.map { "; did you mean \"\($0)\"?" }
-        ?? (known.isEmpty ? "" : "; categories: \(known.joined(separator: ", "))")
+        ?? (known.isEmpty
+          ? ""
+          : "; categories: " + known.prefix(20).joined(separator: ", ")
+            + (known.count > 20 ? ", …" : ""))
       return "no kind has category \"\(category)\" at \(revision)" + hint
     case .tagNameReadsAsReference(let name):
       return "tag name '\(name)' reads as a revision number, head or a time; choose another name"
@@ -48,6 +51,20 @@ extension RequestProblem {
         : "tag '\(name)' already names revision \(revision); use -f to move it"
     case .noSuchTag(let name):
       return "no tag is named '\(name)'"
+    case .noTagEvents(let name):
+      return "no tag operation is recorded for '\(name)'"
+    case .noSuchContract(let build, let revision, let recorded):
+      let known =
+        recorded.isEmpty
+        ? "no contract is recorded: 'catalog contract record' records one"
+        : "recorded builds: " + recorded.joined(separator: ", ")
+      return "no contract of \(build) is recorded"
+        + (revision.map { " by revision \($0)" } ?? "") + " (\(known))"
+    case .contractChanged(let build, let recorded, let author):
+      return "\(build) is already recorded with another contract (recorded \(recorded) by "
+        + "\(author)); a build's contract never changes: record the new one under a new version"
+    case .noValueAtPointer(let kind, let pointer):
+      return "the entry of kind \(kind) has no value at \(pointer)"
     case .copyTargetNotEmpty(let location, let holds):
       let what =
         switch holds {

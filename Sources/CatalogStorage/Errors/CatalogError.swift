@@ -1,3 +1,4 @@
+import CatalogDiff
 import Components
 
 /// Everything that can go wrong with a catalog, as a user would be told it.
@@ -7,13 +8,14 @@ import Components
 public enum CatalogError: Error, Sendable, Equatable, CustomStringConvertible {
   /// The document is not JSON, or not a valid components document. The catalog is unchanged.
   case invalidDocument(source: String, JSONDiagnostics)
+  /// A JSON Patch (`catalog patch`) that does not apply to the catalog: the patch's own error
+  /// (its operation, `code` and reason), and the same problem `located` in the patch file (at
+  /// the operation's member at fault), which is what the CLI prints. Nothing was written.
+  case patch(source: String, JSONPatchError, located: JSONDiagnostic)
   /// A revision reference that names no revision.
   case unknownRevision(reference: String, reason: String)
   /// A kind that is not in the catalog at the revision asked about.
   case unknownKind(kind: String, detail: String)
-  /// An operation's arguments do not make sense for this catalog (a tag name that looks like
-  /// a revision number, a rename onto an existing kind, …).
-  case invalidRequest(String)
   /// A request refused for a reason named by its case (``RequestProblem``): the facts, which
   /// the CLI turns into a sentence (exit 65). Nothing was written.
   case request(RequestProblem)
@@ -52,12 +54,12 @@ public enum CatalogError: Error, Sendable, Equatable, CustomStringConvertible {
     switch self {
     case .invalidDocument(let source, let diagnostics):
       return diagnostics.diagnostics.map { $0.formatted(file: source) }.joined(separator: "\n")
+    case .patch(let source, _, let located):
+      return located.formatted(file: source)
     case .unknownRevision(let reference, let reason):
       return "unknown revision '\(reference)': \(reason)"
     case .unknownKind(let kind, let detail):
       return "no component of kind \"\(kind)\" \(detail)"
-    case .invalidRequest(let message):
-      return message
     case .request(let problem):
       return "\(problem)"
     case .revertConflicts(let revision, let conflicts):

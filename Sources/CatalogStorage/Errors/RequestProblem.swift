@@ -35,6 +35,16 @@ public enum RequestProblem: Sendable, Equatable {
   case tagExists(name: String, revision: Int64, sameRevision: Bool)
   /// No tag has this name.
   case noSuchTag(name: String)
+  /// `tag --history NAME`: no tag operation ever named `name`.
+  case noTagEvents(name: String)
+  /// No contract of the app build `build` (`APP@VERSION`) is recorded by `revision` (head when
+  /// nil); `recorded` lists the builds that are, in their order.
+  case noSuchContract(build: String, revision: Int64?, recorded: [String])
+  /// `contract record` of a build recorded already with other bytes: a build's contract never
+  /// changes. `recorded` is when the first one was recorded (`Timestamp` text), `author` by whom.
+  case contractChanged(build: String, recorded: String, author: String)
+  /// `blame KIND /pointer` where the entry of `kind` has no value at `pointer`.
+  case noValueAtPointer(kind: String, pointer: String)
   /// `copy` into a catalog that holds something already.
   case copyTargetNotEmpty(location: String, holds: CopyTargetContents)
   /// `copy` from a catalog that holds U+0000 (which PostgreSQL text cannot hold) at `place`

@@ -47,7 +47,7 @@ import Testing
         == "catalog: error: \(file): not a directory, so nothing can be installed in it\n",
       "\(result)")
     #expect(result.stdout.isEmpty)
-    let empty = try runner.run(["install", "--prefix", ""], expect: 65)
+    let empty = try runner.run(["install", "--prefix", ""], expect: 64)
     #expect(empty.stderr.contains("prefix"), "\(empty)")
   }
 

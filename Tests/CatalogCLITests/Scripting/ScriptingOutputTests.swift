@@ -121,13 +121,14 @@ struct ScriptingOutputTests {
     #expect(wrongCase.stdout.isEmpty)
     #expect(
       wrongCase.stderr
-        == "catalog: error: no category 'display' at revision 1; did you mean 'Display'? "
-        + "(categories: Display, Input)\n")
+        == "catalog: error: no kind has category \"display\" at revision 1; did you mean "
+        + "\"Display\"?\n")
     let unknown = try runner.run(
       ["export", "--category", "Display", "--category", "Zzz"], expect: 65)
     #expect(
       unknown.stderr
-        == "catalog: error: no category 'Zzz' at revision 1 (categories: Display, Input)\n")
+        == "catalog: error: no kind has category \"Zzz\" at revision 1; categories: Display, "
+        + "Input\n")
     let kept = try runner.run(["export", "--category", "Input"], expect: 0)
     #expect(kept.stdout.contains("\"button\"") && !kept.stdout.contains("\"tile\""))
     try runner.run(["export", "--category", "display", "-o", "out.json"], expect: 65)
