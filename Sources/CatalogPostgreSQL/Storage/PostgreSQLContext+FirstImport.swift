@@ -13,7 +13,9 @@ import CatalogStorage
 /// the write at its restoring, before the commit, as it would have failed the COPY.
 extension PostgreSQLContext {
   /// The tables a first import fills.
-  static let bulkTables = ["payload", "payload_hash", "payload_digest", "entry_version", "kind_version"]
+  static let bulkTables = [
+    "payload", "payload_hash", "payload_digest", "entry_version", "kind_version",
+  ]
 
   /// Until the stream has finished or been cancelled nothing else uses the connection:
   /// every query of the context flushes first, which waits for the pipeline.
