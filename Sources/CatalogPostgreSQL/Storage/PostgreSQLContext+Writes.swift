@@ -7,14 +7,16 @@ import Foundation
 /// New components, payloads (each with its SHA-256 in `payload_digest`) and entry versions
 /// are numbered here (one more than the
 /// largest stored id, which no other writer can change while the lock is held) and
-/// payloads and entry versions kept as COPY text until ``flush()`` sends each table's rows
-/// with one `COPY … FROM STDIN`: a first import of 100,000 entries is two COPYs, not
-/// 200,000 round trips. A component has no row of its own (migration 0004): its id is
-/// the `component_id` of its versions. Every read of a write
-/// context, and the commit, flush first, so the buffering is invisible.
+/// their rows kept as COPY text until ``flush()`` sends each table's rows with one
+/// `COPY … FROM STDIN` per few megabytes: five COPYs (payload, payload_hash,
+/// payload_digest, entry_version, kind_version) per batch, not a round trip per row; a
+/// first import sends its batches on a second thread (`PostgreSQLContext+FirstImport.swift`).
+/// A component has no row of its own (migration 0004): its id is the `component_id` of its
+/// versions. Every read of a write context, and the commit, flush first, so the buffering
+/// is invisible.
 extension PostgreSQLContext {
   /// Rows are sent when the entry versions waiting reach about this many bytes.
-  static let flushThreshold = 8 << 20
+  static let flushThreshold = 4 << 20
 
   /// Reads the numbering state; called once at the start of a write.
   func prepareForWriting() throws {
@@ -29,29 +31,36 @@ extension PostgreSQLContext {
     nextComponentID = (try result.int64(row: 0, column: 1) ?? 0) + 1
   }
 
-  /// Sends the rows waiting, parents before children.
+  /// Sends the rows waiting, parents before children, after the batches a first import's
+  /// pipeline still holds.
   func flush() throws {
-    if !pendingPayloads.isEmpty {
-      try connection.copyIn("COPY payload (id, hash, json) FROM STDIN", rows: pendingPayloads)
-      pendingPayloads.removeAll()
-      try connection.copyIn(
-        "COPY payload_hash (hash, payload_id) FROM STDIN", rows: pendingPayloadHashes)
-      pendingPayloadHashes.removeAll()
-      try connection.copyIn(
-        "COPY payload_digest (payload_id, digest) FROM STDIN", rows: pendingPayloadDigests)
-      pendingPayloadDigests.removeAll()
+    if let pipeline {
+      try pipeline.drain()
     }
-    if !pendingVersions.isEmpty {
-      try connection.copyIn(
-        """
-        COPY entry_version (component_id, revision_id, change, kind, category, description,
-                            payload_id, extra, key_order, position) FROM STDIN
-        """, rows: pendingVersions)
-      pendingVersions.removeAll()
-      try connection.copyIn(
-        "COPY kind_version (kind, revision_id, component_id) FROM STDIN", rows: pendingKinds)
-      pendingKinds.removeAll()
+    for (sql, rows) in takePendingRows() {
+      try connection.copyIn(sql, rows: rows)
     }
+  }
+
+  /// The rows waiting, as COPY statements in the order they are sent, leaving empty buffers
+  /// in their place.
+  func takePendingRows() -> CopyPipeline.Batch {
+    var batch: CopyPipeline.Batch = []
+    func take(_ sql: String, _ rows: inout CopyBuffer) {
+      guard !rows.isEmpty else { return }
+      batch.append((sql, rows))
+      rows = CopyBuffer()
+    }
+    take("COPY payload (id, hash, json) FROM STDIN", &pendingPayloads)
+    take("COPY payload_hash (hash, payload_id) FROM STDIN", &pendingPayloadHashes)
+    take("COPY payload_digest (payload_id, digest) FROM STDIN", &pendingPayloadDigests)
+    take(
+      """
+      COPY entry_version (component_id, revision_id, change, kind, category, description,
+                          payload_id, extra, key_order, position) FROM STDIN
+      """, &pendingVersions)
+    take("COPY kind_version (kind, revision_id, component_id) FROM STDIN", &pendingKinds)
+    return batch
   }
 
   func appendRevision(_ draft: RevisionDraft) throws -> Int64 {
@@ -104,18 +113,30 @@ extension PostgreSQLContext {
 
   private func endVersionRow() throws {
     pendingVersions.endRow()
-    if pendingVersions.bytes.count + pendingPayloads.bytes.count >= Self.flushThreshold {
+    guard pendingVersions.bytes.count + pendingPayloads.bytes.count >= Self.flushThreshold
+    else { return }
+    if let pipeline {
+      try pipeline.send(takePendingRows())
+    } else {
       try flush()
     }
   }
 
+  /// Payloads this write stored are found by their SHA-256 (the digest decides, as
+  /// `payload_digest` lets it), without asking the server; the server's are found by hash
+  /// and compared by bytes.
   func internPayload(bytes: UnsafeRawBufferPointer, hash: Int64) throws -> Int64 {
-    let written = writtenPayloads[hash]
-    if let written, written.text.elementsEqual(bytes) {
-      return written.id
+    var digest = SIMD4<UInt64>()
+    do {
+      try withUnsafeMutableBytes(of: &digest) { try payloadHasher.digest(of: bytes, into: $0) }
+    } catch {
+      throw CatalogError.internalError("libcrypto could not compute a payload's SHA-256")
     }
-    if !payloadTableWasEmpty || written != nil {
-      // The server's payloads with this hash, this write's included.
+    if let id = writtenPayloads[digest] {
+      return id
+    }
+    if !payloadTableWasEmpty {
+      // The server's payloads with this hash (this write's are all in writtenPayloads).
       try flush()
       let candidates = try connection.execute(
         """
@@ -136,18 +157,10 @@ extension PostgreSQLContext {
     pendingPayloadHashes.append(hash)
     pendingPayloadHashes.append(id)
     pendingPayloadHashes.endRow()
-    var digest = [UInt8](repeating: 0, count: SHA256Digest.byteCount)
-    do {
-      try digest.withUnsafeMutableBytes { try payloadHasher.digest(of: bytes, into: $0) }
-    } catch {
-      throw CatalogError.internalError("libcrypto could not compute a payload's SHA-256")
-    }
     pendingPayloadDigests.append(id)
-    digest.withUnsafeBytes { pendingPayloadDigests.append(bytea: $0) }
+    withUnsafeBytes(of: digest) { pendingPayloadDigests.append(bytea: $0) }
     pendingPayloadDigests.endRow()
-    if written == nil {
-      writtenPayloads[hash] = (id, Array(bytes))
-    }
+    writtenPayloads[digest] = id
     return id
   }
 

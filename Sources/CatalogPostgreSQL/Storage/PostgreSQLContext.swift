@@ -23,9 +23,19 @@ final class PostgreSQLContext: CatalogWriteContext {
   /// The `kind_version` rows of the entry versions in `pendingVersions`.
   var pendingKinds = CopyBuffer()
   var pendingVersions = CopyBuffer()
-  /// The first payload this write stored with each hash, and its text, to find a repeated
+  /// The payloads this write stored, by the SHA-256 of their texts, to find a repeated
   /// payload without asking the server.
-  var writtenPayloads: [Int64: (id: Int64, text: [UInt8])] = [:]
+  var writtenPayloads: [SIMD4<UInt64>: Int64] = [:]
+  /// A first import's sender thread, from ``streamAddedEntries(revision:capacity:)`` until
+  /// its stream ends; nil otherwise.
+  var pipeline: CopyPipeline?
+  /// The write created the catalog's tables (its first): no other session can see them
+  /// until it commits.
+  var tablesAreNew = false
+  /// The statements that restore the keys, indexes and foreign keys a first import into new
+  /// tables set aside (``suspendKeys()``); empty otherwise.
+  var keysToRestore: [String] = []
+  var foreignKeysToRestore: [String] = []
   /// The payload table was empty when the write began: a payload this write did not store
   /// is not stored at all.
   var payloadTableWasEmpty = false
