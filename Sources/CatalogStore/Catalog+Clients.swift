@@ -11,8 +11,8 @@ extension Catalog {
     try storage.read { context in
       let revision = try reference.resolve(in: context)
       var matrix = ClientMatrix(
-        contracts: try builds
-          ?? Self.contracts(in: context.contractEvents(), upTo: revision).filter(\.isRetained))
+        shapes: try builds.map(BuildShapes.init(contracts:))
+          ?? BuildShapes.retained(in: context, upTo: revision))
       try context.forEachEntry(at: revision) { version in
         try matrix.add(version.entry, position: nil)
       }
@@ -27,7 +27,10 @@ extension Catalog {
   public func clientMatrix(of entries: [CatalogEntry], positions: [SourcePosition]? = nil)
     throws -> ClientMatrix
   {
-    var matrix = ClientMatrix(contracts: try retainedContracts())
+    let shapes = try storage.read { context in
+      try BuildShapes.retained(in: context, upTo: try context.headRevision())
+    }
+    var matrix = ClientMatrix(shapes: shapes)
     for (i, entry) in entries.enumerated() {
       try matrix.add(entry, position: positions.flatMap { i < $0.count ? $0[i] : nil })
     }
@@ -43,9 +46,10 @@ extension Catalog {
   ) {
     try storage.read { context in
       var found: [(revision: Int64, rejection: ClientRejection)] = []
+      let shapes = try BuildShapes(contracts: [build])
       try context.forEachVersion { version in
         guard version.change != .removed else { return }
-        var matrix = ClientMatrix(contracts: [build])
+        var matrix = ClientMatrix(shapes: shapes)
         try matrix.add(version.entry, position: nil)
         found += matrix.rejections.map { (version.revision, $0) }
       }
@@ -61,12 +65,9 @@ extension PlannedWrite {
   func clientRejections(
     source: String, options: WriteOptions, in context: any CatalogReadContext
   ) throws -> [ClientRejection] {
-    let events = try context.contractEvents()
-    guard !events.isEmpty else { return [] }
-    let retained = try Catalog.contracts(in: events, upTo: try context.headRevision()).filter(
-      \.isRetained)
+    let retained = try BuildShapes.retained(in: context, upTo: try context.headRevision())
     guard !retained.isEmpty else { return [] }
-    var matrix = ClientMatrix(contracts: retained)
+    var matrix = ClientMatrix(shapes: retained)
     for subject in try policySubjects(context: context) {
       guard let new = subject.new else { continue }
       try matrix.add(new, position: subject.position)

@@ -98,6 +98,7 @@ extension Catalog {
       let event = try Self.appendEvent(
         action: .record, app: contract.app, version: contract.version, contract: canonical,
         author: author, after: events, head: head, in: context)
+      try context.storeContractIndex(try ContractShapeIndex(contract: contract), event: event.id)
       let recorded = RecordedContract(contract: contract, bytes: canonical, recorded: event)
       return .commit(
         ContractRecording(
@@ -218,6 +219,23 @@ extension Catalog {
     }
   }
 
+  /// The latest record event of each build `events` retain at `revision` (recorded and not
+  /// retired then), sorted by app, then version: the builds ``contracts(in:upTo:)`` gives
+  /// as retained, without reading their contracts (`events` may come without their bytes).
+  static func retainedRecordEvents(in events: [ContractEvent], upTo revision: Int64)
+    -> [ContractEvent]
+  {
+    var latest: [String: ContractEvent] = [:]
+    for event in events where event.afterRevision <= revision {
+      latest[event.build] = event
+    }
+    return latest.values.filter { $0.action == .record }.sorted {
+      $0.app == $1.app
+        ? $0.version.utf8.lexicographicallyPrecedes($1.version.utf8)
+        : $0.app.utf8.lexicographicallyPrecedes($1.app.utf8)
+    }
+  }
+
   /// The build of the same app recorded most recently before `contract`'s, if any: what a
   /// new build is compared with.
   private static func previousBuild(of contract: AppContract, among builds: [RecordedContract])
@@ -269,6 +287,23 @@ public struct ContractRecording: Sendable {
 
   public var outcome: Outcome
   public var recorded: RecordedContract
+  /// The latest record event of each build `events` retain at `revision` (recorded and not
+  /// retired then), sorted by app, then version: the builds ``contracts(in:upTo:)`` gives
+  /// as retained, without reading their contracts (`events` may come without their bytes).
+  static func retainedRecordEvents(in events: [ContractEvent], upTo revision: Int64)
+    -> [ContractEvent]
+  {
+    var latest: [String: ContractEvent] = [:]
+    for event in events where event.afterRevision <= revision {
+      latest[event.build] = event
+    }
+    return latest.values.filter { $0.action == .record }.sorted {
+      $0.app == $1.app
+        ? $0.version.utf8.lexicographicallyPrecedes($1.version.utf8)
+        : $0.app.utf8.lexicographicallyPrecedes($1.app.utf8)
+    }
+  }
+
   /// The build of the same app recorded most recently before this one.
   public var previous: RecordedContract?
 }

@@ -102,7 +102,20 @@ extension Catalog {
             + "contracts' history was changed after it was written (run catalog doctor on it); "
             + "nothing was copied"))
     }
-    for event in events { try to.appendContractEvent(event) }
+    for event in events {
+      try to.appendContractEvent(event)
+      // The index is derived: made again from the contract, as `contract record` makes it.
+      if let bytes = event.contract {
+        let contract: AppContract
+        do {
+          contract = try AppContract(contractJSON: bytes)
+        } catch {
+          throw CatalogError.database(
+            .inconsistent("contract event \(event.id) holds an unreadable contract: \(error)"))
+        }
+        try to.storeContractIndex(try ContractShapeIndex(contract: contract), event: event.id)
+      }
+    }
     guard try to.contractEvents() == events else {
       throw CatalogError.database(
         .inconsistent("the contract events read back differ from the source's; nothing was copied"))

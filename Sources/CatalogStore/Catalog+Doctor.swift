@@ -92,6 +92,7 @@ extension Catalog {
           + "was changed after it was written (the chain of digests breaks there)")
     }
     var recorded: Set<String> = []
+    let indexes = try context.contractIndexDigests()
     for event in events {
       if event.afterRevision > head {
         report.problems.append(
@@ -102,6 +103,7 @@ extension Catalog {
       case .record:
         recorded.insert(event.build)
         guard let bytes = event.contract else { continue }
+        var read: AppContract?
         do {
           let contract = try AppContract(contractJSON: bytes)
           if contract.canonicalBytes != bytes || contract.build != event.build {
@@ -109,9 +111,18 @@ extension Catalog {
               "contract event \(event.id) holds a contract that is not the canonical "
                 + "contract of \(event.build)")
           }
+          read = contract
         } catch {
           report.problems.append(
             "contract event \(event.id) holds a contract that does not read: \(error)")
+        }
+        // The gate reads the stored index (schema 0011): it must be the contract's.
+        if let contract = read, let digest = indexes[event.id],
+          try context.contractIndexBody(digest) != ContractShapeIndex(contract: contract).body
+        {
+          report.problems.append(
+            "the contract index of contract event \(event.id) is not the index of its "
+              + "contract: the gate would check \(event.build) against other shapes")
         }
       case .retire:
         if !recorded.contains(event.build) {

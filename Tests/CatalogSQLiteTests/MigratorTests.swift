@@ -10,7 +10,8 @@ import Testing
 @Suite("Migrator")
 struct MigratorTests {
   static let catalogTables = [
-    "contract_event", "document_frame", "entry_version", "kind_version", "payload",
+    "contract_event", "contract_event_index", "contract_index", "document_frame", "entry_version",
+    "kind_version", "payload",
     "payload_digest", "payload_hash", "policy_change", "revision", "revision_digest",
     "schema_migration", "tag",
     "tag_event", "tag_event_digest", "tag_move",

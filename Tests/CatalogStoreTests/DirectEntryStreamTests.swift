@@ -118,11 +118,19 @@ private struct PlainContext: CatalogWriteContext {
   func policyRecords() throws -> [PolicyRecord] { try base.policyRecords() }
   func waivers() throws -> [Waiver] { try base.waivers() }
   func contractEvents() throws -> [ContractEvent] { try base.contractEvents() }
+  func contractEventSummaries() throws -> [ContractEvent] { try base.contractEventSummaries() }
+  func contractIndexDigests() throws -> [Int64: SHA256Digest] { try base.contractIndexDigests() }
+  func contractIndexBody(_ digest: SHA256Digest) throws -> [UInt8]? {
+    try base.contractIndexBody(digest)
+  }
   func appendPolicyRecord(_ record: PolicyRecord) throws -> Int64 {
     try base.appendPolicyRecord(record)
   }
   func appendWaiver(_ waiver: Waiver) throws { try base.appendWaiver(waiver) }
   func appendContractEvent(_ event: ContractEvent) throws { try base.appendContractEvent(event) }
+  func storeContractIndex(_ index: ContractShapeIndex, event: Int64) throws {
+    try base.storeContractIndex(index, event: event)
+  }
   func internPayload(bytes: UnsafeRawBufferPointer, hash: Int64) throws -> Int64 {
     try base.internPayload(bytes: bytes, hash: hash)
   }

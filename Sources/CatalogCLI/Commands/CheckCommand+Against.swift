@@ -20,11 +20,12 @@ extension CheckCommand {
         file: result, report: result.report, format: format, context: context)
       return result.status
     }
-    let clientCheck = clients ? try Self.clientCheck(of: document, context: context) : nil
     if GitBase.isGitOperand(reference) {
+      // No catalog: the contracts too are the ones committed at the base.
       return try runAgainstGit(
-        reference, file: result, document: document, clients: clientCheck, context: context)
+        reference, file: result, document: document, clients: clients, context: context)
     }
+    let clientCheck = clients ? try Self.clientCheck(of: document, context: context) : nil
     if arguments[Self.policyFile] != nil {
       throw UsageError.invalidArguments(
         "'--policy-file' needs '--against git:<ref>' (a catalog keeps its own policies)")

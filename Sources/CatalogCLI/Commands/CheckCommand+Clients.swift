@@ -63,6 +63,14 @@ extension CheckCommand {
   {
     let catalog = try context.openCatalogWithRevisions()
     let matrix = try catalog.clientMatrix(of: document.entries, positions: document.positions)
+    return clientCheck(matrix, of: document, context: context)
+  }
+
+  /// The findings of a client matrix of the document's entries (a catalog's builds, or the
+  /// contracts committed at a `git:` base).
+  static func clientCheck(
+    _ matrix: ClientMatrix, of document: SubmittedDocument, context: CommandContext
+  ) -> ClientCheck {
     var indexOfOffset: [Int: Int] = [:]
     for (i, position) in document.positions.enumerated() { indexOfOffset[position.offset] = i }
     let rejections = matrix.rejections

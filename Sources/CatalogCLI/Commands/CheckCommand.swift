@@ -21,8 +21,9 @@ enum CheckCommand: CatalogCommand {
   static let clients: ArgumentKey<Bool> = .flag(
     "clients",
     help:
-      "Check the file against the contracts of the catalog's retained app builds: a payload "
-      + "one of them cannot decode is a finding (mode CLIENTS).")
+      "Check the file against the contracts of the catalog's retained app builds (with "
+      + "--against git:REF, those committed at REF): a payload one of them cannot decode is "
+      + "a finding (mode CLIENTS).")
   static let prune: ArgumentKey<Bool> = .flag(
     "prune", help: "With --against, count kinds the file lacks as removed.")
   static let format: ArgumentKey<Format?> = .choice(
@@ -70,7 +71,9 @@ enum CheckCommand: CatalogCommand {
       REF: catalog-policy.json beside the file, or --policy-file PATH. PATH is from the top \
       of the repository (./PATH from the current directory) and defaults to the file's own \
       place. Transitive modes compare with every committed version of the file (git log \
-      --follow, so renames of the file are followed).
+      --follow, so renames of the file are followed). The app builds are the contract.json \
+      files committed at REF in catalog-contracts/ beside the policy file: the policies \
+      consult what they read, and --clients checks the file against them, as on a catalog.
 
       With --clients the file is also checked against the contract of every app build the \
       catalog retains ('catalog contract'): each payload a build cannot decode is a finding \

@@ -19,6 +19,7 @@ struct GitBase {
     case missingPath(ref: String, path: String)
     case notAFile(ref: String, path: String)
     case missingPolicyFile(ref: String, path: String)
+    case contractsNotADirectory(ref: String, path: String)
     case needsPath(String)
     case outsideRepository(String)
     case git(GitRepository.Failure)
@@ -36,6 +37,9 @@ struct GitBase {
       case .missingPolicyFile(let ref, let path):
         return "there is no policy file '\(path)' at git ref '\(ref)'; commit the output of "
           + "'catalog policy export' there, or name it with --policy-file"
+      case .contractsNotADirectory(let ref, let path):
+        return "'\(path)' at git ref '\(ref)' is not a directory; the committed app contracts "
+          + "are the *.json files in a directory of that name beside the policy file"
       case .needsPath(let spelling):
         return "'\(spelling)' needs the base file's path when the file is stdin: "
           + "\(spelling):PATH"
@@ -47,11 +51,11 @@ struct GitBase {
     }
 
     /// The CI gate's statuses: a missing ref or path is an unknown reference (2), a missing
-    /// policy file missing input (66), git itself a tool failure.
+    /// policy file or contracts directory missing input (66), git itself a tool failure.
     var exitStatus: ExitStatus {
       switch self {
       case .unknownRef, .missingPath, .notAFile: .unknownReference
-      case .missingPolicyFile, .outsideRepository: .noInput
+      case .missingPolicyFile, .contractsNotADirectory, .outsideRepository: .noInput
       case .needsPath: .usage
       case .git(.gitMissing): .unavailable
       case .git(.notARepository): .noInput
@@ -125,6 +129,57 @@ struct GitBase {
       throw .missingPolicyFile(ref: ref, path: policyPath)
     }
     return (policyPath, bytes)
+  }
+
+  /// The name of the directory of committed app contracts, beside the policy file.
+  static let contractsDirectory = "catalog-contracts"
+
+  /// The app contracts committed at the base commit: every `*.json` file (a `contract.json`
+  /// as `registry.contract(app:version:)` writes it) under `catalog-contracts/` in the policy
+  /// file's directory, subdirectories included, in path order. None when the directory does
+  /// not exist. Read from the base, never from the work tree, as the policy file is: a pull
+  /// request cannot drop a build from its own gate. A symbolic link or a submodule there is
+  /// not a contract file and is left out.
+  func contractFiles(besidePolicyFile policyPath: String) throws(Failure)
+    -> [CommittedHistoryCheck.Version]
+  {
+    let directory = policyPath.split(separator: "/").dropLast().joined(separator: "/")
+    let contractsPath =
+      directory.isEmpty ? Self.contractsDirectory : directory + "/" + Self.contractsDirectory
+    let type = try Self.run(["cat-file", "-t", "--end-of-options", "\(commit):\(contractsPath)"])
+    guard type.status == 0 else { return [] }
+    guard Self.text(type.stdout) == "tree" else {
+      throw .contractsNotADirectory(ref: ref, path: contractsPath)
+    }
+    // --full-tree: in a subdirectory, ls-tree would list only the part of the tree under the
+    // current directory's path.
+    let listing = try Self.run([
+      "ls-tree", "-r", "-z", "--full-tree", "--end-of-options", "\(commit):\(contractsPath)",
+    ])
+    guard listing.status == 0 else {
+      throw .git(
+        .failed(
+          command: "git ls-tree -r \(commit):\(contractsPath)", message: Self.text(listing.stderr)))
+    }
+    var files: [CommittedHistoryCheck.Version] = []
+    // -z: "MODE TYPE OBJECT\tPATH\0" per blob, in path order.
+    for record in listing.stdout.split(separator: 0, omittingEmptySubsequences: true) {
+      guard let tab = record.firstIndex(of: UInt8(ascii: "\t")) else { continue }
+      let fields = record[..<tab].split(separator: UInt8(ascii: " ")).map {
+        String(decoding: $0, as: UTF8.self)
+      }
+      let name = String(decoding: record[record.index(after: tab)...], as: UTF8.self)
+      guard fields.count == 3, fields[0] == "100644" || fields[0] == "100755",
+        fields[1] == "blob", name.hasSuffix(".json")
+      else { continue }
+      let blob = try Self.run(["cat-file", "blob", "--end-of-options", fields[2]])
+      guard blob.status == 0 else {
+        throw .git(
+          .failed(command: "git cat-file blob \(fields[2])", message: Self.text(blob.stderr)))
+      }
+      files.append(.init(name: "git:\(ref):\(contractsPath)/\(name)", bytes: blob.stdout))
+    }
+    return files
   }
 
   /// Every committed version of the base file up to the base commit, oldest first, the

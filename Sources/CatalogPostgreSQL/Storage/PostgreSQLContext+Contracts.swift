@@ -39,4 +39,57 @@ extension PostgreSQLContext {
         .text(event.version), event.contract.map { .utf8($0) } ?? .null, .text(event.digest),
       ])
   }
+
+  func contractEventSummaries() throws -> [ContractEvent] {
+    let result = try connection.execute(
+      "SELECT id, after_revision, created_at, author, action, app, version, digest "
+        + "FROM contract_event ORDER BY id")
+    return try (0..<result.rowCount).map { row in
+      let id = try result.int64(row: row, column: 0) ?? 0
+      guard let time = Timestamp.parse(result.string(row: row, column: 2) ?? ""),
+        let action = ContractEvent.Action(rawValue: result.string(row: row, column: 4) ?? "")
+      else {
+        throw CatalogError.database(.inconsistent("contract event \(id) is unreadable"))
+      }
+      return ContractEvent(
+        id: id, afterRevision: try result.int64(row: row, column: 1) ?? 0, time: time,
+        author: result.string(row: row, column: 3) ?? "", action: action,
+        app: result.string(row: row, column: 5) ?? "",
+        version: result.string(row: row, column: 6) ?? "",
+        contract: nil, digest: result.string(row: row, column: 7) ?? "")
+    }
+  }
+
+  func contractIndexDigests() throws -> [Int64: SHA256Digest] {
+    let result = try connection.execute(
+      "SELECT event_id, index_digest FROM contract_event_index")
+    var digests: [Int64: SHA256Digest] = [:]
+    for row in 0..<result.rowCount {
+      let id = try result.int64(row: row, column: 0) ?? 0
+      guard let digest = SHA256Digest(hex: result.string(row: row, column: 1) ?? "") else {
+        throw CatalogError.database(
+          .inconsistent("the contract index of contract event \(id) is unreadable"))
+      }
+      digests[id] = digest
+    }
+    return digests
+  }
+
+  func contractIndexBody(_ digest: SHA256Digest) throws -> [UInt8]? {
+    let result = try connection.execute(
+      "SELECT body FROM contract_index WHERE digest = $1", [.text(digest.hex)])
+    guard result.rowCount > 0 else { return nil }
+    return Array(result.bytes(row: 0, column: 0))
+  }
+
+  func storeContractIndex(_ index: ContractShapeIndex, event: Int64) throws {
+    let body = index.body
+    let digest = try SHA256.hash(body)
+    _ = try connection.execute(
+      "INSERT INTO contract_index (digest, body) VALUES ($1, $2) ON CONFLICT DO NOTHING",
+      [.text(digest.hex), .utf8(body)])
+    _ = try connection.execute(
+      "INSERT INTO contract_event_index (event_id, index_digest) VALUES ($1, $2)",
+      [.int(event), .text(digest.hex)])
+  }
 }

@@ -39,4 +39,63 @@ extension SQLiteContext {
       .text(event.digest),
     ])
   }
+
+  func contractEventSummaries() throws -> [ContractEvent] {
+    let statement = try database.cachedStatement(
+      sql: "SELECT id, after_revision, created_at, author, action, app, version, digest "
+        + "FROM contract_event ORDER BY id")
+    defer { statement.reset() }
+    var events: [ContractEvent] = []
+    while try statement.step() {
+      let id = statement.int64(at: 0)
+      guard let time = Timestamp.parse(statement.string(at: 2) ?? ""),
+        let action = ContractEvent.Action(rawValue: statement.string(at: 4) ?? "")
+      else {
+        throw CatalogError.database(.inconsistent("contract event \(id) is unreadable"))
+      }
+      events.append(
+        ContractEvent(
+          id: id, afterRevision: statement.int64(at: 1), time: time,
+          author: statement.string(at: 3) ?? "", action: action,
+          app: statement.string(at: 5) ?? "", version: statement.string(at: 6) ?? "",
+          contract: nil, digest: statement.string(at: 7) ?? ""))
+    }
+    return events
+  }
+
+  func contractIndexDigests() throws -> [Int64: SHA256Digest] {
+    let statement = try database.cachedStatement(
+      sql: "SELECT event_id, index_digest FROM contract_event_index")
+    defer { statement.reset() }
+    var digests: [Int64: SHA256Digest] = [:]
+    while try statement.step() {
+      let id = statement.int64(at: 0)
+      guard let digest = SHA256Digest(hex: statement.string(at: 1) ?? "") else {
+        throw CatalogError.database(
+          .inconsistent("the contract index of contract event \(id) is unreadable"))
+      }
+      digests[id] = digest
+    }
+    return digests
+  }
+
+  func contractIndexBody(_ digest: SHA256Digest) throws -> [UInt8]? {
+    let statement = try database.cachedStatement(
+      sql: "SELECT body FROM contract_index WHERE digest = ?")
+    defer { statement.reset() }
+    try statement.bind(digest.hex, at: 1)
+    guard try statement.step() else { return nil }
+    return statement.bytes(at: 0) ?? []
+  }
+
+  func storeContractIndex(_ index: ContractShapeIndex, event: Int64) throws {
+    let body = index.body
+    let digest = try SHA256.hash(body)
+    try database.cachedStatement(
+      sql: "INSERT INTO contract_index (digest, body) VALUES (?, ?) ON CONFLICT DO NOTHING"
+    ).execute([.text(digest.hex), .text(String(decoding: body, as: UTF8.self))])
+    try database.cachedStatement(
+      sql: "INSERT INTO contract_event_index (event_id, index_digest) VALUES (?, ?)"
+    ).execute([.integer(event), .text(digest.hex)])
+  }
 }

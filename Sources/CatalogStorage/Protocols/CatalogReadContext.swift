@@ -115,6 +115,15 @@ package protocol CatalogReadContext {
   func waivers() throws -> [Waiver]
   /// Every app contract event (schema 0009), in id order, with the recorded contracts' bytes.
   func contractEvents() throws -> [ContractEvent]
+  /// Every app contract event, in id order, without the contracts' bytes (``ContractEvent/
+  /// contract`` is nil for every event): which builds are retained, without reading their
+  /// contracts.
+  func contractEventSummaries() throws -> [ContractEvent]
+  /// The digest of each record event's ``ContractShapeIndex`` (schema 0011), by event id; an
+  /// event recorded before that schema has none.
+  func contractIndexDigests() throws -> [Int64: SHA256Digest]
+  /// The stored text of the contract index with `digest`, nil when there is none.
+  func contractIndexBody(_ digest: SHA256Digest) throws -> [UInt8]?
 
   /// The document frame in force at `revision`: the one recorded by the greatest revision
   /// at or before it that recorded one, ``DocumentFrame/standard`` when none did (a catalog

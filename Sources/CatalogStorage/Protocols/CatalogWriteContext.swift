@@ -58,6 +58,9 @@ package protocol CatalogWriteContext: CatalogReadContext {
   /// Appends an app contract event as given: its id (the previous greatest + 1) and digest
   /// are the caller's (`ContractChain`).
   func appendContractEvent(_ event: ContractEvent) throws
+  /// Stores the index of the contract that record event `event` holds: the index's text once
+  /// by its digest, and the event's reference to it.
+  func storeContractIndex(_ index: ContractShapeIndex, event: Int64) throws
 
   /// Names a revision; the name must be new (``deleteTag(named:)`` first to move a tag).
   func setTag(_ tag: Tag) throws

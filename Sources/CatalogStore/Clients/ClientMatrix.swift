@@ -4,9 +4,9 @@ import Components
 /// decodes, the kinds it does not know, and every entry whose payload its contract rejects
 /// (`catalog clients`, `check --clients`).
 ///
-/// Each payload is read once and checked against each build in one pass
-/// (``AppContract/validate(kind:payload:)``), so the time is linear in the entries' size
-/// times the number of builds.
+/// Each payload is read once and validated once per distinct shape among the builds that
+/// decode its kind (``BuildShapes``: builds that share a kind's shape share its check), so the
+/// time is linear in the entries' size times the number of distinct shapes.
 public struct ClientMatrix: Sendable {
   /// One build's column.
   public struct Build: Sendable {
@@ -29,29 +29,55 @@ public struct ClientMatrix: Sendable {
   public var entries = 0
 
   /// A matrix of `contracts` with no entry checked yet.
-  public init(contracts: [RecordedContract]) {
-    self.contracts = contracts.map(\.contract)
-    self.builds = contracts.map { Build(build: $0.build, app: $0.app, version: $0.version) }
+  ///
+  /// - Throws: ``SHA256Error`` when the system's SHA-256 fails while indexing them.
+  public init(contracts: [RecordedContract]) throws {
+    self.init(shapes: try BuildShapes(contracts: contracts))
   }
 
-  private let contracts: [AppContract]
+  /// A matrix of the builds of `shapes` with no entry checked yet.
+  init(shapes: BuildShapes) {
+    self.shapes = shapes
+    self.builds = shapes.builds.map { Build(build: $0.build, app: $0.app, version: $0.version) }
+  }
+
+  private let shapes: BuildShapes
 
   /// Every rejection of every build, entry by entry.
   public var rejections: [ClientRejection] { builds.flatMap(\.rejections) }
 
-  /// Checks one entry against every build.
+  /// Checks one entry against every build: the payload is validated once per distinct shape
+  /// and kind table among the builds, and each build that reads it so gets the violations.
   public mutating func add(kind: String, payload: JSONValue, position: SourcePosition?) {
     entries += 1
-    for (i, contract) in contracts.enumerated() {
-      guard contract.kinds[kind] != nil else {
+    // What this entry gave, by kind table: the shape (nil: unknown kind), then, by shape and
+    // table, the violations. A handful of builds: linear searches.
+    var shapeOfTable: [(table: Int, shape: Int?)] = []
+    var checked: [(table: Int, shape: Int, violations: [ShapeViolation])] = []
+    for (i, build) in shapes.builds.enumerated() {
+      let number: Int?
+      if let known = shapeOfTable.first(where: { $0.table == build.table }) {
+        number = known.shape
+      } else {
+        number = shapes.shapeNumber(build: i, kind: kind)
+        shapeOfTable.append((build.table, number))
+      }
+      guard let number else {
         builds[i].unknown.append(kind)
         continue
       }
       builds[i].decodes.append(kind)
-      for violation in contract.validate(kind: kind, payload: payload) {
+      let violations: [ShapeViolation]
+      if let known = checked.first(where: { $0.table == build.table && $0.shape == number }) {
+        violations = known.violations
+      } else {
+        violations = shapes.validate(shape: number, table: build.table, payload: payload)
+        checked.append((build.table, number, violations))
+      }
+      for violation in violations {
         builds[i].rejections.append(
           ClientRejection(
-            build: contract.build, kind: kind, violation: violation, position: position))
+            build: build.build, kind: kind, violation: violation, position: position))
       }
     }
   }

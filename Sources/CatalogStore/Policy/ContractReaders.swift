@@ -12,7 +12,7 @@ import Components
 /// change outside the payload (an entry removed or renamed, metadata) and a place the shape
 /// cannot say anything about keep the payload rules.
 struct ContractReaders {
-  let contracts: [AppContract]
+  let shapes: BuildShapes
 
   /// Whether the retained builds clear `change`, which `mode` refuses by its rule.
   ///
@@ -21,13 +21,14 @@ struct ContractReaders {
   func clear(_ change: CatalogDiff.Change, kinds: [String], under mode: CompatibilityMode)
     -> Bool
   {
-    guard !contracts.isEmpty, change.pointer.tokens.first == "payload" else { return false }
+    guard !shapes.isEmpty, change.pointer.tokens.first == "payload" else { return false }
     let place = JSONPointer(Array(change.pointer.tokens.dropFirst()))
     var readers = 0
-    for contract in contracts {
-      let components: (ComponentKind) -> Shape? = { contract.kinds[$0] }
+    for (i, build) in shapes.builds.enumerated() {
+      let components: (ComponentKind) -> Shape? = { shapes.shape(table: build.table, kind: $0) }
       for kind in kinds {
-        guard let shape = contract.kinds[kind] else { continue }
+        guard let number = shapes.shapeNumber(build: i, kind: kind) else { continue }
+        let shape = shapes.shapes[number]
         readers += 1
         if mode.protectsOldReaders,
           !shape.tolerates(change.new, at: place, components: components)

@@ -34,9 +34,9 @@ struct PolicyCheck {
     var kind: BytewiseString
   }
 
-  init(policy: CatalogPolicy, waivers: [Waiver], contracts: [AppContract] = []) {
+  init(policy: CatalogPolicy, waivers: [Waiver], shapes: BuildShapes = .none) {
     self.policy = policy
-    self.readers = ContractReaders(contracts: contracts)
+    self.readers = ContractReaders(shapes: shapes)
     var baselines = Set<WaivedState>()
     for waiver in waivers {
       for change in waiver.changes {
@@ -51,13 +51,8 @@ struct PolicyCheck {
   static func load(from context: any CatalogReadContext) throws -> PolicyCheck? {
     let policy = try CatalogPolicy(records: context.policyRecords())
     guard !policy.enforcesNothing else { return nil }
-    let events = try context.contractEvents()
-    let contracts =
-      events.isEmpty
-      ? []
-      : try Catalog.contracts(in: events, upTo: try context.headRevision()).filter(\.isRetained)
-        .map(\.contract)
-    return PolicyCheck(policy: policy, waivers: try context.waivers(), contracts: contracts)
+    let shapes = try BuildShapes.retained(in: context, upTo: try context.headRevision())
+    return PolicyCheck(policy: policy, waivers: try context.waivers(), shapes: shapes)
   }
 
   /// The violations of `subjects` against the catalog at `base`, in subject order.

@@ -15,6 +15,13 @@ extension Shape {
   public func validate(
     _ payload: JSONValue, components: ((ComponentKind) -> Shape?)? = nil
   ) -> [ShapeViolation] {
+    // Most payloads decode: a pass that only answers yes or no (no pointers, no messages,
+    // members in any order) says so; the ordered pass below, which words every violation,
+    // runs only for a payload it refuses. The two make the same decisions
+    // (`ShapeValidationFastPathTests`).
+    if ShapeValidator.accepts(payload, against: root, in: self, components: components) {
+      return []
+    }
     var validator = ShapeValidator(shape: self, components: components)
     validator.check(payload, against: root, at: .root)
     return validator.violations
@@ -135,6 +142,72 @@ struct ShapeValidator {
     var inner = ShapeValidator(shape: nested, components: components)
     inner.check(payload, against: nested.root, at: pointer.appending("payload"))
     violations += inner.violations
+  }
+
+  /// Whether `value` is what `node` decodes, with every rule of ``check(_:against:at:)``
+  /// and nothing recorded: the fast path of ``Shape/validate(_:components:)``.
+  static func accepts(
+    _ value: JSONValue, against node: ShapeNode, in shape: Shape,
+    components: ((ComponentKind) -> Shape?)?
+  ) -> Bool {
+    switch node {
+    case .any, .unknown:
+      return true
+    case .nullable(let inner):
+      if case .null = value { return true }
+      return accepts(value, against: inner, in: shape, components: components)
+    case .reference(let name):
+      guard let definition = shape.definitions[name] else { return true }
+      return accepts(value, against: definition, in: shape, components: components)
+    case .string(let format):
+      guard case .string(let text) = value else { return false }
+      switch format {
+      case .plain: return true
+      case .url: return URL(string: text) != nil
+      case .base64: return Foundation.Data(base64Encoded: text) != nil
+      }
+    case .boolean:
+      guard case .bool = value else { return false }
+      return true
+    case .integer(let type):
+      guard case .number(let number) = value else { return false }
+      if let type { return type.accepts(number) }
+      return isIntegral(number)
+    case .number(let type):
+      guard case .number(let number) = value else { return false }
+      return fits(number, type)
+    case .enumeration(let values):
+      return values.contains(where: { $0.isEquivalent(to: value) })
+    case .array(let element):
+      guard case .array(let elements) = value else { return false }
+      return elements.allSatisfy {
+        accepts($0, against: element, in: shape, components: components)
+      }
+    case .object(let object):
+      guard case .object(let members) = value else { return false }
+      for (key, property) in object.properties {
+        if let member = members[key] {
+          guard accepts(member, against: property.node, in: shape, components: components)
+          else { return false }
+        } else if property.required {
+          return false
+        }
+      }
+      if let additional = object.additional {
+        for member in members where object.properties[member.key] == nil {
+          guard accepts(member.value, against: additional, in: shape, components: components)
+          else { return false }
+        }
+      }
+      return true
+    case .component:
+      guard case .object(let entry) = value, case .string(let kind)? = entry["kind"],
+        let payload = entry["payload"]
+      else { return false }
+      guard let components else { return true }
+      guard let nested = components(kind) else { return false }
+      return accepts(payload, against: nested.root, in: nested, components: components)
+    }
   }
 
   /// Whether the number's value is integral: the test JSON Schema's `integer` makes.

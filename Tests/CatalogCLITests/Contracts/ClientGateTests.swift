@@ -148,4 +148,37 @@ struct ClientGateTests {
           + "decodes an integer, found 2.5"), "\(narrow)")
     #expect(narrow.stdout.contains("history: ios@5.4.0 rejects 1 payload of 3 revisions"))
   }
+
+  /// Two builds with the same shapes share their stored index (schema 0011) and each payload
+  /// is validated once for both, yet each build gets its own findings, in build order; a
+  /// build recorded before the index (no index row) is indexed from its contract when read,
+  /// with the same findings, in `check --clients` and in the write gate.
+  @Test(arguments: TestEngine.allCases)
+  func buildsSharingAnIndexAndBuildsWithoutOneGiveTheSameFindings(_ engine: TestEngine) throws {
+    let (location, runner) = try Self.makeCatalog(engine)
+    try location.directory.write("c2.json", ContractFiles.ios("5.2.1"))
+    try runner.run(["contract", "record", "c2.json"])
+    try location.directory.write(
+      "v2.json", Self.document(count: "1.5", badge: #"{"style": "danger"}"#))
+    let indexed = try runner.run(["check", "v2.json", "--clients"], expect: 1)
+    let lines = indexed.stderr.split(separator: "\n").filter { $0.contains("CLIENTS refuses") }
+    #expect(lines.count == 6, "\(indexed)")
+    #expect(lines.prefix(3).allSatisfy { $0.contains("app ios@5.2.0 ") }, "\(indexed)")
+    #expect(lines.suffix(3).allSatisfy { $0.contains("app ios@5.2.1 ") }, "\(indexed)")
+    let gate = try runner.run(["import", "v2.json"], expect: 65)
+    // The index is derived from the contract; doctor checks that it still is.
+    try TamperEvidentHistoryTests.execute(
+      "UPDATE contract_index SET body = replace(body, 'integer', 'number')", at: location)
+    let doctor = try runner.run(["doctor"], expect: 74)
+    #expect(
+      doctor.stderr.contains(
+        "the contract index of contract event 1 is not the index of its contract"), "\(doctor)")
+    try TamperEvidentHistoryTests.execute("DELETE FROM contract_event_index", at: location)
+    try runner.run(["doctor"])
+    let unindexed = try runner.run(["check", "v2.json", "--clients"], expect: 1)
+    #expect(unindexed.stderr == indexed.stderr)
+    #expect(unindexed.stdout == indexed.stdout)
+    #expect(try runner.run(["import", "v2.json"], expect: 65).stderr == gate.stderr)
+    #expect(try runner.run(["clients", "v2.json"]).stdout.contains("ios@5.2.1: decodes 3 kinds"))
+  }
 }

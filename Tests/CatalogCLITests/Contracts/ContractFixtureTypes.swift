@@ -47,12 +47,21 @@ struct BadgeComponent: Component {
   var data: Data
 }
 
+/// `knob`: a range of integers (docs/ci.md's example kind, as an app build reads it).
+struct KnobComponent: Component {
+  struct Data: ComponentData {
+    var range: [Int]
+  }
+  var data: Data
+}
+
 #if canImport(SwiftUI)
   import SwiftUI
   extension CounterComponent { func make() -> some View { EmptyView() } }
   extension FractionalCounterComponent { func make() -> some View { EmptyView() } }
   extension SwatchComponent { func make() -> some View { EmptyView() } }
   extension BadgeComponent { func make() -> some View { EmptyView() } }
+  extension KnobComponent { func make() -> some View { EmptyView() } }
 #endif
 
 /// The contract files of the tests.
@@ -63,6 +72,13 @@ enum ContractFiles {
     registry.register(CounterComponent.self)
     registry.register(SwatchComponent.self)
     registry.register(BadgeComponent.self)
+    return registry.contract(app: "ios", version: version).canonicalBytes
+  }
+
+  /// `ios@VERSION` that decodes docs/ci.md's `knob` (and no other kind of its example).
+  static func knob(_ version: String) -> [UInt8] {
+    let registry = ComponentsRegistry()
+    registry.register(KnobComponent.self)
     return registry.contract(app: "ios", version: version).canonicalBytes
   }
 

@@ -96,7 +96,8 @@ struct ComponentTableMigrationTests {
       try upgraded.text("SELECT group_concat(name, ' ') FROM schema_migration")
         == "0001_initial 0002_policies 0002_tag_history 0003_document_frame "
         + "0004_no_component_table 0005_payload_hash_table 0006_kind_version_table "
-        + "0007_revision_digest 0008_tag_events 0009_app_contract 0010_payload_digest")
+        + "0007_revision_digest 0008_tag_events 0009_app_contract 0010_payload_digest 0011_contract_index"
+    )
     #expect(try upgraded.text("SELECT count(*) FROM sqlite_schema WHERE name = 'component'") == "0")
     #expect(try upgraded.text("SELECT count(*) FROM entry_version") == "18")
 
@@ -157,7 +158,8 @@ struct ComponentTableMigrationTests {
       try database.psql("SELECT name FROM schema_migration ORDER BY name")
         == "0001_initial\n0002_policies\n0002_tag_history\n0003_document_frame\n"
         + "0004_no_component_table\n0005_payload_hash_table\n0006_kind_version_table\n"
-        + "0007_revision_digest\n0008_tag_events\n0009_app_contract\n0010_payload_digest\n")
+        + "0007_revision_digest\n0008_tag_events\n0009_app_contract\n0010_payload_digest\n0011_contract_index\n"
+    )
     #expect(try database.psql("SELECT to_regclass('component') IS NULL") == "t\n")
     #expect(
       try directory.runCatalog(["tag", "--list"], expect: 0, database: database.url).stdout

@@ -106,7 +106,8 @@ struct FrameMigrationTests {
       try database.psql("SELECT name FROM schema_migration ORDER BY name")
         == "0001_initial\n0002_policies\n0002_tag_history\n0003_document_frame\n"
         + "0004_no_component_table\n0005_payload_hash_table\n0006_kind_version_table\n"
-        + "0007_revision_digest\n0008_tag_events\n0009_app_contract\n0010_payload_digest\n")
+        + "0007_revision_digest\n0008_tag_events\n0009_app_contract\n0010_payload_digest\n0011_contract_index\n"
+    )
     #expect(
       try directory.runCatalog(["export"], expect: 0, database: database.url).stdout == second)
     try directory.runCatalog(["doctor"], expect: 0, database: database.url)

@@ -61,11 +61,18 @@ struct CiDocumentationTests {
     return try JSONDecoder().decode([Job].self, from: Data(result.stdout.utf8))
   }
 
-  /// A repository with PolicyCommandTests.v1 and its policies (exported by `catalog policy
-  /// export`) on main, branches `refused` (v2) and `accepted` (v1 plus a kind), and a clone.
+  /// A repository with PolicyCommandTests.v1, its policies (exported by `catalog policy
+  /// export`) and the contract of an app build that reads `knob.range` as `[Int]` on main;
+  /// branches `refused` (v2), `undecodable` (v1 with a string in `knob.range`, which FORWARD
+  /// allows and the build cannot decode) and `accepted` (v1 plus a kind), and a clone.
   static func makeRepositories(in directory: TemporaryDirectory) throws {
     try directory.write("v1.json", PolicyCommandTests.v1)
     try directory.write("v2.json", PolicyCommandTests.v2)
+    try directory.write("contract.json", ContractFiles.knob("1.0"))
+    let undecodable = PolicyCommandTests.v1.replacingOccurrences(
+      of: "[0, 10]", with: #"[0, 10, "x"]"#)
+    try #require(undecodable != PolicyCommandTests.v1)
+    try directory.write("undecodable.json", undecodable)
     let accepted = PolicyCommandTests.v1.replacingOccurrences(
       of: "\"components\": [",
       with: "\"components\": [\n    {\"kind\": \"new-kind\", \"category\": \"Input\", "
@@ -80,9 +87,12 @@ struct CiDocumentationTests {
       git init -q -b main upstream
       cp v1.json upstream/components.json
       "$CATALOG" -d policies.sqlite policy export -o upstream/catalog-policy.json
+      mkdir upstream/catalog-contracts && cp contract.json upstream/catalog-contracts/ios-1.0.json
       cd upstream
       git add -A && git commit -qm v1
       git checkout -qb refused && cp ../v2.json components.json && git commit -qam v2
+      git checkout -q main
+      git checkout -qb undecodable && cp ../undecodable.json components.json && git commit -qam x
       git checkout -q main
       git checkout -qb accepted && cp ../accepted.json components.json && git commit -qam more
       git checkout -q main
@@ -167,6 +177,22 @@ struct CiDocumentationTests {
           ], "\(refused)")
         // The JUnit step ran after the failed one, as `if: always()` says.
         #expect(refused.count == job.steps.count)
+      }
+      // A change the policies accept and the committed app build cannot decode.
+      let undecodable = try Self.run(job, branch: "undecodable", in: directory)
+      #expect(undecodable.contains { $0.status == 1 }, "\(job.name): \(undecodable)")
+      let clientsReport = try String(
+        contentsOfFile: directory.path("fork/catalog-junit.xml"), encoding: .utf8)
+      try JUnitSchema.validate(clientsReport, in: directory)
+      #expect(
+        clientsReport.contains(
+          #"<failure type="DECODE_FAILS" message="DECODE_FAILS /payload/range/2">"#),
+        "\(job.name): \(clientsReport)")
+      if job.system == "github" {
+        let annotations = undecodable.flatMap { WorkflowCommand.parseAll($0.stdout) }
+        #expect(
+          annotations.compactMap { $0?.properties["title"] } == ["DECODE_FAILS in knob"],
+          "\(undecodable)")
       }
     }
   }
