@@ -5,9 +5,10 @@ import Components
 /// category, sample, shape and whether it holds child components, and the catalog's A2UI
 /// major version.
 ///
-/// Loaded from one read of the history up to the revision (``load(from:at:)``); the exports
-/// (``AgentExport``), `validate-ui` (``UIDocumentValidator``) and the MCP server read it, so
-/// all three tell an agent the same thing.
+/// Loaded from one read of the history up to the revision (``load(from:at:kinds:majors:)``),
+/// whole or for the kinds a caller names; the exports (``AgentExport``), `validate-ui`
+/// (``UIDocumentValidator``) and the MCP server read it, so all three tell an agent the same
+/// thing.
 public struct AgentCatalog: Sendable {
   /// The revision the catalog was read at.
   public var revision: Int64
@@ -107,45 +108,121 @@ extension AgentCatalog {
   /// Reads the catalog at `reference`: the kinds present there, each kind's shape inferred
   /// from every state its component had up to the revision, and the majors.
   ///
+  /// One streamed read of the history, each stored payload parsed at most once. The cost is
+  /// in the payloads parsed, and both parameters bound it: a payload is parsed only for a
+  /// kind in `kinds` or when the majors are wanted.
+  ///
+  /// - Parameters:
+  ///   - kinds: the kinds (compared by bytes) to give ``kinds``; nil for every kind. The
+  ///     others are left out of ``kinds`` (``removedKinds`` stays the whole catalog's), so a
+  ///     caller that knows which kinds it will look up (`validate-ui` knows the kinds its
+  ///     document names) reads the history of those only.
+  ///   - majors: whether to compute ``majors``, which needs every kind's shape at every
+  ///     revision; without them ``majors`` is empty and ``major`` is 1.
   /// - Throws: ``CatalogError`` for an unknown revision or a storage failure.
-  public static func load(from catalog: Catalog, at reference: RevisionReference = .head)
-    throws -> AgentCatalog
-  {
-    var histories: [[EntryVersion]] = []
-    let revision = try catalog.forEachComponentHistory(upTo: reference) { history in
-      histories.append(history.versions)
-    }
-    var present: [(orderKey: String, kind: AgentKind)] = []
-    var removed: Set<BytewiseString> = []
-    var events: [(revision: Int64, component: Int, version: EntryVersion)] = []
-    for (component, versions) in histories.enumerated() {
+  public static func load(
+    from catalog: Catalog, at reference: RevisionReference = .head,
+    kinds selection: Set<BytewiseString>? = nil, majors wantsMajors: Bool = true
+  ) throws -> AgentCatalog {
+    let revision = try catalog.revision(reference).id
+    return try load(from: catalog, atEach: [revision], kinds: selection, majors: wantsMajors)[0]
+  }
+
+  /// ``load(from:at:kinds:majors:)`` at each of `revisions` (numbers of the catalog's
+  /// revisions, in any order), from one read of the history up to the last of them: what
+  /// the site reads for the agents' files of every release. The catalog at each revision is
+  /// the one ``load(from:at:kinds:majors:)`` reads there.
+  ///
+  /// - Returns: one catalog per revision, in the order of `revisions`.
+  /// - Throws: ``CatalogError`` for an unknown revision or a storage failure.
+  public static func load(
+    from catalog: Catalog, atEach revisions: [Int64],
+    kinds selection: Set<BytewiseString>? = nil, majors wantsMajors: Bool = true
+  ) throws -> [AgentCatalog] {
+    guard let last = revisions.max() else { return [] }
+    // The distinct revisions in ascending order: the cuts.
+    let cuts = Array(Set(revisions)).sorted()
+    var cutIndex: [Int64: Int] = [:]
+    for (index, cut) in cuts.enumerated() { cutIndex[cut] = index }
+    var present = [[(orderKey: String, kind: AgentKind)]](repeating: [], count: cuts.count)
+    var presentNames = [Set<BytewiseString>](repeating: [], count: cuts.count)
+    var removed = [Set<BytewiseString>](repeating: [], count: cuts.count)
+    var events: [(event: CatalogMajor.Event, order: Int)] = []
+    var component = 0
+    try catalog.forEachComponentHistory(upTo: .number(last)) { history in
+      defer { component += 1 }
+      let versions = history.versions
+      // The state at each cut: the index of the last version at or before it, if any.
+      var states = [Int?](repeating: nil, count: cuts.count)
+      var next = 0
+      for (cut, revision) in cuts.enumerated() {
+        while next < versions.count, versions[next].revision <= revision { next += 1 }
+        states[cut] = next > 0 ? next - 1 : nil
+      }
+      func isSelected(_ version: EntryVersion) -> Bool {
+        version.change != .removed
+          && selection?.contains(BytewiseString(version.entry.kind)) != false
+      }
+      for case (let cut, let state?) in states.enumerated() {
+        let version = versions[state]
+        if version.change == .removed {
+          removed[cut].insert(BytewiseString(version.entry.kind))
+        } else {
+          presentNames[cut].insert(BytewiseString(version.entry.kind))
+        }
+      }
+      let anySelected = states.contains { $0.map { isSelected(versions[$0]) } ?? false }
+      guard anySelected || wantsMajors else { return }
+      var cutsAt = [[Int]](repeating: [], count: versions.count)
+      for case (let cut, let state?) in states.enumerated() { cutsAt[state].append(cut) }
       var inference = ShapeInference()
-      for version in versions {
-        events.append((version.revision, component, version))
-        if version.change != .removed { inference.add(try version.entry.payload.value()) }
+      var sample: JSONValue = .null
+      for (index, version) in versions.enumerated() where version.revision <= last {
+        var shape: Shape?
+        if version.change != .removed {
+          sample = try version.entry.payload.value()
+          inference.add(sample)
+          if wantsMajors { shape = inference.shape }
+        }
+        if wantsMajors {
+          events.append(
+            (
+              CatalogMajor.Event(
+                revision: version.revision, component: component, kind: version.entry.kind,
+                shape: shape), events.count
+            ))
+        }
+        for cut in cutsAt[index] where isSelected(version) {
+          let entry = version.entry
+          present[cut].append(
+            (
+              version.orderKey,
+              AgentKind(
+                kind: entry.kind, category: entry.category, description: entry.description,
+                deprecated: entry.isDeprecated, sample: sample, shape: inference.shape,
+                inferredFrom: inference.samples)
+            ))
+        }
       }
-      guard let last = versions.last else { continue }
-      if last.change == .removed {
-        removed.insert(BytewiseString(last.entry.kind))
-        continue
-      }
-      let entry = last.entry
-      present.append(
-        (
-          last.orderKey,
-          AgentKind(
-            kind: entry.kind, category: entry.category, description: entry.description,
-            deprecated: entry.isDeprecated, sample: try entry.payload.value(),
-            shape: inference.shape, inferredFrom: inference.samples)
-        ))
     }
-    present.sort { $0.orderKey.utf8.lexicographicallyPrecedes($1.orderKey.utf8) }
-    for item in present { removed.remove(BytewiseString(item.kind.kind)) }
-    events.sort { ($0.revision, $0.component) < ($1.revision, $1.component) }
-    return AgentCatalog(
-      revision: revision, kinds: present.map(\.kind),
-      removedKinds: removed.map(\.string).sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) },
-      majors: try CatalogMajor.majors(of: events.map { ($0.revision, $0.component, $0.version) }))
+    // By revision, then component; a component's states are already in revision order.
+    events.sort {
+      ($0.event.revision, $0.event.component, $0.order)
+        < ($1.event.revision, $1.event.component, $1.order)
+    }
+    let majors = CatalogMajor.majors(of: events.map(\.event))
+    let catalogs = cuts.indices.map { cut -> AgentCatalog in
+      let kinds = present[cut].sorted {
+        $0.orderKey.utf8.lexicographicallyPrecedes($1.orderKey.utf8)
+      }
+      return AgentCatalog(
+        revision: cuts[cut], kinds: kinds.map(\.kind),
+        removedKinds: removed[cut].subtracting(presentNames[cut]).map(\.string).sorted {
+          $0.utf8.lexicographicallyPrecedes($1.utf8)
+        },
+        majors: majors.filter { $0.revision <= cuts[cut] })
+    }
+    return revisions.map { catalogs[cutIndex[$0] ?? 0] }
   }
 }
 
@@ -169,16 +246,18 @@ extension AgentCatalog {
     return decoded
   }
 
-  /// ``load(from:at:)``, then ``decoded(by:)`` the contract of `app`@`version` recorded by
-  /// that revision (retained or retired).
+  /// ``load(from:at:kinds:majors:)``, then ``decoded(by:)`` the contract of `app`@`version`
+  /// recorded by that revision (retained or retired).
   ///
   /// - Throws: ``RequestProblem/noSuchContract(build:revision:recorded:)`` when no contract of
   ///   that build was recorded by then, naming the builds that were.
   public static func load(
-    from catalog: Catalog, at reference: RevisionReference = .head, app: String, version: String
+    from catalog: Catalog, at reference: RevisionReference = .head, app: String, version: String,
+    kinds selection: Set<BytewiseString>? = nil, majors wantsMajors: Bool = true
   ) throws -> AgentCatalog {
     let number = try catalog.revision(reference).id
     let build = try catalog.recordedContract(app: app, version: version, at: .number(number))
-    return try load(from: catalog, at: .number(number)).decoded(by: build)
+    return try load(from: catalog, at: .number(number), kinds: selection, majors: wantsMajors)
+      .decoded(by: build)
   }
 }

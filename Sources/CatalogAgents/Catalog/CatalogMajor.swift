@@ -39,43 +39,54 @@ public struct CatalogMajor: Sendable, Hashable {
     var isContainer: Bool
   }
 
-  /// The majors of a history: `events` are every stored state, in revision order, with the
-  /// component (any number stable for the component) each belongs to.
-  static func majors(of events: [(Int64, Int, EntryVersion)]) throws -> [CatalogMajor] {
+  /// One stored state of a component, as the majors read it: the revision that wrote it, the
+  /// component (any number stable for the component), the kind it bore, and the shape
+  /// inferred from every sample the component had up to and including it (nil for a
+  /// removal).
+  struct Event {
+    var revision: Int64
+    var component: Int
+    var kind: String
+    var shape: Shape?
+  }
+
+  /// The majors of a history: `events` are every stored state, in revision order.
+  static func majors(of events: [Event]) -> [CatalogMajor] {
     guard let first = events.first else { return [] }
-    var majors = [CatalogMajor(major: 1, revision: first.0, reasons: [])]
-    var inferences: [Int: ShapeInference] = [:]
+    var majors = [CatalogMajor(major: 1, revision: first.revision, reasons: [])]
+    var shapes: [Int: Shape] = [:]
     var kindOf: [Int: String] = [:]
     var componentOf: [BytewiseString: Int] = [:]
     var base: [BytewiseString: KindState] = [:]
     var touched: Set<BytewiseString> = []
     var index = 0
     while index < events.count {
-      let revision = events[index].0
-      while index < events.count, events[index].0 == revision {
-        let (_, component, version) = events[index]
+      let revision = events[index].revision
+      while index < events.count, events[index].revision == revision {
+        let event = events[index]
         index += 1
-        if let old = kindOf[component] {
+        if let old = kindOf[event.component] {
           touched.insert(BytewiseString(old))
-          if componentOf[BytewiseString(old)] == component {
+          if componentOf[BytewiseString(old)] == event.component {
             componentOf[BytewiseString(old)] = nil
           }
         }
-        touched.insert(BytewiseString(version.entry.kind))
-        if version.change == .removed {
-          kindOf[component] = nil
+        touched.insert(BytewiseString(event.kind))
+        if let shape = event.shape {
+          kindOf[event.component] = event.kind
+          componentOf[BytewiseString(event.kind)] = event.component
+          shapes[event.component] = shape
         } else {
-          kindOf[component] = version.entry.kind
-          componentOf[BytewiseString(version.entry.kind)] = component
-          inferences[component, default: ShapeInference()].add(try version.entry.payload.value())
+          kindOf[event.component] = nil
         }
       }
       func state(_ kind: BytewiseString) -> KindState? {
-        guard let component = componentOf[kind], let shape = inferences[component]?.shape
-        else { return nil }
+        guard let component = componentOf[kind], let shape = shapes[component] else {
+          return nil
+        }
         return KindState(shape: shape, isContainer: shape.root.holdsComponents)
       }
-      if revision == first.0 {
+      if revision == first.revision {
         for kind in touched { base[kind] = state(kind) }
         touched.removeAll()
         continue

@@ -3,7 +3,7 @@ import Components
 /// `catalog validate-ui`: checks a UI document an agent produced against the catalog at a
 /// revision, in layers (``UIProblem/Layer``): syntax, envelope, vocabulary, graph, data.
 ///
-/// One read of the document into a ``LocatedJSON`` (JSON nesting bounded by
+/// One read of the document into a ``UIDocument`` (JSON nesting bounded by
 /// ``maxJSONDepth``), then one pass over its components: time and memory linear in the
 /// document's size. docs/agents.md lists the checks and their messages.
 public struct UIDocumentValidator: Sendable {
@@ -21,27 +21,15 @@ public struct UIDocumentValidator: Sendable {
 
   /// Validates the document's bytes.
   public func validate(_ bytes: [UInt8]) -> UIValidation {
-    var values: [LocatedJSON] = []
-    let reader = JSONReader(bytes: bytes, maxDepth: Self.maxJSONDepth)
-    do {
-      values.append(try LocatedJSON.read(reader))
-      // JSON Lines: one message object after another.
-      while reader.peekAfterWhitespace() != nil {
-        guard case .object = values[0], reader.peekAfterWhitespace() == UInt8(ascii: "{") else {
-          try reader.expectEndOfInput()
-          break
-        }
-        values.append(try LocatedJSON.read(reader))
-      }
-    } catch {
-      return UIValidation(
-        form: .unknown, components: 0,
-        problems: [
-          UIProblem(
-            layer: .syntax, position: error.position, pointer: error.pointer,
-            message: "invalid JSON: " + error.message)
-        ])
+    validate(UIDocument(bytes: bytes))
+  }
+
+  /// Validates a document already read.
+  public func validate(_ document: UIDocument) -> UIValidation {
+    if let problem = document.syntaxProblem {
+      return UIValidation(form: .unknown, components: 0, problems: [problem])
     }
+    let values = document.values
     var run = Run(catalog: catalog)
     if values.count > 1 {
       run.messages(values.enumerated().map { (JSONPointer([String($0.offset)]), $0.element) })

@@ -53,7 +53,9 @@ enum ValidateUICommand: CatalogCommand {
     let operand = context.arguments[document] ?? "-"
     let source: DocumentSource = operand == "-" ? .standardInput : .file(operand)
     let catalog = try context.openCatalogWithRevisions()
-    let agents = try context.agentCatalog(catalog)
+    // An unknown revision and a malformed --app are found before the document is read.
+    let revision = try catalog.revision(context.atReference).id
+    _ = try context.appBuild()
     let bytes: [UInt8]
     do {
       bytes = try source.readBytes(
@@ -64,7 +66,13 @@ enum ValidateUICommand: CatalogCommand {
       _ = CatalogMain.report(error, command: "validate-ui", console: context.console)
       return .dataError
     }
-    let result = UIDocumentValidator(catalog: agents).validate(bytes)
+    // The document first, then the catalog for what it names: the history of those kinds
+    // only, and the majors only when a catalogId is there to compare.
+    let document = UIDocument(bytes: bytes)
+    let agents = try context.agentCatalog(
+      catalog, at: .number(revision), kinds: document.namedKinds,
+      majors: document.namesCatalogID)
+    let result = UIDocumentValidator(catalog: agents).validate(document)
     switch context.arguments[format] ?? .text {
     case .text:
       var out = ""

@@ -130,23 +130,35 @@ package struct CommandContext {
   }
 
   /// The catalog for agents at `--at`, as `--app APP@VERSION` decodes it when given
-  /// (export --format, validate-ui).
+  /// (export --format, validate-ui), or at `reference` when given; `kinds` and `majors` as
+  /// ``AgentCatalog/load(from:at:kinds:majors:)`` takes them.
   ///
   /// - Throws: ``UsageError`` for an `--app` that is not `APP@VERSION`;
   ///   ``RequestProblem/noSuchContract(build:revision:recorded:)`` (exit 65) for a build with no
   ///   recorded contract.
-  package func agentCatalog(_ catalog: Catalog) throws -> AgentCatalog {
-    guard let build = arguments[CommonArguments.app] else {
-      return try AgentCatalog.load(from: catalog, at: atReference)
+  package func agentCatalog(
+    _ catalog: Catalog, at reference: RevisionReference? = nil,
+    kinds: Set<BytewiseString>? = nil, majors: Bool = true
+  ) throws -> AgentCatalog {
+    let reference = reference ?? atReference
+    guard let (app, version) = try appBuild() else {
+      return try AgentCatalog.load(from: catalog, at: reference, kinds: kinds, majors: majors)
     }
+    return try AgentCatalog.load(
+      from: catalog, at: reference, app: app, version: version, kinds: kinds, majors: majors)
+  }
+
+  /// `--app APP@VERSION` split at its `@`; nil when absent.
+  ///
+  /// - Throws: ``UsageError`` for an `--app` that is not `APP@VERSION`.
+  package func appBuild() throws -> (app: String, version: String)? {
+    guard let build = arguments[CommonArguments.app] else { return nil }
     guard let at = build.firstIndex(of: "@"), at != build.startIndex,
       build.index(after: at) != build.endIndex
     else {
       throw UsageError.invalidArguments("'--app': expected APP@VERSION, found '\(build)'")
     }
-    return try AgentCatalog.load(
-      from: catalog, at: atReference, app: String(build[..<at]),
-      version: String(build[build.index(after: at)...]))
+    return (String(build[..<at]), String(build[build.index(after: at)...]))
   }
 
   /// The revision named by `--at` (head when absent).

@@ -44,6 +44,18 @@ public struct JSONNumber: Sendable, Hashable, CustomStringConvertible {
   /// Whether the number's value is integral (`5`, `5.0`, `1e2`; not `1.5`): the test JSON
   /// Schema's `integer` makes, exactly, however long the text.
   public var isIntegral: Bool {
+    // Most numbers are written as integers (`-12`): integral, with no decimal to reduce.
+    // Anything else (a fraction, an exponent) takes the exact path below.
+    let isIntegerText = text.utf8.allSatisfy {
+      ($0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9")) || $0 == UInt8(ascii: "-")
+    }
+    if isIntegerText { return true }
+    return isIntegralExactly
+  }
+
+  /// ``isIntegral`` without its shortcut for integer text: the decimal value reduced, for
+  /// every text. A test holds the two to the same answers.
+  var isIntegralExactly: Bool {
     let value = DecimalValue(text)
     guard !value.digits.isEmpty else { return true }
     // 0.d1…dn × 10^e is integral when e ≥ n.
