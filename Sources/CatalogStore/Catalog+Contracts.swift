@@ -286,22 +286,6 @@ public struct ContractRecording: Sendable {
 
   public var outcome: Outcome
   public var recorded: RecordedContract
-  /// The latest record event of each build `events` retain at `revision` (recorded and not
-  /// retired then), sorted by app, then version: the builds ``contracts(in:upTo:)`` gives
-  /// as retained, without reading their contracts (`events` may come without their bytes).
-  static func retainedRecordEvents(in events: [ContractEvent], upTo revision: Int64)
-    -> [ContractEvent]
-  {
-    var latest: [String: ContractEvent] = [:]
-    for event in events where event.afterRevision <= revision {
-      latest[event.build] = event
-    }
-    return latest.values.filter { $0.action == .record }.sorted {
-      $0.app == $1.app
-        ? $0.version.utf8.lexicographicallyPrecedes($1.version.utf8)
-        : $0.app.utf8.lexicographicallyPrecedes($1.app.utf8)
-    }
-  }
 
   /// The build of the same app recorded most recently before this one.
   public var previous: RecordedContract?

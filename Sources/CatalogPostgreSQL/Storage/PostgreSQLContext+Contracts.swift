@@ -7,8 +7,20 @@ extension PostgreSQLContext {
     "id, after_revision, created_at, author, action, app, version, contract, digest"
 
   func contractEvents() throws -> [ContractEvent] {
+    try readContractEvents(columns: Self.contractColumns)
+  }
+
+  /// The events without their contracts' bytes (`contract` is nil): what the gate needs to
+  /// know which builds are retained.
+  func contractEventSummaries() throws -> [ContractEvent] {
+    try readContractEvents(
+      columns: "id, after_revision, created_at, author, action, app, version, NULL, digest")
+  }
+
+  /// Every event in id order, read from `columns` (``contractColumns``' order).
+  private func readContractEvents(columns: String) throws -> [ContractEvent] {
     let result = try connection.execute(
-      "SELECT \(Self.contractColumns) FROM contract_event ORDER BY id")
+      "SELECT \(columns) FROM contract_event ORDER BY id")
     return try (0..<result.rowCount).map { row in
       let id = try result.int64(row: row, column: 0) ?? 0
       guard let time = Timestamp.parse(result.string(row: row, column: 2) ?? ""),
@@ -38,26 +50,6 @@ extension PostgreSQLContext {
         .text(event.author), .text(event.action.rawValue), .text(event.app),
         .text(event.version), event.contract.map { .utf8($0) } ?? .null, .text(event.digest),
       ])
-  }
-
-  func contractEventSummaries() throws -> [ContractEvent] {
-    let result = try connection.execute(
-      "SELECT id, after_revision, created_at, author, action, app, version, digest "
-        + "FROM contract_event ORDER BY id")
-    return try (0..<result.rowCount).map { row in
-      let id = try result.int64(row: row, column: 0) ?? 0
-      guard let time = Timestamp.parse(result.string(row: row, column: 2) ?? ""),
-        let action = ContractEvent.Action(rawValue: result.string(row: row, column: 4) ?? "")
-      else {
-        throw CatalogError.database(.inconsistent("contract event \(id) is unreadable"))
-      }
-      return ContractEvent(
-        id: id, afterRevision: try result.int64(row: row, column: 1) ?? 0, time: time,
-        author: result.string(row: row, column: 3) ?? "", action: action,
-        app: result.string(row: row, column: 5) ?? "",
-        version: result.string(row: row, column: 6) ?? "",
-        contract: nil, digest: result.string(row: row, column: 7) ?? "")
-    }
   }
 
   func contractIndexDigests() throws -> [Int64: SHA256Digest] {

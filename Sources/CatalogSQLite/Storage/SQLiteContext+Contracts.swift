@@ -7,8 +7,20 @@ extension SQLiteContext {
     "id, after_revision, created_at, author, action, app, version, contract, digest"
 
   func contractEvents() throws -> [ContractEvent] {
+    try readContractEvents(columns: Self.contractColumns)
+  }
+
+  /// The events without their contracts' bytes (`contract` is nil): what the gate needs to
+  /// know which builds are retained.
+  func contractEventSummaries() throws -> [ContractEvent] {
+    try readContractEvents(
+      columns: "id, after_revision, created_at, author, action, app, version, NULL, digest")
+  }
+
+  /// Every event in id order, read from `columns` (``contractColumns``' order).
+  private func readContractEvents(columns: String) throws -> [ContractEvent] {
     let statement = try database.cachedStatement(
-      sql: "SELECT \(Self.contractColumns) FROM contract_event ORDER BY id")
+      sql: "SELECT \(columns) FROM contract_event ORDER BY id")
     defer { statement.reset() }
     var events: [ContractEvent] = []
     while try statement.step() {
@@ -38,29 +50,6 @@ extension SQLiteContext {
       event.contract.map { .text(String(decoding: $0, as: UTF8.self)) } ?? .null,
       .text(event.digest),
     ])
-  }
-
-  func contractEventSummaries() throws -> [ContractEvent] {
-    let statement = try database.cachedStatement(
-      sql: "SELECT id, after_revision, created_at, author, action, app, version, digest "
-        + "FROM contract_event ORDER BY id")
-    defer { statement.reset() }
-    var events: [ContractEvent] = []
-    while try statement.step() {
-      let id = statement.int64(at: 0)
-      guard let time = Timestamp.parse(statement.string(at: 2) ?? ""),
-        let action = ContractEvent.Action(rawValue: statement.string(at: 4) ?? "")
-      else {
-        throw CatalogError.database(.inconsistent("contract event \(id) is unreadable"))
-      }
-      events.append(
-        ContractEvent(
-          id: id, afterRevision: statement.int64(at: 1), time: time,
-          author: statement.string(at: 3) ?? "", action: action,
-          app: statement.string(at: 5) ?? "", version: statement.string(at: 6) ?? "",
-          contract: nil, digest: statement.string(at: 7) ?? ""))
-    }
-    return events
   }
 
   func contractIndexDigests() throws -> [Int64: SHA256Digest] {
