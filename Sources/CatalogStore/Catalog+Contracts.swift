@@ -199,13 +199,7 @@ extension Catalog {
           builds[key] = known
           continue
         }
-        let contract: AppContract
-        do {
-          contract = try AppContract(contractJSON: bytes)
-        } catch {
-          throw CatalogError.database(
-            .inconsistent("contract event \(event.id) holds an unreadable contract: \(error)"))
-        }
+        let contract = try AppContract(stored: bytes, event: event.id)
         builds[key] = RecordedContract(contract: contract, bytes: bytes, recorded: event)
       case .retire:
         builds[key]?.retired = event
@@ -289,4 +283,18 @@ public struct ContractRecording: Sendable {
 
   /// The build of the same app recorded most recently before this one.
   public var previous: RecordedContract?
+}
+
+extension AppContract {
+  /// A contract read back from the catalog, where contract event `event` stored it. Its bytes
+  /// were a valid contract when recorded, so one that no longer reads is damage
+  /// (``DatabaseProblem/Code/inconsistent``), never the fault of the user's input.
+  init(stored bytes: [UInt8], event: Int64) throws {
+    do {
+      try self.init(contractJSON: bytes)
+    } catch {
+      throw CatalogError.database(
+        .inconsistent("contract event \(event) holds an unreadable contract: \(error)"))
+    }
+  }
 }

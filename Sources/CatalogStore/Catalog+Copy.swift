@@ -106,13 +106,7 @@ extension Catalog {
       try to.appendContractEvent(event)
       // The index is derived: made again from the contract, as `contract record` makes it.
       if let bytes = event.contract {
-        let contract: AppContract
-        do {
-          contract = try AppContract(contractJSON: bytes)
-        } catch {
-          throw CatalogError.database(
-            .inconsistent("contract event \(event.id) holds an unreadable contract: \(error)"))
-        }
+        let contract = try AppContract(stored: bytes, event: event.id)
         try to.storeContractIndex(try ContractShapeIndex(contract: contract), event: event.id)
       }
     }

@@ -137,13 +137,7 @@ struct BuildShapes: Sendable {
       guard let bytes = unindexed[event.id]?.contract else {
         throw CatalogError.database(.inconsistent("contract event \(event.id) has no contract"))
       }
-      let contract: AppContract
-      do {
-        contract = try AppContract(contractJSON: bytes)
-      } catch {
-        throw CatalogError.database(
-          .inconsistent("contract event \(event.id) holds an unreadable contract: \(error)"))
-      }
+      let contract = try AppContract(stored: bytes, event: event.id)
       indexes.append((event.app, event.version, .built(try ContractShapeIndex(contract: contract))))
     }
     return try BuildShapes(indexes: indexes, in: context)
