@@ -10,39 +10,14 @@ struct GitMergeDriverTests {
 
   init() throws {
     directory = try TemporaryDirectory()
-    try git(["init", "-q", "-b", "main"], expect: 0)
+    try sandbox.git(["init", "-q", "-b", "main"], expect: 0)
     try directory.write(".gitattributes", "*.png binary\n")
-    try catalog(["git", "install"], expect: 0)
+    try sandbox.catalog(["git", "install"], expect: 0)
   }
 
   // MARK: - Helpers
 
-  /// The environment git and the drivers run with: the built `catalog` first on PATH, and no
-  /// configuration from the machine or the user.
-  var environment: [String: String] {
-    [
-      "PATH": CatalogProcess.executable.deletingLastPathComponent().path + ":/usr/bin:/bin",
-      "HOME": directory.url.path, "GIT_CONFIG_NOSYSTEM": "1", "GIT_AUTHOR_NAME": "Tester",
-      "GIT_AUTHOR_EMAIL": "tester@example.com", "GIT_COMMITTER_NAME": "Tester",
-      "GIT_COMMITTER_EMAIL": "tester@example.com", "GIT_PAGER": "cat", "LANG": "C.UTF-8",
-    ]
-  }
-
-  @discardableResult
-  func git(_ arguments: [String], expect status: Int32? = nil) throws -> CatalogProcess.Result {
-    let result = try CatalogProcess.run(
-      arguments, in: directory, executable: URL(fileURLWithPath: "/usr/bin/git"),
-      environment: environment)
-    if let status { #expect(result.status == status, "git \(arguments): \(result)") }
-    return result
-  }
-
-  @discardableResult
-  func catalog(_ arguments: [String], expect status: Int32) throws -> CatalogProcess.Result {
-    let result = try CatalogProcess.run(arguments, in: directory, environment: environment)
-    #expect(result.status == status, "catalog \(arguments): \(result)")
-    return result
-  }
+  var sandbox: GitSandbox { GitSandbox(directory: directory) }
 
   static func entry(_ kind: String, _ payload: String, category: String = "Display") -> String {
     """
@@ -68,15 +43,15 @@ struct GitMergeDriverTests {
   /// Commits `base` on main, `ours` on main and `theirs` on a branch, then merges the branch.
   func mergeBranches(ours: String, theirs: String) throws -> CatalogProcess.Result {
     try directory.write("components.json", Self.base)
-    try git(["add", "-A"], expect: 0)
-    try git(["commit", "-q", "-m", "base"], expect: 0)
-    try git(["checkout", "-q", "-b", "theirs"], expect: 0)
+    try sandbox.git(["add", "-A"], expect: 0)
+    try sandbox.git(["commit", "-q", "-m", "base"], expect: 0)
+    try sandbox.git(["checkout", "-q", "-b", "theirs"], expect: 0)
     try directory.write("components.json", theirs)
-    try git(["commit", "-q", "-am", "theirs"], expect: 0)
-    try git(["checkout", "-q", "main"], expect: 0)
+    try sandbox.git(["commit", "-q", "-am", "theirs"], expect: 0)
+    try sandbox.git(["checkout", "-q", "main"], expect: 0)
     try directory.write("components.json", ours)
-    try git(["commit", "-q", "-am", "ours"], expect: 0)
-    return try git(["merge", "--no-edit", "theirs"])
+    try sandbox.git(["commit", "-q", "-am", "ours"], expect: 0)
+    return try sandbox.git(["merge", "--no-edit", "theirs"])
   }
 
   func file() throws -> String {
@@ -97,7 +72,7 @@ struct GitMergeDriverTests {
         == Self.document(
           Self.tile.replacingOccurrences(of: "Hero", with: "Hero v2"),
           Self.badge.replacingOccurrences(of: "1", with: "2"), Self.row))
-    #expect(try git(["status", "--porcelain"], expect: 0).stdout == "")
+    #expect(try sandbox.git(["status", "--porcelain"], expect: 0).stdout == "")
   }
 
   @Test func branchesEditingDifferentFieldsOfOnePayloadMerge() throws {
@@ -167,8 +142,8 @@ struct GitMergeDriverTests {
         }
 
         """)
-    #expect(try git(["status", "--porcelain"], expect: 0).stdout == "UU components.json\n")
-    let check = try catalog(["check", "components.json"], expect: 65)
+    #expect(try sandbox.git(["status", "--porcelain"], expect: 0).stdout == "UU components.json\n")
+    let check = try sandbox.catalog(["check", "components.json"], expect: 65)
     #expect(
       check.stderr.hasPrefix("components.json:12:1: error: invalid JSON: unresolved merge conflict")
     )
@@ -178,18 +153,18 @@ struct GitMergeDriverTests {
   /// both added the same is taken, what differs is marked, and `check` refuses the file.
   @Test func bothBranchesAddingTheFileMergeTwoWay() throws {
     try directory.write("README", "x\n")
-    try git(["add", "-A"], expect: 0)
-    try git(["commit", "-q", "-m", "start"], expect: 0)
-    try git(["checkout", "-q", "-b", "theirs"], expect: 0)
+    try sandbox.git(["add", "-A"], expect: 0)
+    try sandbox.git(["commit", "-q", "-m", "start"], expect: 0)
+    try sandbox.git(["checkout", "-q", "-b", "theirs"], expect: 0)
     let changedBadge = Self.badge.replacingOccurrences(of: "1", with: "2")
     try directory.write("components.json", Self.document(Self.tile, changedBadge))
-    try git(["add", "-A"], expect: 0)
-    try git(["commit", "-q", "-m", "theirs"], expect: 0)
-    try git(["checkout", "-q", "main"], expect: 0)
+    try sandbox.git(["add", "-A"], expect: 0)
+    try sandbox.git(["commit", "-q", "-m", "theirs"], expect: 0)
+    try sandbox.git(["checkout", "-q", "main"], expect: 0)
     try directory.write("components.json", Self.document(Self.tile, Self.badge))
-    try git(["add", "-A"], expect: 0)
-    try git(["commit", "-q", "-m", "ours"], expect: 0)
-    let result = try git(["merge", "--no-edit", "theirs"])
+    try sandbox.git(["add", "-A"], expect: 0)
+    try sandbox.git(["commit", "-q", "-m", "ours"], expect: 0)
+    let result = try sandbox.git(["merge", "--no-edit", "theirs"])
     #expect(result.status != 0, "\(result)")
     #expect(
       result.stderr.contains(
@@ -197,8 +172,8 @@ struct GitMergeDriverTests {
       "\(result)")
     let text = try file()
     #expect(text.contains("<<<<<<< OURS\n\(Self.badge)\n=======\n\(changedBadge)\n>>>>>>> THEIRS"))
-    #expect(try git(["status", "--porcelain"], expect: 0).stdout == "AA components.json\n")
-    try catalog(["check", "components.json"], expect: 65)
+    #expect(try sandbox.git(["status", "--porcelain"], expect: 0).stdout == "AA components.json\n")
+    try sandbox.catalog(["check", "components.json"], expect: 65)
   }
 
   /// A top-level member both branches changed differently is marked, as an entry's member
@@ -208,17 +183,17 @@ struct GitMergeDriverTests {
       "{\n  \"version\": \(version),\n" + Self.document(Self.tile, badge, Self.row).dropFirst(2)
     }
     try directory.write("components.json", framed(1, Self.badge))
-    try git(["add", "-A"], expect: 0)
-    try git(["commit", "-q", "-m", "base"], expect: 0)
-    try git(["checkout", "-q", "-b", "theirs"], expect: 0)
+    try sandbox.git(["add", "-A"], expect: 0)
+    try sandbox.git(["commit", "-q", "-m", "base"], expect: 0)
+    try sandbox.git(["checkout", "-q", "-b", "theirs"], expect: 0)
     try directory.write(
       "components.json", framed(3, Self.badge.replacingOccurrences(of: "1", with: "3")))
-    try git(["commit", "-q", "-am", "theirs"], expect: 0)
-    try git(["checkout", "-q", "main"], expect: 0)
+    try sandbox.git(["commit", "-q", "-am", "theirs"], expect: 0)
+    try sandbox.git(["checkout", "-q", "main"], expect: 0)
     try directory.write(
       "components.json", framed(2, Self.badge.replacingOccurrences(of: "1", with: "2")))
-    try git(["commit", "-q", "-am", "ours"], expect: 0)
-    let result = try git(["merge", "--no-edit", "theirs"])
+    try sandbox.git(["commit", "-q", "-am", "ours"], expect: 0)
+    let result = try sandbox.git(["merge", "--no-edit", "theirs"])
     #expect(result.status != 0, "\(result)")
     #expect(
       result.stderr.contains(
@@ -232,7 +207,7 @@ struct GitMergeDriverTests {
           + ">>>>>>> THEIRS\n  \"components\": [\n"), "\(text)")
     let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
     #expect(lines[21] == "<<<<<<< OURS", "\(text)")
-    let check = try catalog(["check", "components.json"], expect: 65)
+    let check = try sandbox.catalog(["check", "components.json"], expect: 65)
     #expect(check.stderr.hasPrefix("components.json:2:1: error: invalid JSON: unresolved merge"))
   }
 
@@ -260,33 +235,35 @@ struct GitMergeDriverTests {
         Self.tile, Self.badge.replacingOccurrences(of: "1", with: "3"), Self.row))
     #expect(result.status != 0, "\(result)")
     let lines = try file().split(separator: "\n").map(String.init)
-    let version = try git(["version"], expect: 0).stdout
+    let version = try sandbox.git(["version"], expect: 0).stdout
     let labelled = !version.hasPrefix("git version 2.3") && !version.hasPrefix("git version 2.4")
     #expect(lines.contains { $0.hasPrefix("<<<<<<<<<< ") && !$0.hasPrefix("<<<<<<<<<<<") })
     #expect(lines.contains("=========="))
     if !labelled {
       #expect(lines.contains("<<<<<<<<<< OURS") && lines.contains(">>>>>>>>>> THEIRS"))
     }
-    try catalog(["check", "components.json"], expect: 65)
+    try sandbox.catalog(["check", "components.json"], expect: 65)
   }
 
   /// A repository set up by an earlier version (the driver without %L, %X and %Y) is still
   /// set up for `check`; `install` brings the line up to date and `uninstall` removes it.
   @Test func aFormerDriverLineStillCounts() throws {
-    try git(
+    try sandbox.git(
       [
         "config", "--local", "merge.catalog.driver", "catalog merge %O %A %B --output %A --name %P",
       ],
       expect: 0)
-    try catalog(["git", "check"], expect: 0)
-    #expect(try catalog(["git", "install"], expect: 0).stdout.contains("set merge.catalog.driver"))
-    try git(
+    try sandbox.catalog(["git", "check"], expect: 0)
+    #expect(
+      try sandbox.catalog(["git", "install"], expect: 0).stdout.contains("set merge.catalog.driver")
+    )
+    try sandbox.git(
       [
         "config", "--local", "merge.catalog.driver", "catalog merge %O %A %B --output %A --name %P",
       ],
       expect: 0)
-    try catalog(["git", "uninstall"], expect: 0)
-    #expect(try git(["config", "--local", "--get-regexp", "catalog"]).stdout == "")
+    try sandbox.catalog(["git", "uninstall"], expect: 0)
+    #expect(try sandbox.git(["config", "--local", "--get-regexp", "catalog"]).stdout == "")
   }
 
   // MARK: - Setup
@@ -296,49 +273,51 @@ struct GitMergeDriverTests {
       try directory.read(".gitattributes")
         == Array("*.png binary\ncomponents.json merge=catalog diff=catalog\n".utf8))
     #expect(
-      try git(["config", "--local", "merge.catalog.driver"], expect: 0).stdout
+      try sandbox.git(["config", "--local", "merge.catalog.driver"], expect: 0).stdout
         == "catalog merge %O %A %B --output %A --name %P --marker-size %L --ours-label %X "
         + "--theirs-label %Y\n")
-    #expect(try catalog(["git", "check"], expect: 0).stdout.hasPrefix("ok: components.json"))
+    #expect(
+      try sandbox.catalog(["git", "check"], expect: 0).stdout.hasPrefix("ok: components.json"))
     // Installing again changes nothing.
     #expect(
-      try catalog(["git", "install"], expect: 0).stdout == "already installed: nothing to do\n")
+      try sandbox.catalog(["git", "install"], expect: 0).stdout
+        == "already installed: nothing to do\n")
     #expect(
       try directory.read(".gitattributes")
         == Array("*.png binary\ncomponents.json merge=catalog diff=catalog\n".utf8))
 
-    try catalog(["git", "uninstall"], expect: 0)
+    try sandbox.catalog(["git", "uninstall"], expect: 0)
     #expect(try directory.read(".gitattributes") == Array("*.png binary\n".utf8))
-    #expect(try git(["config", "--local", "--get-regexp", "catalog"]).stdout == "")
+    #expect(try sandbox.git(["config", "--local", "--get-regexp", "catalog"]).stdout == "")
     #expect(
       !(try String(contentsOfFile: directory.path(".git/config"), encoding: .utf8).contains(
         "catalog")))
-    let check = try catalog(["git", "check"], expect: 1)
+    let check = try sandbox.catalog(["git", "check"], expect: 1)
     #expect(
       check.stdout.contains(
         "missing: 'components.json merge=catalog diff=catalog' in .gitattributes"))
   }
 
   @Test func uninstallRemovesTheAttributesFileInstallCreated() throws {
-    try catalog(["git", "uninstall"], expect: 0)
+    try sandbox.catalog(["git", "uninstall"], expect: 0)
     try FileManager.default.removeItem(atPath: directory.path(".gitattributes"))
-    try catalog(["git", "install", "--path", "config/components.json"], expect: 0)
+    try sandbox.catalog(["git", "install", "--path", "config/components.json"], expect: 0)
     #expect(
       try directory.read(".gitattributes")
         == Array("config/components.json merge=catalog diff=catalog\n".utf8))
-    try catalog(["git", "uninstall", "--path", "config/components.json"], expect: 0)
+    try sandbox.catalog(["git", "uninstall", "--path", "config/components.json"], expect: 0)
     #expect(!FileManager.default.fileExists(atPath: directory.path(".gitattributes")))
   }
 
   @Test func gitDiffShowsTheStructuralDiff() throws {
     try directory.write("components.json", Self.base)
-    try git(["add", "-A"], expect: 0)
-    try git(["commit", "-q", "-m", "base"], expect: 0)
+    try sandbox.git(["add", "-A"], expect: 0)
+    try sandbox.git(["commit", "-q", "-m", "base"], expect: 0)
     try directory.write(
       "components.json",
       Self.document(
         Self.tile.replacingOccurrences(of: "Hero", with: "Hero v2"), Self.badge, Self.row))
-    let diff = try git(["diff"], expect: 0)
+    let diff = try sandbox.git(["diff"], expect: 0)
     #expect(
       diff.stdout
         == "catalog diff a/components.json b/components.json\n~ tile\n"
@@ -349,7 +328,7 @@ struct GitMergeDriverTests {
     let elsewhere = try TemporaryDirectory()
     let result = try CatalogProcess.run(
       ["git", "install"], in: elsewhere,
-      environment: environment.merging([
+      environment: sandbox.environment.merging([
         "GIT_CEILING_DIRECTORIES": elsewhere.url.deletingLastPathComponent().path
       ]) { $1 })
     #expect(result.status == 65, "\(result)")

@@ -11,40 +11,16 @@ struct GitSetupTests {
 
   init() throws {
     directory = try TemporaryDirectory()
-    try git(["init", "-q", "-b", "main"], expect: 0)
+    try sandbox.git(["init", "-q", "-b", "main"], expect: 0)
   }
 
   // MARK: - Helpers
 
-  /// The built `catalog` first on PATH, and no configuration from the machine or the user.
-  var environment: [String: String] {
-    [
-      "PATH": CatalogProcess.executable.deletingLastPathComponent().path + ":/usr/bin:/bin",
-      "HOME": directory.url.path, "GIT_CONFIG_NOSYSTEM": "1", "GIT_AUTHOR_NAME": "Tester",
-      "GIT_AUTHOR_EMAIL": "tester@example.com", "GIT_COMMITTER_NAME": "Tester",
-      "GIT_COMMITTER_EMAIL": "tester@example.com", "GIT_PAGER": "cat", "LANG": "C.UTF-8",
-    ]
-  }
-
-  @discardableResult
-  func git(_ arguments: [String], expect status: Int32? = nil) throws -> CatalogProcess.Result {
-    let result = try CatalogProcess.run(
-      arguments, in: directory, executable: URL(fileURLWithPath: "/usr/bin/git"),
-      environment: environment)
-    if let status { #expect(result.status == status, "git \(arguments): \(result)") }
-    return result
-  }
-
-  @discardableResult
-  func catalog(_ arguments: [String], expect status: Int32) throws -> CatalogProcess.Result {
-    let result = try CatalogProcess.run(arguments, in: directory, environment: environment)
-    #expect(result.status == status, "catalog \(arguments): \(result)")
-    return result
-  }
+  var sandbox: GitSandbox { GitSandbox(directory: directory) }
 
   /// What git applies to `path`: `merge` and `diff`, from `git check-attr -z`.
   func applied(_ path: String) throws -> [String] {
-    let result = try git(["check-attr", "-z", "merge", "diff", "--", path], expect: 0)
+    let result = try sandbox.git(["check-attr", "-z", "merge", "diff", "--", path], expect: 0)
     let fields = result.stdout.split(separator: "\0", omittingEmptySubsequences: false)
     return stride(from: 2, to: fields.count, by: 3).map { String(fields[$0]) }
   }
@@ -86,15 +62,15 @@ struct GitSetupTests {
   /// branch, and merges the branch.
   func mergeEdits(at paths: [String]) throws -> CatalogProcess.Result {
     for path in paths { try writeFile(path, Self.document(title: "Hero", isActive: true)) }
-    try git(["add", "-A"], expect: 0)
-    try git(["commit", "-q", "-m", "base"], expect: 0)
-    try git(["checkout", "-q", "-b", "theirs"], expect: 0)
+    try sandbox.git(["add", "-A"], expect: 0)
+    try sandbox.git(["commit", "-q", "-m", "base"], expect: 0)
+    try sandbox.git(["checkout", "-q", "-b", "theirs"], expect: 0)
     for path in paths { try writeFile(path, Self.document(title: "Hero", isActive: false)) }
-    try git(["commit", "-q", "-am", "theirs"], expect: 0)
-    try git(["checkout", "-q", "main"], expect: 0)
+    try sandbox.git(["commit", "-q", "-am", "theirs"], expect: 0)
+    try sandbox.git(["checkout", "-q", "main"], expect: 0)
     for path in paths { try writeFile(path, Self.document(title: "Hero v2", isActive: true)) }
-    try git(["commit", "-q", "-am", "ours"], expect: 0)
-    return try git(["merge", "--no-edit", "theirs"])
+    try sandbox.git(["commit", "-q", "-am", "ours"], expect: 0)
+    return try sandbox.git(["merge", "--no-edit", "theirs"])
   }
 
   static let spellings = [
@@ -109,9 +85,9 @@ struct GitSetupTests {
   /// a path its wildcards would match), `check` agrees, and a real merge uses the driver.
   @Test func everySpellingIsAppliedByGitAndMergedByTheDriver() throws {
     for path in Self.spellings {
-      try catalog(["git", "install", "--path", path], expect: 0)
+      try sandbox.catalog(["git", "install", "--path", path], expect: 0)
       #expect(try applied(path) == ["catalog", "catalog"], "\(path)")
-      try catalog(["git", "check", "--path", path], expect: 0)
+      try sandbox.catalog(["git", "check", "--path", path], expect: 0)
     }
     for lookalike in ["starX.json", "whatX.json", "a.json", "b.json", "ax.json", "bang.json"] {
       #expect(try applied(lookalike) == ["unspecified", "unspecified"], "\(lookalike)")
@@ -124,8 +100,8 @@ struct GitSetupTests {
   }
 
   @Test func aQuotedLineIsWrittenAsGitDocumentsIt() throws {
-    try catalog(["git", "install", "--path", "design system/components.json"], expect: 0)
-    try catalog(["git", "install", "--path", "!draft\\1.json"], expect: 0)
+    try sandbox.catalog(["git", "install", "--path", "design system/components.json"], expect: 0)
+    try sandbox.catalog(["git", "install", "--path", "!draft\\1.json"], expect: 0)
     #expect(
       try readFile(".gitattributes")
         == "\"design system/components.json\" merge=catalog diff=catalog\n"
@@ -150,64 +126,64 @@ struct GitSetupTests {
     ]
     for (path, reason) in refused {
       for action in ["install", "check", "uninstall"] {
-        let result = try catalog(["git", action, "--path", path], expect: 64)
+        let result = try sandbox.catalog(["git", action, "--path", path], expect: 64)
         #expect(result.stderr.contains(reason), "\(path): \(result)")
         #expect(result.stderr.contains("nothing was written"), "\(result)")
         #expect(!result.stderr.contains("\n*"), "\(result)")
       }
     }
     #expect(
-      try catalog(["git", "install", "--path", "x\n* merge=catalog"], expect: 64).stderr
+      try sandbox.catalog(["git", "install", "--path", "x\n* merge=catalog"], expect: 64).stderr
         .hasPrefix(#"catalog: error: '--path' "x\n* merge=catalog" holds the control"#))
     #expect(try readFile(".gitattributes") == "*.png binary\n")
-    #expect(try git(["config", "--local", "--get-regexp", "catalog"]).stdout == "")
+    #expect(try sandbox.git(["config", "--local", "--get-regexp", "catalog"]).stdout == "")
     #expect(try applied("y.json") == ["unspecified", "unspecified"])
   }
 
   // MARK: - check asks git
 
   @Test func checkSaysOkOnlyWhenGitAppliesTheDriver() throws {
-    try catalog(["git", "install"], expect: 0)
-    try catalog(["git", "check"], expect: 0)
+    try sandbox.catalog(["git", "install"], expect: 0)
+    try sandbox.catalog(["git", "check"], expect: 0)
     // A later line overrides install's: the line is there, git does not merge with catalog.
     try writeFile(
       ".gitattributes", try readFile(".gitattributes") + "components.json -merge\n")
-    let check = try catalog(["git", "check"], expect: 1)
+    let check = try sandbox.catalog(["git", "check"], expect: 1)
     #expect(
       check.stdout.hasPrefix(
         "missing: git does not apply 'components.json merge=catalog diff=catalog' "
           + "(merge is 'unset', diff is 'catalog' for components.json)"), "\(check)")
-    let json = try catalog(["git", "check", "--format", "json"], expect: 1)
+    let json = try sandbox.catalog(["git", "check", "--format", "json"], expect: 1)
     #expect(json.stdout.contains(#""found": "merge is 'unset', diff is 'catalog'""#), "\(json)")
     // Install says git does not apply it either.
-    let install = try catalog(["git", "install"], expect: 1)
+    let install = try sandbox.catalog(["git", "install"], expect: 1)
     #expect(install.stderr.contains("git does not apply the drivers to components.json"))
   }
 
   /// The line an earlier version wrote for a path with a space names a file `design`; check
   /// says so, and install replaces it with the quoted line.
   @Test func theUnquotedLineOfAnEarlierVersionIsNotOkAndIsReplaced() throws {
-    try catalog(["git", "install"], expect: 0)
+    try sandbox.catalog(["git", "install"], expect: 0)
     try writeFile(
       ".gitattributes", "design system/components.json merge=catalog diff=catalog\n")
     let path = "design system/components.json"
     #expect(try applied(path) == ["unspecified", "unspecified"])
-    try catalog(["git", "check", "--path", path], expect: 1)
-    let install = try catalog(["git", "install", "--path", path], expect: 0)
+    try sandbox.catalog(["git", "check", "--path", path], expect: 1)
+    let install = try sandbox.catalog(["git", "install", "--path", path], expect: 0)
     #expect(
       install.stdout.contains(
         "removed 'design system/components.json merge=catalog diff=catalog' from .gitattributes"))
     #expect(
       try readFile(".gitattributes")
         == "\"design system/components.json\" merge=catalog diff=catalog\n")
-    try catalog(["git", "check", "--path", path], expect: 0)
+    try sandbox.catalog(["git", "check", "--path", path], expect: 0)
   }
 
   /// A line of another attributes file that applies the drivers counts: check asks git.
   @Test func checkCountsALineInASubdirectory() throws {
-    try catalog(["git", "install", "--path", "other.json"], expect: 0)
+    try sandbox.catalog(["git", "install", "--path", "other.json"], expect: 0)
     try writeFile("apps/web/.gitattributes", "components.json merge=catalog diff=catalog\n")
-    try catalog(["git", "check", "--path", "apps/web/components.json"], expect: 0)
+    try sandbox.catalog(["git", "check", "--path", "apps/web/components.json"], expect: 0)
   }
 
   // MARK: - uninstall
@@ -217,20 +193,20 @@ struct GitSetupTests {
   @Test func uninstallRemovesEveryLineInstallWrote() throws {
     try writeFile(".gitattributes", "*.png binary\n")
     let paths = ["components.json", "design system/components.json", "!x/[y].json"]
-    for path in paths { try catalog(["git", "install", "--path", path], expect: 0) }
-    let result = try catalog(["git", "uninstall"], expect: 0)
+    for path in paths { try sandbox.catalog(["git", "install", "--path", path], expect: 0) }
+    let result = try sandbox.catalog(["git", "uninstall"], expect: 0)
     #expect(result.stdout.contains("unset merge.catalog.driver"), "\(result)")
     #expect(try readFile(".gitattributes") == "*.png binary\n")
-    #expect(try git(["config", "--local", "--get-regexp", "catalog"]).stdout == "")
+    #expect(try sandbox.git(["config", "--local", "--get-regexp", "catalog"]).stdout == "")
     for path in paths { #expect(try applied(path) == ["unspecified", "unspecified"]) }
   }
 
   /// Uninstalling one path keeps the driver while another path's line uses it, and the
   /// other path still merges with catalog.
   @Test func uninstallOfOnePathKeepsTheDriverAnotherLineUses() throws {
-    try catalog(["git", "install", "--path", "a b.json"], expect: 0)
-    try catalog(["git", "install", "--path", "c.json"], expect: 0)
-    let result = try catalog(["git", "uninstall", "--path", "a b.json"], expect: 0)
+    try sandbox.catalog(["git", "install", "--path", "a b.json"], expect: 0)
+    try sandbox.catalog(["git", "install", "--path", "c.json"], expect: 0)
+    let result = try sandbox.catalog(["git", "uninstall", "--path", "a b.json"], expect: 0)
     #expect(
       result.stdout
         == "removed '\"a b.json\" merge=catalog diff=catalog' from .gitattributes\n"
@@ -239,7 +215,7 @@ struct GitSetupTests {
         + "kept diff.catalog.command and diff.catalog.textconv: .gitattributes:1 "
         + "('c.json merge=catalog diff=catalog') still uses diff=catalog\n", "\(result)")
     #expect(try applied("a b.json") == ["unspecified", "unspecified"])
-    try catalog(["git", "check", "--path", "c.json"], expect: 0)
+    try sandbox.catalog(["git", "check", "--path", "c.json"], expect: 0)
     let merge = try mergeEdits(at: ["c.json"])
     #expect(merge.status == 0, "\(merge)")
     #expect(try readFile("c.json") == Self.document(title: "Hero v2", isActive: false))
@@ -249,10 +225,10 @@ struct GitSetupTests {
   /// driver's keys (git would otherwise merge the file as text, silently); the other
   /// driver's keys go.
   @Test func uninstallKeepsADriverALineElsewhereNames() throws {
-    try catalog(["git", "install"], expect: 0)
+    try sandbox.catalog(["git", "install"], expect: 0)
     try writeFile("apps/.gitattributes", "*.catalog.json merge=catalog\n")
     try writeFile(".git/info/attributes", "legacy.json diff=catalog\n")
-    let result = try catalog(["git", "uninstall"], expect: 0)
+    let result = try sandbox.catalog(["git", "uninstall"], expect: 0)
     #expect(
       result.stdout.contains(
         "kept merge.catalog.name and merge.catalog.driver: apps/.gitattributes:1 "
@@ -261,11 +237,11 @@ struct GitSetupTests {
       result.stdout.contains(
         "kept diff.catalog.command and diff.catalog.textconv: .git/info/attributes:1"),
       "\(result)")
-    #expect(try git(["config", "--local", "merge.catalog.driver"]).status == 0)
+    #expect(try sandbox.git(["config", "--local", "merge.catalog.driver"]).status == 0)
     try FileManager.default.removeItem(atPath: directory.path(".git/info/attributes"))
-    let again = try catalog(["git", "uninstall"], expect: 0)
+    let again = try sandbox.catalog(["git", "uninstall"], expect: 0)
     #expect(again.stdout.contains("unset diff.catalog.command"), "\(again)")
-    #expect(try git(["config", "--local", "diff.catalog.command"]).status == 1)
-    #expect(try git(["config", "--local", "merge.catalog.driver"]).status == 0)
+    #expect(try sandbox.git(["config", "--local", "diff.catalog.command"]).status == 1)
+    #expect(try sandbox.git(["config", "--local", "merge.catalog.driver"]).status == 0)
   }
 }

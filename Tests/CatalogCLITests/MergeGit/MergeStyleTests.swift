@@ -245,9 +245,9 @@ struct MergeStyleTests {
   /// the merge commit changes one line against each parent, as a text merge of separate lines
   /// would, and `git blame` keeps every other line's commit.
   @Test func aTwoValueMergeOfALongFourSpaceCRLFFileIsASmallCommit() throws {
-    let git = GitSandbox(directory: directory)
-    try git.run(["init", "-q", "-b", "main"])
-    try runner.run(["git", "install"], environment: git.environment)
+    let sandbox = GitSandbox(directory: directory)
+    try sandbox.git(["init", "-q", "-b", "main"], expect: 0)
+    try runner.run(["git", "install"], environment: sandbox.environment)
     let order = ["category", "kind", "description", "payload"]
     let style = Style(indent: "    ", newline: "\r\n", finalNewline: true)
     let base = (0..<37).map { index in
@@ -262,58 +262,34 @@ struct MergeStyleTests {
     let lineCount = text.components(separatedBy: "\r\n").count - 1
     #expect(lineCount >= 440)
     try write("components.json", text)
-    try git.run(["add", "-A"])
-    try git.run(["commit", "-q", "-m", "base"])
-    try git.run(["checkout", "-q", "-b", "theirs"])
+    try sandbox.git(["add", "-A"], expect: 0)
+    try sandbox.git(["commit", "-q", "-m", "base"], expect: 0)
+    try sandbox.git(["checkout", "-q", "-b", "theirs"], expect: 0)
     var theirs = base
     theirs[30] = base[30].setting(
       "payload", (base[30]["payload"] ?? .bool(false)).setting("count", .number(99)))
     try write("components.json", Self.document(theirs, style))
-    try git.run(["commit", "-q", "-am", "theirs"])
-    try git.run(["checkout", "-q", "main"])
+    try sandbox.git(["commit", "-q", "-am", "theirs"], expect: 0)
+    try sandbox.git(["checkout", "-q", "main"], expect: 0)
     var ours = base
     ours[3] = base[3].setting(
       "payload", (base[3]["payload"] ?? .bool(false)).setting("title", .string("Ours")))
     try write("components.json", Self.document(ours, style))
-    try git.run(["commit", "-q", "-am", "ours"])
-    try git.run(["merge", "--no-edit", "theirs"])
+    try sandbox.git(["commit", "-q", "-am", "ours"], expect: 0)
+    try sandbox.git(["merge", "--no-edit", "theirs"], expect: 0)
     var merged = ours
     merged[30] = theirs[30]
     #expect(try read("components.json") == Self.document(merged, style))
     #expect(
-      try git.run(["diff", "--stat", "HEAD^1", "HEAD"]).stdout
+      try sandbox.git(["diff", "--stat", "HEAD^1", "HEAD"], expect: 0).stdout
         == " components.json | 2 +-\n 1 file changed, 1 insertion(+), 1 deletion(-)\n")
     #expect(
-      try git.run(["diff", "--stat", "HEAD^2", "HEAD"]).stdout
+      try sandbox.git(["diff", "--stat", "HEAD^2", "HEAD"], expect: 0).stdout
         == " components.json | 2 +-\n 1 file changed, 1 insertion(+), 1 deletion(-)\n")
-    let blame = try git.run(["blame", "--line-porcelain", "components.json"]).stdout
+    let blame = try sandbox.git(["blame", "--line-porcelain", "components.json"], expect: 0).stdout
     let summaries = blame.components(separatedBy: "\n").filter { $0.hasPrefix("summary ") }
     #expect(summaries.count == lineCount)
     #expect(summaries.filter { $0 == "summary base" }.count == lineCount - 2)
     #expect(summaries.contains("summary ours") && summaries.contains("summary theirs"))
-  }
-}
-
-/// Real git in a test's directory, with no configuration from the machine or the user and
-/// the built `catalog` first on PATH.
-struct GitSandbox {
-  let directory: TemporaryDirectory
-
-  var environment: [String: String] {
-    [
-      "PATH": CatalogProcess.executable.deletingLastPathComponent().path + ":/usr/bin:/bin",
-      "HOME": directory.url.path, "GIT_CONFIG_NOSYSTEM": "1", "GIT_AUTHOR_NAME": "Tester",
-      "GIT_AUTHOR_EMAIL": "tester@example.com", "GIT_COMMITTER_NAME": "Tester",
-      "GIT_COMMITTER_EMAIL": "tester@example.com", "GIT_PAGER": "cat", "LANG": "C.UTF-8",
-    ]
-  }
-
-  @discardableResult
-  func run(_ arguments: [String], expect status: Int32 = 0) throws -> CatalogProcess.Result {
-    let result = try CatalogProcess.run(
-      arguments, in: directory, executable: URL(fileURLWithPath: "/usr/bin/git"),
-      environment: environment)
-    #expect(result.status == status, "git \(arguments): \(result)")
-    return result
   }
 }

@@ -13,22 +13,9 @@ struct GitBaseCheckTests {
     directory = try TemporaryDirectory()
   }
 
-  /// Runs `script` with /bin/sh in the test's directory, with git's identity fixed and no
-  /// catalog anywhere in the environment.
-  @discardableResult
-  func sh(
-    _ script: String, expect status: Int32 = 0, sourceLocation: SourceLocation = #_sourceLocation
-  ) throws -> CatalogProcess.Result {
-    let result = try CatalogProcess.shell(
-      "unset CATALOG_DATABASE; set -e; " + script, in: directory,
-      environment: [
-        "HOME": directory.url.path, "GIT_CONFIG_NOSYSTEM": "1", "GIT_AUTHOR_NAME": "Tester",
-        "GIT_AUTHOR_EMAIL": "tester@example.com", "GIT_COMMITTER_NAME": "Tester",
-        "GIT_COMMITTER_EMAIL": "tester@example.com", "GIT_PAGER": "cat", "LANG": "C.UTF-8",
-        "CATALOG_AUTHOR": "ann",
-      ])
-    #expect(result.status == status, "\(script): \(result)", sourceLocation: sourceLocation)
-    return result
+  /// Git and /bin/sh in the test's directory, with no catalog anywhere in the environment.
+  var sandbox: GitSandbox {
+    GitSandbox(directory: directory, environment: ["CATALOG_AUTHOR": "ann"])
   }
 
   /// The upstream repository: PolicyCommandTests.v1 as `catalog/components.json` and its
@@ -38,7 +25,7 @@ struct GitBaseCheckTests {
   func makeRepositories() throws {
     try directory.write("v1.json", PolicyCommandTests.v1)
     try directory.write("v2.json", PolicyCommandTests.v2)
-    try sh(
+    try sandbox.sh(
       """
       "$CATALOG" -d policies.sqlite import v1.json >/dev/null
       "$CATALOG" -d policies.sqlite policy set FORWARD >/dev/null
@@ -61,7 +48,7 @@ struct GitBaseCheckTests {
 
   @Test func aForkPullRequestIsGatedWithTheCloneAlone() throws {
     try makeRepositories()
-    let text = try sh(
+    let text = try sandbox.sh(
       #"cd fork/catalog && "$CATALOG" check components.json --against git:origin/main"#,
       expect: 1)
     let against = "(against git:origin/main:catalog/components.json)"
@@ -73,7 +60,7 @@ struct GitBaseCheckTests {
 
         """)
     // The same from the top of the clone, with the path given, in the CI formats.
-    let github = try sh(
+    let github = try sandbox.sh(
       #"cd fork && "$CATALOG" check catalog/components.json --against git:origin/main:catalog/components.json --format github"#,
       expect: 1)
     let commands = WorkflowCommand.parseAll(github.stdout).compactMap { $0 }
@@ -82,13 +69,13 @@ struct GitBaseCheckTests {
         "KEY_REMOVED in tile-preview", "TYPE_CHANGED in tile-preview",
       ])
     #expect(commands.allSatisfy { $0.properties["file"] == "catalog/components.json" })
-    let json = try sh(
+    let json = try sandbox.sh(
       #"cd fork/catalog && "$CATALOG" check components.json --against git:origin/main --format json"#,
       expect: 1)
     let object = try #require(
       try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
     let base = try #require(object["against"] as? [String: Any])
-    let commit = try sh("cd fork && git rev-parse origin/main").stdout
+    let commit = try sandbox.sh("cd fork && git rev-parse origin/main").stdout
       .trimmingCharacters(in: .newlines)
     #expect(base["commit"] as? String == commit && base["revision"] is NSNull)
     let findings = try #require(object["findings"] as? [[String: Any]])
@@ -96,39 +83,40 @@ struct GitBaseCheckTests {
       findings.map { $0["againstName"] as? String }
         == Array(repeating: "git:origin/main:catalog/components.json", count: 2))
     // The base itself passes; nothing was created anywhere (no database, no scratch left).
-    let passing = try sh(
+    let passing = try sandbox.sh(
       #"cd fork/catalog && git show origin/main:./components.json > base.json && "$CATALOG" check base.json --against git:origin/main:catalog/components.json"#
     )
     #expect(passing.stdout.hasPrefix("ok: base.json: no change refused by the policies"))
     #expect(
-      try sh("cd fork && git status --porcelain --ignored").stdout == "?? catalog/base.json\n")
+      try sandbox.sh("cd fork && git status --porcelain --ignored").stdout
+        == "?? catalog/base.json\n")
     // A pull request that edits the policy file does not loosen its own gate: the policies
     // are the base's.
-    try sh(
+    try sandbox.sh(
       #"cd fork/catalog && printf '{"catalog": "NONE"}\n' > catalog-policy.json && git commit -qam loosen"#
     )
-    try sh(
+    try sandbox.sh(
       #"cd fork/catalog && "$CATALOG" check components.json --against git:origin/main"#,
       expect: 1)
   }
 
   @Test func aMissingRefPathOrPolicyFileIsAClearError() throws {
     try makeRepositories()
-    let ref = try sh(
+    let ref = try sandbox.sh(
       #"cd fork/catalog && "$CATALOG" check components.json --against git:origin/mian"#,
       expect: 2)
     #expect(
       ref.stderr
         == "catalog: error: git ref 'origin/mian' is not a commit in this repository (a "
         + "fork-style clone may need 'git fetch origin origin/mian' first)\n")
-    let path = try sh(
+    let path = try sandbox.sh(
       #"cd fork/catalog && "$CATALOG" check components.json --against git:origin/main:nope.json"#,
       expect: 2)
     #expect(
       path.stderr
         == "catalog: error: there is no 'nope.json' at git ref 'origin/main'; name the base "
         + "file with git:origin/main:PATH (PATH from the top of the repository)\n")
-    let policy = try sh(
+    let policy = try sandbox.sh(
       #"cd fork/catalog && "$CATALOG" check components.json --against git:origin/main --policy-file policies/none.json --format github"#,
       expect: 66)
     #expect(
@@ -139,13 +127,13 @@ struct GitBaseCheckTests {
     let annotation = try #require(WorkflowCommand.parseAll(policy.stdout).first ?? nil)
     #expect(annotation.properties["title"] == "no policy file")
     // An option-like ref is a ref, never an option of git.
-    try sh(
+    try sandbox.sh(
       #"cd fork/catalog && "$CATALOG" check components.json --against git:--output=x"#,
       expect: 2)
-    #expect(try sh("ls fork/catalog").stdout == "catalog-policy.json\ncomponents.json\n")
+    #expect(try sandbox.sh("ls fork/catalog").stdout == "catalog-policy.json\ncomponents.json\n")
     // Outside a repository.
     try directory.write("alone.json", PolicyCommandTests.v1)
-    let outside = try sh(
+    let outside = try sandbox.sh(
       #"GIT_CEILING_DIRECTORIES="$PWD" "$CATALOG" check alone.json --against git:main"#,
       expect: 66)
     #expect(outside.stderr.hasPrefix("catalog: error: not inside a git repository"))
@@ -161,7 +149,7 @@ struct GitBaseCheckTests {
     try directory.write("two.json", document(#"{"size": "3"}"#))
     try directory.write("pr.json", document(#"{"size": "3", "extra": 1}"#))
     try directory.write("policy.json", #"{"catalog": "FORWARD_TRANSITIVE"}"#)
-    try sh(
+    try sandbox.sh(
       """
       git init -q -b main repo && cd repo
       cp ../one.json old.json && cp ../policy.json catalog-policy.json
@@ -170,9 +158,9 @@ struct GitBaseCheckTests {
       cp ../two.json components.json && git commit -qam two
       cp ../pr.json components.json
       """)
-    let first = try sh("cd repo && git rev-parse --short=12 HEAD~2").stdout
+    let first = try sandbox.sh("cd repo && git rev-parse --short=12 HEAD~2").stdout
       .trimmingCharacters(in: .newlines)
-    let refused = try sh(
+    let refused = try sandbox.sh(
       #"cd repo && "$CATALOG" check components.json --against git:main"#, expect: 1)
     #expect(
       refused.stderr == """
@@ -183,22 +171,22 @@ struct GitBaseCheckTests {
 
         """, "\(refused)")
     // Not transitive: only the base counts, and the file passes.
-    try sh(
+    try sandbox.sh(
       #"cd repo && printf '{"catalog": "FORWARD"}' > catalog-policy.json && git commit -qam full"#)
-    let passing = try sh(#"cd repo && "$CATALOG" check components.json --against git:main"#)
+    let passing = try sandbox.sh(#"cd repo && "$CATALOG" check components.json --against git:main"#)
     #expect(passing.stdout.hasPrefix("ok: components.json"), "\(passing)")
   }
 
   @Test func diffReadsACommittedOperand() throws {
     try makeRepositories()
-    let diff = try sh(
+    let diff = try sandbox.sh(
       #"cd fork/catalog && "$CATALOG" diff git:origin/main components.json --name-only"#,
       expect: 1)
     #expect(diff.stdout == "knob\ntile-preview\n")
-    try sh(#"cd fork/catalog && "$CATALOG" diff git:origin/pr components.json --quiet"#)
-    try sh(
+    try sandbox.sh(#"cd fork/catalog && "$CATALOG" diff git:origin/pr components.json --quiet"#)
+    try sandbox.sh(
       #"cd fork/catalog && "$CATALOG" diff git:origin/mian components.json --quiet"#, expect: 2)
-    try sh(
+    try sandbox.sh(
       #"cd fork/catalog && "$CATALOG" diff git:origin/main:nope.json components.json"#, expect: 2)
   }
 }

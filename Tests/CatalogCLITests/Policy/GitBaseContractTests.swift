@@ -20,22 +20,9 @@ struct GitBaseContractTests {
   static let contractName = "git:origin/main:catalog/catalog-contracts/ios-5.2.0.json"
   static let baseName = "git:origin/main:catalog/components.json"
 
-  /// Runs `script` with /bin/sh in the test's directory, with git's identity fixed and no
-  /// catalog anywhere in the environment.
-  @discardableResult
-  func sh(
-    _ script: String, expect status: Int32 = 0, sourceLocation: SourceLocation = #_sourceLocation
-  ) throws -> CatalogProcess.Result {
-    let result = try CatalogProcess.shell(
-      "unset CATALOG_DATABASE; set -e; " + script, in: directory,
-      environment: [
-        "HOME": directory.url.path, "GIT_CONFIG_NOSYSTEM": "1", "GIT_AUTHOR_NAME": "Tester",
-        "GIT_AUTHOR_EMAIL": "tester@example.com", "GIT_COMMITTER_NAME": "Tester",
-        "GIT_COMMITTER_EMAIL": "tester@example.com", "GIT_PAGER": "cat", "LANG": "C.UTF-8",
-        "CATALOG_AUTHOR": "ann",
-      ])
-    #expect(result.status == status, "\(script): \(result)", sourceLocation: sourceLocation)
-    return result
+  /// Git and /bin/sh in the test's directory, with no catalog anywhere in the environment.
+  var sandbox: GitSandbox {
+    GitSandbox(directory: directory, environment: ["CATALOG_AUTHOR": "ann"])
   }
 
   /// The upstream repository, on main: `catalog/components.json` (ClientGateTests' document),
@@ -46,7 +33,7 @@ struct GitBaseContractTests {
   func makeRepositories() throws {
     try directory.write("v1.json", ClientGateTests.document())
     try directory.write("ios.json", ContractFiles.ios("5.2.0"))
-    try sh(
+    try sandbox.sh(
       """
       git init -q -b main upstream
       mkdir -p upstream/catalog/catalog-contracts
@@ -78,10 +65,10 @@ struct GitBaseContractTests {
   func checkBoth(_ arguments: String, expect status: Int32) throws -> (
     git: CatalogProcess.Result, catalog: CatalogProcess.Result
   ) {
-    let git = try sh(
+    let git = try sandbox.sh(
       #"cd fork/catalog && "$CATALOG" check components.json --against git:origin/main "#
         + arguments, expect: status)
-    let catalog = try sh(
+    let catalog = try sandbox.sh(
       #"cd fork/catalog && "$CATALOG" -d ../../cat.sqlite check components.json --against head "#
         + arguments, expect: status)
     return (git, catalog)
@@ -143,15 +130,15 @@ struct GitBaseContractTests {
 
     // The contracts are the base's: a pull request that deletes the contract file does not
     // drop the build from its own gate.
-    try sh(
+    try sandbox.sh(
       "cd fork/catalog && git rm -q catalog-contracts/ios-5.2.0.json && git commit -qm drop")
-    let dropped = try sh(
+    let dropped = try sandbox.sh(
       #"cd fork/catalog && "$CATALOG" check components.json --against git:origin/main --clients"#,
       expect: 1)
     #expect(dropped.stderr.contains("CLIENTS refuses kind badge: /payload/style"), "\(dropped)")
     // Nothing was created in the clone: no database, no scratch catalog.
     #expect(
-      try sh("cd fork && git status --porcelain --ignored").stdout
+      try sandbox.sh("cd fork && git status --porcelain --ignored").stdout
         == " M catalog/components.json\n")
   }
 
@@ -173,7 +160,7 @@ struct GitBaseContractTests {
     #expect(withClients.git.stdout.split(separator: "\n").count == 2)
 
     // Retired: the contract deleted at the base; `catalog-contracts/` holds only a README.
-    let retired = try sh(
+    let retired = try sandbox.sh(
       #"cd fork/catalog && "$CATALOG" check components.json --against git:origin/retired"#,
       expect: 1)
     let payload = try CheckClientsFormatTests.column(
@@ -184,13 +171,13 @@ struct GitBaseContractTests {
           + "refuses KEY_REMOVED /payload/unread: was true, now absent (against "
           + "git:origin/retired:catalog/components.json)"), "\(retired)")
     // No contracts directory at all: the payload rules, and --clients decodes with no build.
-    try sh(
+    try sandbox.sh(
       """
       cd fork/catalog && git checkout -q -b bare origin/main
       git rm -q -r catalog-contracts && git commit -qm bare
       """)
     try propose(ClientGateTests.document(counterExtra: ""))
-    let bare = try sh(
+    let bare = try sandbox.sh(
       #"cd fork/catalog && "$CATALOG" check components.json --against git:bare --clients"#,
       expect: 1)
     #expect(bare.stderr.contains("refuses KEY_REMOVED /payload/unread"), "\(bare)")
@@ -202,7 +189,7 @@ struct GitBaseContractTests {
   @Test func aMalformedCommittedContractIsAClearError() throws {
     try makeRepositories()
     try directory.write("fractional.json", ContractFiles.iosFractional("5.2.0"))
-    try sh(
+    try sandbox.sh(
       """
       cd fork/catalog && git checkout -q -b broken origin/main
       printf '{"app": "android", "contract": 1,\\n "version": 7}\\n' > catalog-contracts/android.json
@@ -216,7 +203,7 @@ struct GitBaseContractTests {
       git checkout -q pr
       """)
     let name = "git:broken:catalog/catalog-contracts/android.json"
-    let broken = try sh(
+    let broken = try sandbox.sh(
       #"cd fork/catalog && "$CATALOG" check components.json --against git:broken"#, expect: 65)
     let lines = broken.stderr.split(separator: "\n").map(String.init)
     #expect(
@@ -226,19 +213,19 @@ struct GitBaseContractTests {
         == "catalog: error: \(name) is not a valid app contract (a contract.json, as 'catalog "
         + "contract record' reads it); fix it, or delete it once that build is no longer in "
         + "the field", "\(broken)")
-    let github = try sh(
+    let github = try sandbox.sh(
       #"cd fork/catalog && "$CATALOG" check components.json --against git:broken --clients --format github"#,
       expect: 65)
     let annotations = WorkflowCommand.parseAll(github.stdout).compactMap { $0 }
     #expect(!annotations.isEmpty, "\(github)")
     #expect(annotations.allSatisfy { $0.properties["title"] == "invalid contract" })
     #expect(annotations.allSatisfy { $0.properties["file"] == name })
-    let junit = try sh(
+    let junit = try sandbox.sh(
       #"cd fork/catalog && "$CATALOG" check components.json --against git:broken --format junit"#,
       expect: 65)
     #expect(junit.stdout.contains(#"<failure type="invalid contract""#), "\(junit)")
 
-    let twice = try sh(
+    let twice = try sandbox.sh(
       #"cd fork/catalog && "$CATALOG" check components.json --against git:twice"#, expect: 65)
     #expect(
       twice.stderr
@@ -246,7 +233,7 @@ struct GitBaseContractTests {
         + "git:twice:catalog/catalog-contracts/ios-5.2.0.json are different contracts of "
         + "ios@5.2.0; a build's contract never changes: keep one file per build\n")
 
-    let flat = try sh(
+    let flat = try sandbox.sh(
       #"cd fork/catalog && "$CATALOG" check components.json --against git:flat"#, expect: 66)
     #expect(
       flat.stderr
