@@ -55,15 +55,12 @@ final class McpCatalogState {
   /// decodes it, or with inferred shapes when `app` is nil.
   func agents(at number: Int64, app: String?) throws -> AgentCatalog {
     guard let app else { return try agents(at: number) }
-    guard let at = app.firstIndex(of: "@"), at != app.startIndex,
-      app.index(after: at) != app.endIndex
-    else {
+    guard let named = AppBuild(parsing: app) else {
       throw McpToolError("app must be APP@VERSION, found \(JSONWriter.canonicalString(app))")
     }
-    let name = String(app[..<at])
-    let version = String(app[app.index(after: at)...])
     let builds = try catalog.contracts(at: .number(number))
-    guard let build = builds.first(where: { $0.app == name && $0.version == version }) else {
+    guard let build = builds.first(where: { $0.app == named.app && $0.version == named.version })
+    else {
       throw McpToolError(
         "no contract of \(JSONWriter.canonicalString(app)) is recorded by revision \(number) "
           + "(recorded builds: \(builds.isEmpty ? "none" : builds.map(\.build).joined(separator: ", ")))"

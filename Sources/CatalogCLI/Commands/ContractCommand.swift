@@ -103,15 +103,13 @@ enum ContractCommand: CatalogCommand {
     return operand
   }
 
-  /// `APP@VERSION` split at its last `@` (an app's name holds none).
-  static func build(_ text: String, _ action: Action) throws -> (app: String, version: String) {
-    guard let at = text.lastIndex(of: "@"), at != text.startIndex,
-      text.index(after: at) != text.endIndex
-    else {
+  /// The operand as `APP@VERSION`.
+  static func build(_ text: String, _ action: Action) throws -> AppBuild {
+    guard let build = AppBuild(parsing: text) else {
       throw UsageError.invalidArguments(
         "'contract \(action.rawValue)' needs a build as APP@VERSION, but '\(text)' was given")
     }
-    return (String(text[..<at]), String(text[text.index(after: at)...]))
+    return build
   }
 
   static func runRecord(_ context: CommandContext) throws {
@@ -209,9 +207,9 @@ enum ContractCommand: CatalogCommand {
 
   static func runShow(_ context: CommandContext) throws {
     let operand = try requireOperand(.show, context, "a build, APP@VERSION")
-    let (app, version) = try build(operand, .show)
+    let named = try build(operand, .show)
     let catalog = try context.openCatalogWithRevisions()
-    let recorded = try catalog.recordedContract(app: app, version: version)
+    let recorded = try catalog.recordedContract(app: named.app, version: named.version)
     if let kind = context.arguments[Self.kind] {
       guard let shape = recorded.contract.kinds[kind] else {
         throw CatalogError.unknownKind(
@@ -243,10 +241,10 @@ enum ContractCommand: CatalogCommand {
 
   static func runRetire(_ context: CommandContext) throws {
     let operand = try requireOperand(.retire, context, "a build, APP@VERSION")
-    let (app, version) = try build(operand, .retire)
+    let named = try build(operand, .retire)
     let catalog = try context.openExistingCatalogForWriting()
     let (recorded, retired) = try catalog.retireContract(
-      app: app, version: version, author: context.author)
+      app: named.app, version: named.version, author: context.author)
     if isJSON(context) {
       ResultJSON.print(
         ResultJSON.object([

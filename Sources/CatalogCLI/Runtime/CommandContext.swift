@@ -141,24 +141,23 @@ package struct CommandContext {
     kinds: Set<BytewiseString>? = nil, majors: Bool = true
   ) throws -> AgentCatalog {
     let reference = reference ?? atReference
-    guard let (app, version) = try appBuild() else {
+    guard let build = try appBuild() else {
       return try AgentCatalog.load(from: catalog, at: reference, kinds: kinds, majors: majors)
     }
     return try AgentCatalog.load(
-      from: catalog, at: reference, app: app, version: version, kinds: kinds, majors: majors)
+      from: catalog, at: reference, app: build.app, version: build.version, kinds: kinds,
+      majors: majors)
   }
 
-  /// `--app APP@VERSION` split at its `@`; nil when absent.
+  /// `--app APP@VERSION`; nil when absent.
   ///
   /// - Throws: ``UsageError`` for an `--app` that is not `APP@VERSION`.
-  package func appBuild() throws -> (app: String, version: String)? {
-    guard let build = arguments[CommonArguments.app] else { return nil }
-    guard let at = build.firstIndex(of: "@"), at != build.startIndex,
-      build.index(after: at) != build.endIndex
-    else {
-      throw UsageError.invalidArguments("'--app': expected APP@VERSION, found '\(build)'")
+  package func appBuild() throws -> AppBuild? {
+    guard let text = arguments[CommonArguments.app] else { return nil }
+    guard let build = AppBuild(parsing: text) else {
+      throw UsageError.invalidArguments("'--app': expected APP@VERSION, found '\(text)'")
     }
-    return (String(build[..<at]), String(build[build.index(after: at)...]))
+    return build
   }
 
   /// The revision named by `--at` (head when absent).

@@ -20,6 +20,22 @@ struct AppContractTests {
     #expect(Set(read.kinds.keys) == Set(registry.registeredKinds))
   }
 
+  @Test("APP@VERSION names every build a contract can hold, and reads back to it")
+  func buildNames() throws {
+    // An app's name holds no '@' but its version may ("5.2.0@beta"): the name ends at the
+    // first '@', so what `build` prints parses back to the same build.
+    for (app, version) in [("ios", "5.2.0"), ("ios", "5.2.0@beta"), ("web app", "@1"), ("é", "2")] {
+      // Through the file, which refuses a name or version a contract cannot hold.
+      let contract = try AppContract(
+        contractJSON: AppContract(app: app, version: version, kinds: [:]).canonicalBytes)
+      #expect(AppBuild(parsing: contract.build) == AppBuild(app: app, version: version))
+      #expect(AppBuild(parsing: contract.build)?.description == contract.build)
+    }
+    for refused in ["", "@", "ios", "ios@", "@5.2.0"] {
+      #expect(AppBuild(parsing: refused) == nil, "\(refused)")
+    }
+  }
+
   @Test("Codable: through JSONEncoder and JSONDecoder the contract is the same")
   func codable() throws {
     let contract = registry.contract(app: "ios", version: "5.2.0")
