@@ -49,14 +49,14 @@ struct PendingPayloads {
 
   /// Inserts the `payload_digest` row of every pending payload (they must be inserted
   /// already): the SHA-256 of each text, computed by `hasher`, ``batchSize`` rows per run
-  /// of `many` (a statement of that many rows) while that many are left, then one at a
-  /// time through `one`. The rows go in id order: the end of the table, one leaf after
+  /// of `statement(true)` (a statement of that many rows) while that many are left, then
+  /// one at a time through `statement(false)`. The rows go in id order: the end of the table, one leaf after
   /// the next.
   ///
   /// - Throws: ``CatalogError/internalError(_:)`` when libcrypto fails (it could not
   ///   allocate); what SQLite throws.
   func insertDigests(
-    hasher: SHA256, many: () throws -> Statement, one: () throws -> Statement
+    hasher: SHA256, statement: (_ batched: Bool) throws -> Statement
   ) throws {
     let size = SHA256Digest.byteCount
     var digests = [UInt8](repeating: 0, count: count * size)
@@ -77,7 +77,7 @@ struct PendingPayloads {
       var row = 0
       while row < count {
         let rows = count - row >= Self.batchSize ? Self.batchSize : 1
-        let statement = rows == 1 ? try one() : try many()
+        let statement = try statement(rows != 1)
         for n in 0..<rows {
           try statement.bind(firstID + Int64(row + n), at: Int32(2 * n + 1))
           try statement.bindBlobNoCopy(

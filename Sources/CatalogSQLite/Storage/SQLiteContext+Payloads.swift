@@ -74,9 +74,9 @@ extension SQLiteContext {
     let last = pendingPayloads.lastID
     if pendingPayloads.count == PendingPayloads.batchSize {
       try pendingPayloads.insert(
-        with: try insertPayloadsStatement(), rows: 0..<pendingPayloads.count)
+        with: try keptInsert(.payload, batched: true), rows: 0..<pendingPayloads.count)
     } else {
-      let one = try insertPayloadStatement()
+      let one = try keptInsert(.payload, batched: false)
       for row in 0..<pendingPayloads.count {
         try pendingPayloads.insert(with: one, rows: row..<row + 1)
       }
@@ -84,13 +84,13 @@ extension SQLiteContext {
     guard database.lastInsertRowID == last else {
       throw CatalogError.database(.inconsistent("new payloads did not get the ids expected"))
     }
-    try pendingPayloads.insertDigests(
-      hasher: payloadHasher, many: insertPayloadDigestsStatement, one: insertPayloadDigestStatement
-    )
+    try pendingPayloads.insertDigests(hasher: payloadHasher) {
+      try keptInsert(.payloadDigest, batched: $0)
+    }
     // While the hash rows are deferred, each new payload's hash is its own (a repeated hash
     // ends the deferral first) and its row is in `storedPayloads`.
     if deferredPayloadHashes == nil {
-      let one = try insertPayloadHashStatement()
+      let one = try keptInsert(.payloadHash, batched: false)
       try pendingPayloads.forEachHash { hash, id in
         try one.execute([.integer(hash), .integer(id)])
       }
@@ -147,9 +147,7 @@ extension SQLiteContext {
     let batch = PendingPayloads.batchSize
     var start = 0
     while start < rows.count {
-      let statement =
-        rows.count - start >= batch
-        ? try insertPayloadHashesStatement() : try insertPayloadHashStatement()
+      let statement = try keptInsert(.payloadHash, batched: rows.count - start >= batch)
       let end = rows.count - start >= batch ? start + batch : start + 1
       for (n, row) in rows[start..<end].enumerated() {
         try statement.bind(row.hash, at: Int32(2 * n + 1))
@@ -167,44 +165,6 @@ extension SQLiteContext {
     try flushPendingPayloads()
     storedPayloads = StoredPayloads()
     payloadTableWasEmpty = false
-  }
-
-  func insertPayloadStatement() throws -> Statement {
-    try keptStatement(
-      &insertPayload, sql: "INSERT OR ROLLBACK INTO payload (hash, json) VALUES (?, ?)")
-  }
-
-  func insertPayloadsStatement() throws -> Statement {
-    try keptStatement(
-      &insertPayloads,
-      sql: "INSERT OR ROLLBACK INTO payload (hash, json) VALUES "
-        + repeatElement("(?, ?)", count: PendingPayloads.batchSize).joined(separator: ", "))
-  }
-
-  func insertPayloadDigestStatement() throws -> Statement {
-    try keptStatement(
-      &insertPayloadDigest,
-      sql: "INSERT OR ROLLBACK INTO payload_digest (payload_id, digest) VALUES (?, ?)")
-  }
-
-  func insertPayloadDigestsStatement() throws -> Statement {
-    try keptStatement(
-      &insertPayloadDigests,
-      sql: "INSERT OR ROLLBACK INTO payload_digest (payload_id, digest) VALUES "
-        + repeatElement("(?, ?)", count: PendingPayloads.batchSize).joined(separator: ", "))
-  }
-
-  func insertPayloadHashStatement() throws -> Statement {
-    try keptStatement(
-      &insertPayloadHash,
-      sql: "INSERT OR ROLLBACK INTO payload_hash (hash, payload_id) VALUES (?, ?)")
-  }
-
-  func insertPayloadHashesStatement() throws -> Statement {
-    try keptStatement(
-      &insertPayloadHashes,
-      sql: "INSERT OR ROLLBACK INTO payload_hash (hash, payload_id) VALUES "
-        + repeatElement("(?, ?)", count: PendingPayloads.batchSize).joined(separator: ", "))
   }
 
   /// The statement kept in `slot`, or, when there is none or its last step failed, `sql`

@@ -193,9 +193,7 @@ extension SQLiteContext {
       }
       while start < order.count {
         let end = statementEnd(from: start)
-        let statement =
-          end - start == batch
-          ? try insertKindVersionsStatement() : try insertKindVersionStatement()
+        let statement = try keptInsert(.kindVersion, batched: end - start == batch)
         swap(&places, &nextPlaces)
         if end < order.count { findAndPrefetch(end..<statementEnd(from: end), into: &nextPlaces) }
         gathered.removeAll(keepingCapacity: true)
@@ -231,22 +229,6 @@ extension SQLiteContext {
     var rows = KindRows()
     pendingVersions.forEachKind { rows.append(kind: $0, revision: $1, component: $2) }
     try insertKindRows(rows, in: (0..<rows.count).map { Int32($0) })
-  }
-
-  func insertKindVersionStatement() throws -> Statement {
-    try keptStatement(&insertKindVersion, sql: Self.insertKindVersionsSQL(rows: 1))
-  }
-
-  func insertKindVersionsStatement() throws -> Statement {
-    try keptStatement(
-      &insertKindVersions, sql: Self.insertKindVersionsSQL(rows: PendingVersions.batchSize))
-  }
-
-  static func insertKindVersionsSQL(rows: Int) -> String {
-    """
-    INSERT OR ROLLBACK INTO kind_version (kind, revision_id, component_id)
-    VALUES \(repeatElement("(?, ?, ?)", count: rows).joined(separator: ", "))
-    """
   }
 
   /// Inserts the entry versions waiting in `pendingVersions`.

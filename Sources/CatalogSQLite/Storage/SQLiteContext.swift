@@ -14,11 +14,11 @@ final class SQLiteContext: CatalogWriteContext {
   /// reads the stored text back.
   var storedPayloads = StoredPayloads()
   var insertVersion: Statement?
+  /// The INSERTs of ``keptInsert(_:batched:)``.
+  var keptInserts: [KeptInsert.Key: Statement] = [:]
   var insertVersions: Statement?
   /// A first import's INSERT of whole batches of `added` rows (``insertVersions(_:firstComponent:revision:payloadIDs:orderKeys:)``).
   var insertAddedVersions: Statement?
-  var insertPayload: Statement?
-  var insertPayloads: Statement?
   /// Entry versions appended but not yet inserted (see ``flushPendingVersions()``).
   var pendingVersions = PendingVersions()
   /// Payloads given ids but not yet inserted (see ``flushPendingPayloads()``).
@@ -29,10 +29,6 @@ final class SQLiteContext: CatalogWriteContext {
   /// ``insertDeferredPayloadHashes()`` (a first import), the first of them in
   /// ``storedPayloads``' rows, which hold them; nil when each payload's row goes in with it.
   var deferredPayloadHashes: Int?
-  var insertPayloadHash: Statement?
-  var insertPayloadHashes: Statement?
-  var insertPayloadDigest: Statement?
-  var insertPayloadDigests: Statement?
   /// Hashes the texts of the payloads this write stores (``flushPendingPayloads()``), on
   /// the thread that stores them (a first import's writer thread).
   let payloadHasher = SHA256()
@@ -41,8 +37,6 @@ final class SQLiteContext: CatalogWriteContext {
   /// document reader kept, ``SQLiteEntryStream/finish(kinds:)``); when false, each entry
   /// version's row goes in with it.
   var kindRowsDeferred = false
-  var insertKindVersion: Statement?
-  var insertKindVersions: Statement?
   /// The id the next new component gets; nil until the first ``newComponents(count:)``.
   var nextComponentID: Int64?
   var checksRelaxed = false
