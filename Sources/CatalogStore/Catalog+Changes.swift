@@ -156,7 +156,7 @@ extension Catalog {
     try storage.read { context in
       let revision = try reference.resolve(in: context)
       var planner = ChangePlanner(
-        index: try context.headIndex(at: revision), storesPayloads: false)
+        index: try context.revisionIndex(at: revision), storesPayloads: false)
       planner.keepsDeprecations = true
       planner.formerNames = formerNames
       planner.formerNamesHead = revision

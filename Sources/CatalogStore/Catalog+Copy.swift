@@ -32,18 +32,18 @@ extension Catalog {
         let head = try to.headRevision()
         guard head == 0 else {
           throw CatalogError.request(
-            .copyTargetNotEmpty(location: path, holds: .revisions(head: head)))
+            .copyTargetNotEmpty(location: location.description, holds: .revisions(head: head)))
         }
         // Policy changes made before any revision would be mixed into the source's history.
         let policies = try to.policyRecords().count
         guard policies == 0 else {
           throw CatalogError.request(
-            .copyTargetNotEmpty(location: path, holds: .policyChanges(policies)))
+            .copyTargetNotEmpty(location: location.description, holds: .policyChanges(policies)))
         }
         let contracts = try to.contractEvents().count
         guard contracts == 0 else {
           throw CatalogError.request(
-            .copyTargetNotEmpty(location: path, holds: .contractEvents(contracts)))
+            .copyTargetNotEmpty(location: location.description, holds: .contractEvents(contracts)))
         }
         let summary = try Self.copy(from: from, to: to, progress: progress)
         try Self.carryDigests(from: from, to: to)

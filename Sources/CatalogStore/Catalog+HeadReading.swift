@@ -3,7 +3,7 @@ import CatalogStorage
 extension Catalog {
   /// What an import against head reads of the catalog, and nothing else: head's index
   /// (every entry's texts but the payload's, with the payload's stored SHA-256 digest,
-  /// ``CatalogReadContext/headIndex(at:)``), with the page cache an import plans with. No
+  /// ``CatalogReadContext/revisionIndex(at:)``), with the page cache an import plans with. No
   /// payload text is read: an import compares digests.
   ///
   /// For `catalog-bench head`: with `catalog-bench read` (the document reader alone), the
@@ -14,7 +14,7 @@ extension Catalog {
   package func readHeadAsAnImportDoes() throws -> Int {
     try withPageCacheLimit(kibibytes: Self.planningPageCacheKiB) {
       try storage.read { context in
-        let index = try context.headIndex(at: try context.headRevision())
+        let index = try context.revisionIndex(at: try context.headRevision())
         return index.count
       }
     }

@@ -131,7 +131,7 @@ extension Catalog {
     let document = DocumentReadAhead(source: source, limits: limits)
     document.start()
     defer { document.cancel() }
-    var index = try context.headIndex(at: head)
+    var index = try context.revisionIndex(at: head)
     // The reader's duplicate check looks kinds up in head's, which the planner then uses.
     document.useKnownKinds(index.knownKinds())
     var planner = ChangePlanner(index: index, storesPayloads: !options.dryRun)

@@ -21,7 +21,7 @@ extension Catalog {
         entries.append($0.entry)
         components.append($0.componentID)
       }
-      let index = try context.headIndex(at: head)
+      let index = try context.revisionIndex(at: head)
       var slotOfComponent: [Int64: Int] = [:]
       for slot in 0..<index.count { slotOfComponent[index.componentID(slot)] = slot }
       var renames: [BytewiseString: Int] = [:]
@@ -181,7 +181,7 @@ extension Catalog {
     frame: DocumentFrame? = nil
   ) throws -> WriteDecision<WriteResult> {
     var planner = ChangePlanner(
-      index: try context.headIndex(at: head), storesPayloads: !options.dryRun)
+      index: try context.revisionIndex(at: head), storesPayloads: !options.dryRun)
     planner.renames = renames
     planner.returning = returning
     try planner.add(all: entries, whose: "the resulting catalog", context: context)
@@ -239,14 +239,14 @@ extension Catalog {
   private func modify(
     _ kind: String, options: WriteOptions, source: String, operation: String,
     _ change: (
-      CatalogEntry, HeadIndex, _ component: Int64, any CatalogReadContext
+      CatalogEntry, RevisionIndex, _ component: Int64, any CatalogReadContext
     ) throws -> CatalogEntry
   ) throws -> WriteResult {
     try options.validate()
     return try sealedWrite { context in
       let head = try context.headRevision()
       try Self.check(options.expectHead, head: head)
-      var index = try context.headIndex(at: head)
+      var index = try context.revisionIndex(at: head)
       var name = kind
       // The kind as given, byte for byte: an NFD spelling does not name an NFC kind.
       let match = name.withUTF8 { index.slot(of: UnsafeRawBufferPointer($0)) }

@@ -21,9 +21,6 @@ public final class Catalog {
   package let storage: any CatalogStorage
   /// Where the catalog lives.
   public let location: CatalogLocation
-  /// The location for messages: a SQLite file's path, or a PostgreSQL connection without its
-  /// password.
-  public var path: String { location.description }
 
   /// Opens (and, unless read-only, creates and migrates) the catalog at `location`, with the
   /// engine its kind names.

@@ -24,7 +24,7 @@ struct HeadReadingTests {
     /// Whether head's index has every payload of `payloads` by its digest, and no other.
     func indexHoldsDigests(of payloads: [Int: String]) throws -> Bool {
       try catalog.storage.read { context in
-        var index = try context.headIndex(at: try context.headRevision())
+        var index = try context.revisionIndex(at: try context.headRevision())
         guard index.count == payloads.count else { return false }
         return try payloads.allSatisfy { kind, payload in
           var name = "k\(kind)"

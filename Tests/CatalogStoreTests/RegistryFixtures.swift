@@ -78,7 +78,7 @@ struct RegistryCatalog {
     catalog = try Catalog(path: directory.path("components.sqlite"))
   }
 
-  var path: String { catalog.path }
+  var path: String { catalog.location.description }
 
   /// Imports a document made of `entries` (components.json entry texts) as one revision,
   /// removing kinds it lacks.

@@ -51,13 +51,14 @@ enum CopyCommand: CatalogCommand {
     progress.finish()
     if context.arguments[CommonArguments.resultFormat] == .json {
       ResultJSON.print(
-        ResultJSON.copy(summary, from: from.path, to: to.path), to: context.console)
+        ResultJSON.copy(summary, from: from.location.description, to: to.location.description),
+        to: context.console)
       return .success
     }
     context.console.print(
       "copied \(summary.revisions.counting("revision")) "
         + "(\(summary.entryVersions.counting("entry version")), \(summary.tags.counting("tag"))) "
-        + "from \(from.path) to \(to.path)")
+        + "from \(from.location.description) to \(to.location.description)")
     return .success
   }
 }

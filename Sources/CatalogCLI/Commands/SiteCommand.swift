@@ -68,7 +68,7 @@ enum SiteCommand: CatalogCommand {
       ResultJSON.print(ResultJSON.site(summary, output: output), to: context.console)
       return .success
     }
-    context.console.progress(
+    context.console.printToStderr(
       "wrote \(output): revision \(summary.revision), \(summary.kinds.counting("kind")), "
         + "\(summary.revisions.counting("revision")), \(summary.releases.counting("release")), "
         + "\(summary.files.counting("file"))\n")

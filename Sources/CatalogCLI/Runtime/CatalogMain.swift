@@ -117,7 +117,7 @@ package enum CatalogMain {
       console.write(Array(text.utf8))
       return ExitStatus.success.rawValue
     case .usageError(let failure):
-      console.progress(failure.text)
+      console.printToStderr(failure.text)
       return failure.exitStatus
     case .run(let command):
       guard let implementation = CatalogCommandTable.command(named: command.name) else {
@@ -133,7 +133,7 @@ package enum CatalogMain {
         if console.readerQuit { return ExitStatus.success.rawValue }
         return (implementation.failureStatus ?? .ioError).rawValue
       } catch let error as UsageError {
-        console.progress(parser.failure(error, command: command.name).text)
+        console.printToStderr(parser.failure(error, command: command.name).text)
         return ExitStatus.usage.rawValue
       } catch {
         let status = report(error, command: command.name, console: console)

@@ -159,9 +159,9 @@ package final class Console {
     writeError(TerminalText.visible(text) + "\n")
   }
 
-  /// Writes text to stderr without a newline (progress lines, usage texts); control
-  /// characters other than line breaks are shown as escapes.
-  package func progress(_ text: String) {
+  /// Writes `text` to stderr as it is, with no newline added (a usage text, the site's
+  /// summary); control characters other than line breaks are shown as escapes.
+  package func printToStderr(_ text: String) {
     clearProgress()
     writeError(TerminalText.visible(text, keeping: ["\n"]))
   }

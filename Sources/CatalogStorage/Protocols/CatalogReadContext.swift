@@ -226,7 +226,7 @@ extension CatalogReadContext {
   /// hash matches is the same (a hash finds candidates; bytes decide).
   package func payload(_ id: Int64, hasBytes bytes: UnsafeRawBufferPointer) throws -> Bool {
     try withPayload(id) { stored in
-      stored.count == bytes.count && OrderKey.compare(stored, bytes) == 0
+      ByteComparison.equal(stored, bytes)
     }
   }
 }

@@ -104,7 +104,7 @@ extension PlannedWrite {
   }
 
   private static func headEntry(
-    _ slot: Int, index: HeadIndex, context: any CatalogReadContext
+    _ slot: Int, index: RevisionIndex, context: any CatalogReadContext
   ) throws -> CatalogEntry {
     let stored = index.entry(slot)
     return try EntryCodec.entry(

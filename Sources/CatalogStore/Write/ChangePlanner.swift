@@ -17,7 +17,7 @@ import Foundation
 /// read (``AddedEntryStream``).
 struct ChangePlanner {
   enum Mode {
-    /// Each desired entry is compared with head's entry of its kind (``HeadIndex``).
+    /// Each desired entry is compared with head's entry of its kind (``RevisionIndex``).
     case againstHead
     /// A first import into a catalog with no revisions: each entry is handed to the engine's
     /// stream as it is read, as an added component of revision `revision`.
@@ -25,7 +25,7 @@ struct ChangePlanner {
   }
 
   let mode: Mode
-  private(set) var index: HeadIndex
+  private(set) var index: RevisionIndex
   /// The desired catalog, in order (against head).
   private(set) var entries: [PlannedEntry] = []
   /// How many entries a first import added.
@@ -93,7 +93,7 @@ struct ChangePlanner {
   private var unstoredPayloads: [Int: [UInt8]] = [:]
 
   /// A plan against head's `index`.
-  init(index: HeadIndex, storesPayloads: Bool = true) {
+  init(index: RevisionIndex, storesPayloads: Bool = true) {
     self.mode = .againstHead
     self.index = index
     self.seen = [Bool](repeating: false, count: index.count)
@@ -104,7 +104,7 @@ struct ChangePlanner {
   /// as revision `revision`.
   init(firstImportInto stream: any AddedEntryStream, revision: Int64) {
     self.mode = .firstImport(stream, revision: revision)
-    self.index = HeadIndex()
+    self.index = RevisionIndex()
     self.seen = []
     self.storesPayloads = true
   }
@@ -210,7 +210,7 @@ struct ChangePlanner {
     } else if let named, let returned = returning[named] {
       component = returned
     } else if knownKind != .notLookedUp {
-      // The document reader looked the kind up in this index's kinds (``HeadIndex/knownKinds()``).
+      // The document reader looked the kind up in this index's kinds (``RevisionIndex/knownKinds()``).
       if case .found(let found) = knownKind, !renamedSlots.contains(found) {
         if followedSlots.contains(found) {
           throw Self.givenTwice(index.kind(found), formerNameUses)
@@ -307,7 +307,7 @@ struct ChangePlanner {
         let cursor = try storedPayloads ?? context.payloadCursor()
         storedPayloads = cursor
         samePayload = try cursor.withPayload(index.payloadID(slot)) { stored in
-          stored.count == payload.count && OrderKey.compare(stored, payload) == 0
+          ByteComparison.equal(stored, payload)
         }
       }
       if samePayload {
@@ -396,7 +396,7 @@ struct ChangePlanner {
   }
 
   /// Whether head's entry in `slot` carries `"deprecated": true`.
-  private static func isDeprecated(_ index: HeadIndex, _ slot: Int) throws -> Bool {
+  private static func isDeprecated(_ index: RevisionIndex, _ slot: Int) throws -> Bool {
     guard let extra = index.extra(slot), extra.contains(#""deprecated":true"#) else {
       return false
     }

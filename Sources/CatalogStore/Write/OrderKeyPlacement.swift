@@ -18,7 +18,7 @@ struct OrderKeyPlacement {
 
   /// Places `entries` (the desired catalog, in order) among head's, with `kept` (head slots the
   /// desired catalog lacks but the write keeps) staying where they are.
-  init(_ entries: [PlannedEntry], kept: [Int], index: inout HeadIndex) {
+  init(_ entries: [PlannedEntry], kept: [Int], index: inout RevisionIndex) {
     var newKeys: [Int: String] = [:]
     let existing = entries.indices.filter { entries[$0].existing >= 0 }
     // Ranks stand for positions: comparing integers, not strings, for every entry.
@@ -89,7 +89,7 @@ struct OrderKeyPlacement {
   }
 
   /// The order key desired entry `i` has after the write.
-  func key(of i: Int, _ entry: PlannedEntry, in index: HeadIndex) -> String {
+  func key(of i: Int, _ entry: PlannedEntry, in index: RevisionIndex) -> String {
     newKeys[i] ?? index.orderKey(Int(entry.existing))
   }
 }

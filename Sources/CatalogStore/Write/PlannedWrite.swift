@@ -13,7 +13,7 @@ struct PlannedWrite {
   enum Shape {
     /// Rows of added and changed entries, copies for moved and removed ones.
     case againstHead(
-      index: HeadIndex, entries: [PlannedEntry], rows: PlannedRows,
+      index: RevisionIndex, entries: [PlannedEntry], rows: PlannedRows,
       placement: OrderKeyPlacement, moved: [Bool], kept: [Int], removed: [Int])
     /// Every entry was added and its row stored as read; only the revision is left to write.
     case firstImport(revision: Int64)
@@ -41,7 +41,7 @@ struct PlannedWrite {
   }
 
   init(
-    result: WriteResult, index: HeadIndex, entries: [PlannedEntry], rows: PlannedRows,
+    result: WriteResult, index: RevisionIndex, entries: [PlannedEntry], rows: PlannedRows,
     placement: OrderKeyPlacement, moved: [Bool], kept: [Int], removed: [Int]
   ) {
     self.result = result
@@ -65,7 +65,7 @@ struct PlannedWrite {
 
   /// Desired kind → head's kind, for each entry that takes over a head entry under other
   /// bytes: a kind that matched head's up to Unicode canonical equivalence
-  /// (``HeadIndex/slot(matching:)``), or an explicit rename. What
+  /// (``RevisionIndex/slot(matching:)``), or an explicit rename. What
   /// ``CatalogDiff/init(old:new:renames:)`` needs to show such an entry as the write records
   /// it: one component, renamed, not one kind removed and another added.
   ///

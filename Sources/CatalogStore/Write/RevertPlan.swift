@@ -47,7 +47,7 @@ struct RevertPlan {
       return
     }
 
-    let index = try context.headIndex(at: head)
+    let index = try context.revisionIndex(at: head)
     var slotOfComponent: [Int64: Int] = [:]
     for slot in 0..<index.count { slotOfComponent[index.componentID(slot)] = slot }
     var seen: [BytewiseString: String] = [:]

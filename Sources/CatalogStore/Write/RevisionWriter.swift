@@ -96,7 +96,7 @@ struct RevisionWriter {
 
   /// Appends a row that copies a head entry with a new change (and order key).
   private func appendCopy(
-    of slot: Int, index: HeadIndex, change: EntryChange, orderKey newKey: String?,
+    of slot: Int, index: RevisionIndex, change: EntryChange, orderKey newKey: String?,
     _ revision: Int64
   ) throws {
     try index.withTexts(slot) { kind, category, description, extra, keyOrder, orderKey in

@@ -5,14 +5,14 @@ import Testing
 
 @testable import CatalogStore
 
-/// `HeadIndex` reserves room for the texts of the entries it expects at the rate of its first
+/// `RevisionIndex` reserves room for the texts of the entries it expects at the rate of its first
 /// entries: a hint that must stay bounded whatever those entries are. And it holds at most
 /// what its 32-bit offsets address: past that, appending throws instead of trapping.
 @Suite("Head index")
-struct HeadIndexTests {
+struct RevisionIndexTests {
   /// Appends entry `n`, with an `extra` text of `extraBytes` bytes.
   func append(
-    _ n: Int, extraBytes: Int, to index: inout HeadIndex, kind: String? = nil
+    _ n: Int, extraBytes: Int, to index: inout RevisionIndex, kind: String? = nil
   ) throws {
     let kind = Array((kind ?? "kind-\(n)").utf8)
     let text = Array("text".utf8)
@@ -34,20 +34,20 @@ struct HeadIndexTests {
   /// entries had an 80 KB extra member asked for 36 GB and aborted), and the entries after
   /// the sample are all there.
   @Test func longTextsFirstReserveBoundedRoom() throws {
-    var index = HeadIndex()
+    var index = RevisionIndex()
     index.reserveCapacity(400_000)
     for n in 0..<600 { try append(n, extraBytes: 80_000, to: &index) }
     for n in 600..<2_000 { try append(n, extraBytes: 0, to: &index) }
     #expect(index.count == 2_000)
     let capacity = index.textCapacity
-    #expect(capacity.kinds <= HeadIndex.maxReservedTextBytes)
+    #expect(capacity.kinds <= RevisionIndex.maxReservedTextBytes)
     // The texts hold 48 MB by now; their reservation, not more than the bound, then growth.
-    #expect(capacity.texts <= 2 * max(HeadIndex.maxReservedTextBytes, 600 * 80_000))
+    #expect(capacity.texts <= 2 * max(RevisionIndex.maxReservedTextBytes, 600 * 80_000))
   }
 
   /// The usual case: texts of about the same length throughout get their room at once.
   @Test func evenTextsReserveTheirRoomAtOnce() throws {
-    var index = HeadIndex()
+    var index = RevisionIndex()
     index.reserveCapacity(10_000)
     for n in 0..<512 { try append(n, extraBytes: 20, to: &index) }
     let reserved = index.textCapacity.texts
@@ -60,7 +60,7 @@ struct HeadIndexTests {
   /// imports, each file at most 4 GiB): the entry that would take them past is refused with
   /// an error, not a trap, and the index keeps what it had. Here with a limit of 100 bytes.
   @Test func textsPastTheLimitAreRefused() throws {
-    var index = HeadIndex()
+    var index = RevisionIndex()
     index.maxTextBytes = 100
     // Each entry: category, description and order key "text" (12 bytes) and its extra.
     try append(0, extraBytes: 40, to: &index)
@@ -79,7 +79,7 @@ struct HeadIndexTests {
 
   /// The kinds have a buffer of their own, with the same limit.
   @Test func kindsPastTheLimitAreRefused() throws {
-    var index = HeadIndex()
+    var index = RevisionIndex()
     index.maxTextBytes = 100
     try append(0, extraBytes: 0, to: &index, kind: String(repeating: "k", count: 60))
     try append(1, extraBytes: 0, to: &index, kind: String(repeating: "m", count: 40))

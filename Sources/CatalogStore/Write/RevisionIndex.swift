@@ -9,7 +9,7 @@ import Components
 /// id there is its *slot*), the other texts in one ``ByteStrings`` buffer, numbers in arrays.
 /// For a 100,000-entry catalog that is about 20 MB less than a `[String: HeadEntry]`,
 /// and a lookup hashes bytes straight from the document reader's buffer.
-package struct HeadIndex {
+package struct RevisionIndex {
   /// The texts of each slot, in this order, at ids `slot * fieldCount + field`.
   private enum Field: Int, CaseIterable {
     case category, description, extra, keyOrder, orderKey
@@ -180,7 +180,8 @@ package struct HeadIndex {
     guard nulls[slot] & 4 == 0 else { return nil }
     let size = SHA256Digest.byteCount
     return payloadDigests.withUnsafeBytes { stored in
-      Self.equal(UnsafeRawBufferPointer(rebasing: stored[slot * size..<(slot + 1) * size]), digest)
+      ByteComparison.equal(
+        UnsafeRawBufferPointer(rebasing: stored[slot * size..<(slot + 1) * size]), digest)
     }
   }
   package func kind(_ slot: Int) -> String { kinds.string(slot) }
@@ -224,15 +225,12 @@ package struct HeadIndex {
     else { return false }
     let base = slot * Field.allCases.count
     return texts.withStorage { stored in
-      Self.equal(stored[base + Field.category.rawValue], category)
-        && Self.equal(stored[base + Field.description.rawValue], description)
-        && (extra.map { Self.equal(stored[base + Field.extra.rawValue], $0) } ?? true)
-        && (keyOrder.map { Self.equal(stored[base + Field.keyOrder.rawValue], $0) } ?? true)
+      ByteComparison.equal(stored[base + Field.category.rawValue], category)
+        && ByteComparison.equal(stored[base + Field.description.rawValue], description)
+        && (extra.map { ByteComparison.equal(stored[base + Field.extra.rawValue], $0) } ?? true)
+        && (keyOrder.map { ByteComparison.equal(stored[base + Field.keyOrder.rawValue], $0) }
+          ?? true)
     }
-  }
-
-  private static func equal(_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer) -> Bool {
-    a.count == b.count && (a.count == 0 || OrderKey.compare(a, b) == 0)
   }
 
   // MARK: - Order
