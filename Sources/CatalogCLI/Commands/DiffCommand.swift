@@ -213,38 +213,15 @@ enum DiffCommand: CatalogCommand {
         return status(of: error)
       }
     case (nil, nil):
-      // OLD is held compactly (a regular file by where each entry's text is, anything else
-      // by its canonical texts), NEW streamed: only the entries that differ are kept.
       do {
-        var builder = CatalogDiff.Builder()
-        let oldRead = try source(operands[0]).forEachRawEntry(
-          maxDepth: limits.maxDepth, maxSize: limits.maxSize, keepingFile: true,
-          starting: { total, file in
-            if let file {
-              builder.holdOldByRange(file, maxDepth: limits.maxDepth)
-            } else {
-              builder.reserveOld(bytes: total ?? 0)
-            }
-          },
-          finished: { try builder.setOldKinds($0) }, { entry, _ in builder.addOldKindLater(entry) })
-        oldEntriesPointer = oldRead.entriesPointer
-        // A JSON Patch from a bare array may have to repeat NEW whole: its bytes are held
-        // (NEW may be a pipe or stdin, which cannot be read twice).
-        var newSource = source(operands[1])
-        if format == .jsonPatch && oldEntriesPointer.isRoot {
-          let bytes = try newSource.readBytes(maxSize: limits.maxSize)
-          newSource = .bytes(bytes, name: newSource.name)
-          wholeNew = { [newSource] in
-            try newSource.readJSONValue(maxDepth: limits.maxDepth, maxSize: limits.maxSize)
-          }
+        let read = try DocumentSource.diff(
+          from: source(operands[0]), to: source(operands[1]), maxDepth: limits.maxDepth,
+          maxSize: limits.maxSize, holdingNewForPatch: format == .jsonPatch)
+        computed = read.diff
+        oldEntriesPointer = read.oldEntriesPointer
+        if let held = read.heldNew {
+          wholeNew = { try held.readJSONValue(maxDepth: limits.maxDepth, maxSize: limits.maxSize) }
         }
-        // NEW's duplicate check and the builder share OLD's kinds.
-        let newRead = try newSource.forEachRawEntry(
-          maxDepth: limits.maxDepth, maxSize: limits.maxSize, knownKinds: builder.oldKinds(),
-          keepingText: builder.holdsOldByRange, starting: { _, _ in },
-          { entry, text in try builder.addNew(entry, text: text) })
-        computed = try builder.finish()
-        computed.compareFrames(old: oldRead.frame, new: newRead.frame)
         // NEW was streamed: the CI formats read it again for the lines of the changes.
         if locates, operands[1] != "-" {
           newDocument = try SubmittedDocument(
