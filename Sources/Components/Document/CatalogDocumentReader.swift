@@ -52,17 +52,9 @@ public final class CatalogDocumentReader {
   // its callers (the import's `DocumentSource`, the diff's `CompactEntries`) finish with
   // the entry before they read the next.
   @exclusivity(unchecked) private var diagnostics: [JSONDiagnostic] = []
-  /// The kinds read so far, and where each was first found (by the kind's id in the table),
-  /// to report a duplicate with the place of the first.
-  @exclusivity(unchecked) private var kindsSeen = SeenKinds()
-  @exclusivity(unchecked) private var kindsSeenAt = KindPlaces()
-  /// The kinds the caller knows (see ``init(_:knownKinds:)``), nil when none were given or
-  /// once a kind outside ASCII was met; and for each, where it was first found (index -1:
-  /// not yet).
-  @exclusivity(unchecked) private var known: KnownKinds?
-  @exclusivity(unchecked) private var knownSeenAt = KindPlaces()
-  /// Whether known kinds were given: then ``takeKinds()`` has no table to give.
-  private var tookKnownKinds: Bool
+  /// The kinds read so far, and where each was first found, to report a duplicate with the
+  /// place of the first.
+  @exclusivity(unchecked) private var kinds: DuplicateKindCheck
   /// Whether the text of each entry, as written, is kept until the next entry is read
   /// (``withCurrentEntryText(_:)``).
   package var keepsEntryText = false
@@ -89,7 +81,7 @@ public final class CatalogDocumentReader {
 
   public init(_ json: JSONReader) {
     self.json = json
-    tookKnownKinds = false
+    kinds = DuplicateKindCheck()
     json.refusesNUL = true
   }
 
@@ -100,12 +92,8 @@ public final class CatalogDocumentReader {
   /// known kinds) ends their use, since such kinds compare as strings, not bytes.
   package init(_ json: JSONReader, knownKinds: KnownKinds) {
     self.json = json
-    tookKnownKinds = true
+    kinds = DuplicateKindCheck(knownKinds: knownKinds)
     json.refusesNUL = true
-    if knownKinds.isASCII {
-      known = knownKinds
-      knownSeenAt = KindPlaces(unmet: knownKinds.count)
-    }
   }
 
   /// Looks the kinds of the entries read from now on up in `knownKinds`, as a reader made
@@ -119,25 +107,7 @@ public final class CatalogDocumentReader {
   /// returned, when kinds were given already, or some kind (read or known) is outside ASCII.
   @discardableResult
   package func useKnownKinds(_ knownKinds: KnownKinds) -> [RawCatalogEntry.KnownKindMatch]? {
-    guard !tookKnownKinds, knownKinds.isASCII, kindsSeen.isASCII else { return nil }
-    var known = knownKinds
-    var seenAt = KindPlaces(unmet: known.count)
-    var matches: [RawCatalogEntry.KnownKindMatch] = []
-    matches.reserveCapacity(kindsSeenAt.count)
-    kindsSeen.strings.withStorage { stored in
-      for id in 0..<kindsSeenAt.count {
-        if let knownID = known.id(of: stored[id]) {
-          seenAt[knownID] = kindsSeenAt[id]
-          matches.append(.found(knownID))
-        } else {
-          matches.append(.absent)
-        }
-      }
-    }
-    self.known = known
-    knownSeenAt = seenAt
-    tookKnownKinds = true
-    return matches
+    kinds.useKnownKinds(knownKinds)
   }
 
   /// Bytes read so far, for progress reports.
@@ -215,11 +185,9 @@ public final class CatalogDocumentReader {
   /// reader's duplicate check needed this table anyway; a caller that must look entries up
   /// by kind (a diff's OLD side) takes it instead of building its own. The reader forgets it.
   package func takeKinds() -> ByteStringTable? {
-    guard endReturned, !tookKnownKinds else { return nil }
+    guard endReturned, !kinds.tookKnownKinds else { return nil }
     endReturned = false
-    // Where each kind was first met is for reporting a duplicate, and reading is over.
-    kindsSeenAt = KindPlaces()
-    return kindsSeen.take()
+    return kinds.take()
   }
 
   /// Calls `body` with the text of the entry the last successful ``nextRaw()`` read, as
@@ -530,9 +498,9 @@ public final class CatalogDocumentReader {
     // read, so that its cache miss (most of the check's time) overlaps reading the payload.
     // Known kinds are looked up in the order they are expected in, without a miss to hide.
     let kindPosition: SourcePosition?
-    if known == nil {
+    if kinds.known == nil {
       kindPosition = json.readEntryFast(
-        into: &raw, index: index, position: position, kindObserver: &kindsSeen)
+        into: &raw, index: index, position: position, kindObserver: &kinds.seen)
     } else {
       var ignores = FastEntryScanner.IgnoresKinds()
       kindPosition = json.readEntryFast(
@@ -575,96 +543,32 @@ public final class CatalogDocumentReader {
   }
 
   /// The duplicate check of an entry's (non-empty) kind: reports a kind met before, with
-  /// where it was first met, and returns false for it. A known kind is recorded by its id
-  /// in `known` (and noted in `raw`), any other in the reader's own table.
+  /// where it was first met, and returns false for it.
   private func checkKind(_ raw: inout RawCatalogEntry, at kindPosition: SourcePosition) -> Bool {
-    let index = raw.index
-    if known != nil && !raw.kind.allSatisfy({ $0 < 0x80 }) { stopUsingKnownKinds() }
-    if known != nil {
-      if let id = raw.kind.withUnsafeBytes({ known?.id(of: $0) }) {
-        guard let first = knownSeenAt[id] else {
-          knownSeenAt[id] = KindPlaces.Place(index: index, at: kindPosition)
-          raw.knownKind = .found(id)
-          return true
-        }
-        reportDuplicateKind(raw.kind, at: kindPosition, index: index, first: first, spelling: false)
-        return false
+    switch kinds.check(&raw, at: kindPosition) {
+    case .first:
+      if kinds.reservationDue {
+        kinds.reserveIfDue(
+          consumed: json.bytesConsumed, claimedSize: json.expectedInputSize, maxSize: json.maxSize)
       }
-      raw.knownKind = .absent
-    }
-    let (inserted, id, differentBytes) = raw.kind.withUnsafeBytes { kindsSeen.insert($0) }
-    if inserted {
-      kindsSeenAt.append(KindPlaces.Place(index: index, at: kindPosition))
-      if kindsSeenAt.count >= nextReservation { reserveForExpectedKinds() }
       return true
+    case .duplicate(let first, let differentBytes):
+      reportDuplicateKind(
+        raw.kind, at: kindPosition, index: raw.index, first: first, spelling: differentBytes)
+      return false
     }
-    // Every kind in the table had its place appended with it.
-    let first = kindsSeenAt[id] ?? KindPlaces.Place(index: index, at: kindPosition)
-    reportDuplicateKind(
-      raw.kind, at: kindPosition, index: index, first: first, spelling: differentBytes)
-    return false
   }
 
-  /// How many kinds the reader's table holds when it first estimates how many the document
-  /// has.
-  static let kindsBeforeReserving = 1024
-  /// How many times the kinds read so far the table makes room for at most, at each
-  /// estimate: the next estimate comes when that many are read.
-  package static let reservationStep = 16
-  /// How many kinds are read when the table next estimates how many the document has.
-  private var nextReservation = CatalogDocumentReader.kindsBeforeReserving
+  /// How many times the kinds read so far the duplicate check's table makes room for at
+  /// most, at each estimate (for tests).
+  package static let reservationStep = DuplicateKindCheck.reservationStep
   /// How many kinds the duplicate check's own table holds without growing (for tests).
-  package var kindTableCapacity: Int { kindsSeen.capacity }
+  package var kindTableCapacity: Int { kinds.capacity }
   /// Whether head's kinds will be given (``useKnownKinds(_:)``): then the reader's own
   /// table holds only the kinds head lacks, and is not sized for the document's.
-  package var expectsKnownKinds = false
-
-  /// Makes room in the duplicate check's table for as many kinds as the document seems to
-  /// have: the kinds so far, scaled by the input's size over the bytes read, and never more
-  /// than the input has room for (an entry takes at least 56 bytes with its comma:
-  /// `{"kind":"k","category":"","description":"","payload":0},`). Growing by doubling
-  /// rehashed the table and copied the kinds and their places a dozen times for a large
-  /// document, and zeroed every smaller table's memory, 3% of reading.
-  ///
-  /// The input's size is a claim, not bytes read: a sparse file of a terabyte, a file that
-  /// shrinks, whitespace after a few entries. So the estimate is bounded by the reader's size
-  /// limit, and by ``reservationStep`` times the kinds actually read, and made again each
-  /// time that many are read: the room reserved stays within a constant factor of the kinds
-  /// read (memory linear in the input), and a 100,000-entry document is sized in two steps.
-  private func reserveForExpectedKinds() {
-    let count = kindsSeen.strings.count
-    nextReservation =
-      count.multipliedReportingOverflow(by: Self.reservationStep).overflow
-      ? Int.max : count * Self.reservationStep
-    guard !expectsKnownKinds else { return }
-    let consumed = json.bytesConsumed
-    guard let claimed = json.expectedInputSize, consumed > 0, count > 0 else { return }
-    let size = min(claimed, json.maxSize)
-    guard size > consumed else { return }
-    let expected = min(
-      Int(min(Double(size) / Double(consumed) * Double(count), Double(Int.max / 2))),
-      size / 56, nextReservation)
-    guard expected > count else { return }
-    let bytesPerKind = (kindsSeen.strings.byteCount + count - 1) / count
-    let bytes = expected.multipliedReportingOverflow(by: bytesPerKind)
-    kindsSeen.reserveCapacity(
-      expected, bytes: bytes.overflow ? size : min(bytes.partialValue, size))
-    kindsSeenAt.reserveCapacity(expected)
-  }
-
-  /// Moves the known kinds met so far into the reader's own table, and stops looking kinds
-  /// up among them: a kind outside ASCII may equal another as a string with other bytes.
-  private func stopUsingKnownKinds() {
-    guard let known else { return }
-    known.strings.withStorage { stored in
-      // A kind read before the known kinds were (``useKnownKinds(_:)``) is there already.
-      for id in 0..<known.count {
-        guard let place = knownSeenAt[id] else { continue }
-        if kindsSeen.insert(stored[id]).inserted { kindsSeenAt.append(place) }
-      }
-    }
-    self.known = nil
-    knownSeenAt = KindPlaces()
+  package var expectsKnownKinds: Bool {
+    get { kinds.expectsKnownKinds }
+    set { kinds.expectsKnownKinds = newValue }
   }
 
   private func reportDuplicateKind(
