@@ -143,7 +143,7 @@ extension CheckCommand {
       ResultJSON.print(
         ResultJSON.check(
           [file], against: against, report: report,
-          clients: clients.map { ClientsCommand.json($0.matrix, file: $0.file, revision: nil) }),
+          clients: clients.map { ResultJSON.clients($0.matrix, file: $0.file, revision: nil) }),
         to: context.console)
     case .github: context.console.write(Array(report.github().utf8))
     case .junit: context.console.write(Array(report.junit().utf8))

@@ -56,7 +56,8 @@ enum ClientsCommand: CatalogCommand {
       matrix = try catalog.clientMatrix(at: reference)
     }
     if context.arguments[CommonArguments.listFormat] == .json {
-      ResultJSON.print(json(matrix, file: fileName, revision: revision), to: context.console)
+      ResultJSON.print(
+        ResultJSON.clients(matrix, file: fileName, revision: revision), to: context.console)
       return .success
     }
     if matrix.builds.isEmpty {
@@ -92,37 +93,5 @@ enum ClientsCommand: CatalogCommand {
   /// of the payload fail.
   static func payloadCount(_ rejections: [ClientRejection]) -> Int {
     Set(rejections.map { [$0.build, $0.kind] }).count
-  }
-
-  static func json(_ matrix: ClientMatrix, file: String?, revision: Int64?) -> JSONValue {
-    ResultJSON.object([
-      ("command", .string("clients")), ("file", file.map(JSONValue.string) ?? .null),
-      ("revision", revision.map { ResultJSON.number(Int($0)) } ?? .null),
-      ("entries", ResultJSON.number(matrix.entries)),
-      (
-        "builds",
-        .array(
-          matrix.builds.map { build in
-            ResultJSON.object([
-              ("build", .string(build.build)), ("app", .string(build.app)),
-              ("version", .string(build.version)), ("decodes", ResultJSON.strings(build.decodes)),
-              ("unknown", ResultJSON.strings(build.unknown)),
-              ("rejections", .array(build.rejections.map { rejectionJSON($0, file: file) })),
-            ])
-          })
-      ),
-    ])
-  }
-
-  static func rejectionJSON(_ rejection: ClientRejection, file: String?) -> JSONValue {
-    ResultJSON.object([
-      ("build", .string(rejection.build)), ("kind", .string(rejection.kind)),
-      ("pointer", .string(rejection.pointer.description)),
-      ("expected", .string(rejection.violation.expected)),
-      ("found", .string(rejection.violation.found)), ("message", .string(rejection.message)),
-      ("file", file.map(JSONValue.string) ?? .null),
-      ("line", rejection.position.map { ResultJSON.number($0.line) } ?? .null),
-      ("column", rejection.position.map { ResultJSON.number($0.column) } ?? .null),
-    ])
   }
 }

@@ -125,25 +125,8 @@ enum ContractCommand: CatalogCommand {
     let changes = result.previous.map { changeLines(from: $0, to: recorded) } ?? []
     if isJSON(context) {
       ResultJSON.print(
-        ResultJSON.object([
-          ("command", .string("contract record")), ("outcome", .string(result.outcome.rawValue)),
-          ("build", buildJSON(recorded)),
-          ("head", .array(head.map { ClientsCommand.rejectionJSON($0, file: nil) })),
-          (
-            "history",
-            history.map { history in
-              .array(
-                history.rejections.map {
-                  ResultJSON.object([
-                    ("revision", ResultJSON.number(Int($0.revision))),
-                    ("rejection", ClientsCommand.rejectionJSON($0.rejection, file: nil)),
-                  ])
-                })
-            } ?? .null
-          ),
-          ("previous", result.previous.map { .string($0.build) } ?? .null),
-          ("changes", ResultJSON.strings(changes)),
-        ]), to: context.console)
+        ResultJSON.contractRecord(result, head: head, history: history, changes: changes),
+        to: context.console)
       return
     }
     defer {
@@ -190,10 +173,7 @@ enum ContractCommand: CatalogCommand {
     let catalog = try context.openCatalogWithRevisions()
     let builds = try catalog.contracts()
     if isJSON(context) {
-      ResultJSON.print(
-        ResultJSON.object([
-          ("command", .string("contract list")), ("builds", .array(builds.map(buildJSON))),
-        ]), to: context.console)
+      ResultJSON.print(ResultJSON.contractList(builds), to: context.console)
       return
     }
     for build in builds {
@@ -247,10 +227,7 @@ enum ContractCommand: CatalogCommand {
       app: named.app, version: named.version, author: context.author)
     if isJSON(context) {
       ResultJSON.print(
-        ResultJSON.object([
-          ("command", .string("contract retire")),
-          ("outcome", .string(retired ? "retired" : "unchanged")), ("build", buildJSON(recorded)),
-        ]), to: context.console)
+        ResultJSON.contractRetire(recorded, retired: retired), to: context.console)
       return
     }
     context.console.print(
@@ -281,27 +258,5 @@ enum ContractCommand: CatalogCommand {
       }
     }
     return lines
-  }
-
-  /// One build in a JSON result: app, version, state, kinds, and its events.
-  static func buildJSON(_ build: RecordedContract) -> JSONValue {
-    func event(_ event: ContractEvent?) -> JSONValue {
-      guard let event else { return .null }
-      return ResultJSON.object([
-        ("event", ResultJSON.number(Int(event.id))),
-        ("afterRevision", ResultJSON.number(Int(event.afterRevision))),
-        ("time", .string(Timestamp.string(event.time))), ("author", .string(event.author)),
-      ])
-    }
-    return ResultJSON.object([
-      ("app", .string(build.app)), ("version", .string(build.version)),
-      ("retained", .bool(build.isRetained)),
-      (
-        "kinds",
-        ResultJSON.strings(
-          build.contract.kinds.keys.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }))
-      ),
-      ("recorded", event(build.recorded)), ("retired", event(build.retired)),
-    ])
   }
 }
