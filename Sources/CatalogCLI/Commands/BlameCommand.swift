@@ -67,18 +67,7 @@ enum BlameCommand: CatalogCommand {
     let terminal = context.pagedTerminal(json: format == .json)
     switch format {
     case .json:
-      let objects: [JSONValue] = lines.map { line in
-        .object(
-          JSONObject([
-            .init(key: "path", value: .string(line.path.description)),
-            .init(key: "revision", value: .number(JSONNumber(Int(line.revision.id)))),
-            .init(key: "time", value: .string(Timestamp.string(line.revision.time))),
-            .init(key: "author", value: .string(line.revision.author)),
-            .init(key: "message", value: .string(line.revision.message)),
-            .init(key: "value", value: line.value),
-          ]))
-      }
-      HistoryFormat.printJSON(.array(objects), to: context.console)
+      HistoryFormat.printJSON(ListJSON.blame(lines), to: context.console)
     case .text:
       let paint = terminal.palette
       let pathWidth = TextColumn.width(of: lines.lazy.map(\.path.description))

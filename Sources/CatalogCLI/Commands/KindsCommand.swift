@@ -33,17 +33,7 @@ enum KindsCommand: CatalogCommand {
       category: context.arguments[category], at: context.atReference)
     switch context.arguments[CommonArguments.listFormat] ?? .text {
     case .json:
-      HistoryFormat.printJSON(
-        .array(
-          entries.map { entry in
-            .object(
-              JSONObject([
-                .init(key: "kind", value: .string(entry.kind)),
-                .init(key: "category", value: .string(entry.category)),
-                .init(key: "description", value: .string(entry.description)),
-                .init(key: "deprecated", value: .bool(entry.isDeprecated)),
-              ]))
-          }), to: context.console)
+      HistoryFormat.printJSON(ListJSON.kinds(entries), to: context.console)
     case .text:
       // Quoted as `diff` quotes them when they would print as nothing or as another name
       // (a kind renamed to "  ", one with control characters).
@@ -78,15 +68,7 @@ enum CategoriesCommand: CatalogCommand {
     let categories = try catalog.categories(at: context.atReference)
     switch context.arguments[CommonArguments.listFormat] ?? .text {
     case .json:
-      HistoryFormat.printJSON(
-        .array(
-          categories.map {
-            .object(
-              JSONObject([
-                .init(key: "category", value: .string($0.category)),
-                .init(key: "kinds", value: .number(JSONNumber($0.count))),
-              ]))
-          }), to: context.console)
+      HistoryFormat.printJSON(ListJSON.categories(categories), to: context.console)
     case .text:
       let names = categories.map(\.category.printable)
       let width = TextColumn.width(of: names.lazy)

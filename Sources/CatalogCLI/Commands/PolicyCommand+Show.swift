@@ -18,13 +18,8 @@ extension PolicyCommand {
       let effective = policy.effectiveMode(kind: kind, category: entry?.category ?? "")
       if format == .json {
         HistoryFormat.printJSON(
-          .object(
-            JSONObject([
-              .init(key: "kind", value: .string(kind)),
-              .init(key: "category", value: entry.map { .string($0.category) } ?? .null),
-              .init(key: "mode", value: .string(effective.mode.rawValue)),
-              .init(key: "origin", value: .string(effective.origin.description)),
-            ])), to: context.console)
+          ListJSON.policyMode(kind: kind, category: entry?.category, effective),
+          to: context.console)
       } else {
         let note =
           entry == nil ? " (the kind is not at head: its category's mode is not known)" : ""
