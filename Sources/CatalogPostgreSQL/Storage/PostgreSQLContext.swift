@@ -41,6 +41,12 @@ final class PostgreSQLContext: CatalogWriteContext {
   var payloadTableWasEmpty = false
   var nextPayloadID: Int64 = 1
   var nextComponentID: Int64 = 1
+  /// A first import's entry rows as it sends them, encoded for its revision's digest
+  /// (``takeSentRowBytes(ofRevision:)``), from ``streamAddedEntries(revision:capacity:)``
+  /// on; nil otherwise, or once a row came that the encoding cannot follow.
+  var sentRows: SentRows?
+  /// The payload ``internPayload(bytes:hash:)`` gave last, with its SHA-256.
+  var lastInterned: (id: Int64, digest: SIMD4<UInt64>)?
 
   init(storage: PostgreSQLCatalogStorage) {
     self.storage = storage
