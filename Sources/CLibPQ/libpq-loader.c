@@ -76,6 +76,7 @@
   X(int, PQputCopyData, (PGconn * conn, const char *buffer, int nbytes),                       \
     (conn, buffer, nbytes))                                                                    \
   X(int, PQputCopyEnd, (PGconn * conn, const char *errormsg), (conn, errormsg))               \
+  X(int, PQgetCopyData, (PGconn * conn, char **buffer, int async), (conn, buffer, async))      \
   X(PQnoticeProcessor, PQsetNoticeProcessor,                                                   \
     (PGconn * conn, PQnoticeProcessor proc, void *arg), (conn, proc, arg))
 

@@ -106,6 +106,60 @@ import Testing
     #expect(try connection.execute("SELECT 7").int64(row: 0, column: 0) == 7)
   }
 
+  /// A COPY stream reads what a result reads: every byte of a text, NULL apart from the
+  /// empty text, numbers cast to text, and no rows at all.
+  @Test func aCopiedRowReadsAsAResultRowDoes() throws {
+    try connection.execute(script: "CREATE TABLE t (id bigint PRIMARY KEY, body text, note text)")
+    let bodies = ["plain", "tab\there", "new\nline", "back\\slash", "\\N", "", "é 日本", "\u{1}"]
+    try connection.copyIn("COPY t (id, body, note) FROM STDIN") { rows in
+      for id in 0..<5_000 {
+        rows.append(Int64(id) - 2500)
+        rows.append(text: bodies[id % bodies.count])
+        if id % 3 == 0 { rows.appendNull() } else { rows.append(text: "n\(id)") }
+        try rows.endRow()
+      }
+    }
+    let query = "SELECT id::text, body, note FROM t ORDER BY id"
+    var fromResult: [[String?]] = []
+    try connection.forEachRow(query) { row in
+      fromResult.append((0..<3).map { row.string(row: 0, column: $0) })
+    }
+    var fromCopy: [[String?]] = []
+    try connection.forEachCopiedRow(query) { row in
+      #expect(row.isNull(row: 0, column: 2) == (row.string(row: 0, column: 2) == nil))
+      let id = Int(try row.int64(row: 0, column: 0) ?? 0) + 2500
+      #expect(row.string(row: 0, column: 1) == bodies[id % bodies.count])
+      fromCopy.append((0..<3).map { row.string(row: 0, column: $0) })
+    }
+    #expect(fromCopy.count == 5_000)
+    #expect(fromCopy == fromResult)
+    var none = 0
+    try connection.forEachCopiedRow("SELECT id::text FROM t WHERE id > 1000000") { _ in none += 1 }
+    #expect(none == 0)
+  }
+
+  /// A server error in the middle of a COPY stream, and a body that throws, leave the
+  /// connection usable.
+  @Test func aCopyStreamStoppedHalfwayLeavesTheConnectionUsable() throws {
+    var seen = 0
+    let error = try requirePostgreSQLError {
+      try connection.forEachCopiedRow(
+        "SELECT (10 / (20000 - i))::text FROM generate_series(1, 50000) AS i"
+      ) { _ in seen += 1 }
+    }
+    #expect(error.sqlState == "22012")  // division_by_zero
+    #expect(try connection.execute("SELECT 7").int64(row: 0, column: 0) == 7)
+    seen = 0
+    _ = try requireError(ExpectedFailure.self) {
+      try connection.forEachCopiedRow("SELECT i::text FROM generate_series(1, 50000) AS i") { _ in
+        seen += 1
+        if seen == 10 { throw ExpectedFailure() }
+      }
+    }
+    #expect(seen == 10)
+    #expect(try connection.execute("SELECT 8").int64(row: 0, column: 0) == 8)
+  }
+
   @Test func transactionsCommitOnReturnAndRollBackOnThrow() throws {
     try connection.execute(script: "CREATE TABLE t (id bigint)")
     try connection.inTransaction(.write) {

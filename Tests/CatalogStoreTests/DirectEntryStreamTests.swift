@@ -100,6 +100,10 @@ private struct PlainContext: CatalogWriteContext {
   func appendRevisionDigest(_ digest: SHA256Digest, revision: Int64) throws {
     try base.appendRevisionDigest(digest, revision: revision)
   }
+
+  func takeSentRowBytes(ofRevision revision: Int64) throws -> [UInt8]? {
+    try base.takeSentRowBytes(ofRevision: revision)
+  }
   func withPayload<R>(_ id: Int64, _ body: (UnsafeRawBufferPointer) throws -> R) throws -> R {
     try base.withPayload(id, body)
   }

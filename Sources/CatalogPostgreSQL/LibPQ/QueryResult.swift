@@ -4,7 +4,7 @@ import CLibPQ
 ///
 /// Rows and columns are numbered from 0. Values are PostgreSQL's text format: an integer
 /// column reads as its decimal digits, which ``int64(row:column:)`` parses.
-final class QueryResult {
+final class QueryResult: TextRow {
   /// The `PGresult*` handle, valid until `deinit`.
   let handle: OpaquePointer
   /// The SQL the result is for.
@@ -63,12 +63,6 @@ final class QueryResult {
     }
     let length = Int(PQgetlength(handle, Int32(row), Int32(column)))
     return UnsafeRawBufferPointer(start: value, count: length)
-  }
-
-  /// The value as a string; nil for NULL.
-  func string(row: Int, column: Int) -> String? {
-    isNull(row: row, column: column)
-      ? nil : String(decoding: bytes(row: row, column: column), as: UTF8.self)
   }
 
   /// The value as an integer; nil for NULL.

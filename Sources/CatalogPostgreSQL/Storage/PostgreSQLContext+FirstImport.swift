@@ -12,6 +12,14 @@ import CatalogStorage
 /// the locks this takes and none sees a table without its keys; a key the rows break fails
 /// the write at its restoring, before the commit, as it would have failed the COPY.
 extension PostgreSQLContext {
+  /// A first import's entry rows, encoded for its revision's digest as they are sent.
+  struct SentRows {
+    let revision: Int64
+    /// The component of the last row kept; each next row's is greater.
+    var lastComponent: Int64 = 0
+    var bytes: [UInt8] = []
+  }
+
   /// The tables a first import fills.
   static let bulkTables = [
     "payload", "payload_hash", "payload_digest", "entry_version", "kind_version",
@@ -26,6 +34,9 @@ extension PostgreSQLContext {
     }
     let pipeline = CopyPipeline(connection: connection)
     self.pipeline = pipeline
+    // Its rows are encoded for the revision's digest as they are sent (RevisionChain's seal
+    // takes them instead of reading the revision back with every payload text).
+    sentRows = SentRows(revision: revision)
     return PostgreSQLEntryStream(
       context: self,
       entries: DirectEntryStream(context: self, revision: revision, capacity: capacity))

@@ -108,7 +108,32 @@ extension PostgreSQLContext {
     pendingKinds.append(row.revision)
     pendingKinds.append(row.componentID)
     pendingKinds.endRow()
+    if sentRows != nil { keepSentRow(row) }
     try endVersionRow()
+  }
+
+  /// Encodes `row` for its revision's digest, when it is the next of the revision whose rows
+  /// are kept: the row of a component after the last, whose payload was the last interned
+  /// (a stream interns each entry's payload just before its row). Any other row of that
+  /// revision stops the keeping, and the seal reads the rows back.
+  private func keepSentRow(_ row: EntryRow) {
+    guard var kept = sentRows, row.revision == kept.revision else { return }
+    // The buffer is moved out and back, not copied.
+    sentRows = nil
+    guard row.componentID > kept.lastComponent, let interned = lastInterned,
+      interned.id == row.payloadID
+    else { return }
+    withUnsafeBytes(of: interned.digest) {
+      RevisionDigestBytes.appendRow(row, payloadDigest: $0, to: &kept.bytes)
+    }
+    kept.lastComponent = row.componentID
+    sentRows = kept
+  }
+
+  func takeSentRowBytes(ofRevision revision: Int64) throws -> [UInt8]? {
+    guard let kept = sentRows, kept.revision == revision else { return nil }
+    sentRows = nil
+    return kept.bytes
   }
 
   private func endVersionRow() throws {
@@ -133,6 +158,7 @@ extension PostgreSQLContext {
       throw CatalogError.internalError("libcrypto could not compute a payload's SHA-256")
     }
     if let id = writtenPayloads[digest] {
+      lastInterned = (id, digest)
       return id
     }
     if !payloadTableWasEmpty {
@@ -145,7 +171,10 @@ extension PostgreSQLContext {
         """, [.int(hash)])
       for row in 0..<candidates.rowCount
       where candidates.bytes(row: row, column: 1).elementsEqual(bytes) {
-        if let id = try candidates.int64(row: row, column: 0) { return id }
+        if let id = try candidates.int64(row: row, column: 0) {
+          lastInterned = (id, digest)
+          return id
+        }
       }
     }
     let id = nextPayloadID
@@ -161,6 +190,7 @@ extension PostgreSQLContext {
     withUnsafeBytes(of: digest) { pendingPayloadDigests.append(bytea: $0) }
     pendingPayloadDigests.endRow()
     writtenPayloads[digest] = id
+    lastInterned = (id, digest)
     return id
   }
 

@@ -41,6 +41,12 @@ final class PostgreSQLContext: CatalogWriteContext {
   var payloadTableWasEmpty = false
   var nextPayloadID: Int64 = 1
   var nextComponentID: Int64 = 1
+  /// A first import's entry rows as it sends them, encoded for its revision's digest
+  /// (``takeSentRowBytes(ofRevision:)``), from ``streamAddedEntries(revision:capacity:)``
+  /// on; nil otherwise, or once a row came that the encoding cannot follow.
+  var sentRows: SentRows?
+  /// The payload ``internPayload(bytes:hash:)`` gave last, with its SHA-256.
+  var lastInterned: (id: Int64, digest: SIMD4<UInt64>)?
 
   init(storage: PostgreSQLCatalogStorage) {
     self.storage = storage
@@ -144,17 +150,21 @@ final class PostgreSQLContext: CatalogWriteContext {
 
   // MARK: Entries
 
-  /// The rows in force at `$1` (not removed), with their payload texts, in export order.
-  private static let entriesInForce = """
-    SELECT v.component_id, v.revision_id, v.change, v.kind, v.category, v.description,
-           v.payload_id, v.extra, v.key_order, v.position, p.json
+  /// The rows in force at `revision` (not removed), with their payload texts, in export
+  /// order: a query for ``Connection/forEachCopiedRow(_:_:)`` (no parameters, so the
+  /// revision, a number, is in the text; the numbers cast to text, as COPY's rows are read).
+  private static func entriesInForce(at revision: Int64) -> String {
+    """
+    SELECT v.component_id::text, v.revision_id::text, v.change, v.kind, v.category,
+           v.description, v.payload_id::text, v.extra, v.key_order, v.position, p.json
     FROM (SELECT DISTINCT ON (component_id) *
-          FROM entry_version WHERE revision_id <= $1
+          FROM entry_version WHERE revision_id <= \(revision)
           ORDER BY component_id, revision_id DESC) AS v
     JOIN payload AS p ON p.id = v.payload_id
     WHERE v.change <> 'removed'
     ORDER BY v.position, v.component_id
     """
+  }
 
   /// The same rows without their payloads, in no particular order, each with its payload's
   /// stored digest in hexadecimal (NULL when none is stored).
@@ -185,7 +195,12 @@ final class PostgreSQLContext: CatalogWriteContext {
     guard revision > 0 else { return }
     let sql: String
     switch reading {
-    case .inExportOrder: sql = Self.entriesInForce
+    case .inExportOrder:
+      // Every payload text: one COPY stream, not a result per row.
+      try connection.forEachCopiedRow(Self.entriesInForce(at: revision)) { row in
+        try body(try Self.entryRow(row))
+      }
+      return
     case .withoutPayloads: sql = Self.rowsInForce
     case .keys: sql = Self.keysInForce
     }
@@ -353,13 +368,13 @@ final class PostgreSQLContext: CatalogWriteContext {
 
   // MARK: Rows
 
-  private static func optionalBytes(_ row: QueryResult, column: Int) -> UnsafeRawBufferPointer? {
+  private static func optionalBytes(_ row: some TextRow, column: Int) -> UnsafeRawBufferPointer? {
     row.isNull(row: 0, column: column) ? nil : row.bytes(row: 0, column: column)
   }
 
   /// Row 0 of a result whose columns are those of ``entriesInForce`` (the payload text, the
   /// eleventh, may be absent), borrowed.
-  static func entryRow(_ row: QueryResult, withPayload: Bool = true) throws -> EntryRow {
+  static func entryRow(_ row: some TextRow, withPayload: Bool = true) throws -> EntryRow {
     let changeText = row.string(row: 0, column: 2) ?? ""
     guard let change = EntryChange(rawValue: changeText) else {
       let kind = row.string(row: 0, column: 3) ?? ""

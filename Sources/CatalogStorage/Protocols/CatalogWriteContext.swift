@@ -49,6 +49,13 @@ package protocol CatalogWriteContext: CatalogReadContext {
   /// thread) or in bulk (COPY); ``DirectEntryStream``, the default, stores each as it comes.
   func streamAddedEntries(revision: Int64, capacity: Int) throws -> any AddedEntryStream
 
+  /// The entry rows of `revision` as this write sent them, encoded for its digest
+  /// (``RevisionDigestBytes/appendRow(_:payloadDigest:to:)``, in component id order), when
+  /// the write kept them: the rows of every entry version of `revision`, so that sealing it
+  /// need not read them back. Nil when it did not keep them (the default): the seal reads
+  /// them back. Taken once: a second call returns nil.
+  func takeSentRowBytes(ofRevision revision: Int64) throws -> [UInt8]?
+
   /// Appends a change to the policies and returns its id (the previous greatest + 1); the
   /// record's own `id` is ignored.
   func appendPolicyRecord(_ record: PolicyRecord) throws -> Int64
@@ -83,6 +90,8 @@ extension CatalogWriteContext {
   package func streamAddedEntries(revision: Int64, capacity: Int) throws -> any AddedEntryStream {
     DirectEntryStream(context: self, revision: revision, capacity: capacity)
   }
+
+  package func takeSentRowBytes(ofRevision revision: Int64) throws -> [UInt8]? { nil }
 
   /// ``internPayload(bytes:hash:)`` for a ``JSONText``.
   package func internPayload(_ text: JSONText) throws -> Int64 {

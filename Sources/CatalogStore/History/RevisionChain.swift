@@ -35,15 +35,21 @@ package enum RevisionChain {
     }
     while sealed < head {
       sealed += 1
-      let digest = try self.digest(of: sealed, parent: parent, in: context)
+      let digest = try self.digest(
+        of: sealed, parent: parent, in: context,
+        sentRows: context.takeSentRowBytes(ofRevision: sealed))
       try context.appendRevisionDigest(digest, revision: sealed)
       parent = digest
     }
   }
 
   /// The digest revision `id` should have, given its parent's.
+  ///
+  /// - Parameter sentRows: its entry rows encoded as the write sent them, in component id
+  ///   order (``CatalogWriteContext/takeSentRowBytes(ofRevision:)``); nil reads them back.
   package static func digest(
-    of id: Int64, parent: SHA256Digest?, in context: any CatalogReadContext
+    of id: Int64, parent: SHA256Digest?, in context: any CatalogReadContext,
+    sentRows: [UInt8]? = nil
   ) throws -> SHA256Digest {
     guard let revision = try context.revision(id) else {
       throw CatalogError.database(.inconsistent("revision \(id) is missing"))
@@ -52,7 +58,11 @@ package enum RevisionChain {
     let hasher = try RevisionHasher(revision, parent: parent) {
       try context.documentFrame(at: id)
     }
-    try context.forEachVersionRow(ofRevision: id) { try hasher.add($0) }
+    if let sentRows {
+      hasher.add(encodedRows: sentRows)
+    } else {
+      try context.forEachVersionRow(ofRevision: id) { try hasher.add($0) }
+    }
     return try hasher.finalize()
   }
 
@@ -160,16 +170,14 @@ private final class RevisionHasher {
   }
 
   func add(_ row: EntryRow) throws {
-    number(row.componentID)
-    text(row.change.rawValue)
-    field(row.kind)
-    field(row.category)
-    field(row.description)
-    text(try SHA256.hash(row.payload).hex)
-    if let extra = row.extra { field(extra) } else { absent() }
-    if let keyOrder = row.keyOrder { field(keyOrder) } else { absent() }
-    field(row.orderKey)
+    try RevisionDigestBytes.appendRow(row, to: &buffer)
     if buffer.count >= 1 << 16 { flush() }
+  }
+
+  /// Adds entry rows already encoded (``CatalogWriteContext/takeSentRowBytes(ofRevision:)``).
+  func add(encodedRows bytes: [UInt8]) {
+    flush()
+    bytes.withUnsafeBytes { sha.update($0) }
   }
 
   func finalize() throws -> SHA256Digest {
@@ -182,34 +190,15 @@ private final class RevisionHasher {
     buffer.removeAll(keepingCapacity: true)
   }
 
-  private func decimal(_ value: Int) {
-    var digits: [UInt8] = []
-    var rest = value
-    repeat {
-      digits.append(UInt8(ascii: "0") + UInt8(rest % 10))
-      rest /= 10
-    } while rest > 0
-    buffer.append(contentsOf: digits.reversed())
-  }
-
-  private func field(_ bytes: UnsafeRawBufferPointer) {
-    decimal(bytes.count)
-    buffer.append(UInt8(ascii: ":"))
-    buffer.append(contentsOf: bytes)
-    buffer.append(UInt8(ascii: "\n"))
-  }
-
   private func text(_ value: String) {
-    var value = value
-    value.withUTF8 { field(UnsafeRawBufferPointer($0)) }
+    RevisionDigestBytes.appendText(value, to: &buffer)
   }
 
-  /// A number as the text of its decimal digits (with `-` when negative).
   private func number(_ value: Int64) {
-    text(String(value))
+    RevisionDigestBytes.appendNumber(value, to: &buffer)
   }
 
   private func absent() {
-    buffer.append(contentsOf: "-\n".utf8)
+    RevisionDigestBytes.appendAbsent(to: &buffer)
   }
 }
