@@ -79,7 +79,9 @@ let package = Package(
       ]),
 
     // The static website of a catalog and its history (`catalog site`).
-    .target(name: "CatalogSite", dependencies: ["CatalogStore", "CatalogDiff", "Components"]),
+    .target(
+      name: "CatalogSite",
+      dependencies: ["CatalogStore", "CatalogDiff", "CatalogAgents", "Components"]),
 
     // The catalog for agents: the kinds with their inferred shapes and A2UI majors
     // (`AgentCatalog`), the a2ui / json-schema / prompt exports, `validate-ui`'s layered

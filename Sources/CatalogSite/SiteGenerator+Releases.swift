@@ -1,3 +1,4 @@
+import CatalogAgents
 import CatalogDiff
 import CatalogStore
 import Components
@@ -19,6 +20,27 @@ extension SiteGenerator {
     for file in manifests {
       try file.close()
       files += 1
+    }
+  }
+
+  /// Each tag's files for agents beside its manifest: `releases/<tag>.a2ui.json` and
+  /// `releases/<tag>.schema.json`, the bytes of `catalog export --format a2ui --at TAG` and
+  /// `catalog export --format json-schema --at TAG` (their default id base, not strict).
+  /// Every tag's catalog comes from one read of the history
+  /// (``AgentCatalog/load(from:atEach:kinds:majors:)``).
+  mutating func writeAgentFiles() throws {
+    guard !tags.isEmpty else { return }
+    let catalogs = try AgentCatalog.load(from: catalog, atEach: tags.map(\.revision))
+    for (tag, agents) in zip(tags, catalogs) {
+      let slug = tagSlugs[BytewiseString(tag.name)] ?? "item"
+      for (name, value) in [
+        ("a2ui", AgentExport.a2ui(agents)), ("schema", AgentExport.jsonSchema(agents)),
+      ] {
+        let file = try directory.create("releases/\(slug).\(name).json")
+        try file.write(AgentExport.bytes(value))
+        try file.close()
+        files += 1
+      }
     }
   }
 
@@ -138,7 +160,15 @@ extension SiteGenerator {
     page.text(slug)
     page.raw(".json\">components.json</a> (the exact bytes of <code>catalog export --at ")
     page.text(tag.name)
-    page.raw("</code>)</dd></dl>\n")
+    page.raw("</code>)</dd>\n")
+    page.raw("<dt>For agents</dt><dd><a id=\"a2ui\" href=\"")
+    page.text(slug)
+    page.raw(".a2ui.json\">A2UI catalog</a> and <a id=\"json-schema\" href=\"")
+    page.text(slug)
+    page.raw(".schema.json\">JSON Schema</a> (<code>catalog export --format a2ui</code> and ")
+    page.raw("<code>--format json-schema</code> at ")
+    page.text(tag.name)
+    page.raw(")</dd></dl>\n")
 
     guard let previous else {
       page.raw("<p>The first release: no earlier tag to compare with.</p>\n")

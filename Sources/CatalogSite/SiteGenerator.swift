@@ -81,6 +81,7 @@ struct SiteGenerator {
 
     contracts = try catalog.retainedContracts(at: .number(head.id))
     try writeManifests()
+    try writeAgentFiles()
     try readKinds()
     try writeKindPages()
     try writeRevisionPages()
