@@ -20,10 +20,17 @@ public enum CatalogSite {
     public var title: String
     /// The revision the site shows (head by default); history up to it.
     public var reference: RevisionReference
+    /// Whether each release's files for agents (its A2UI catalog and JSON Schema) are
+    /// written beside its components.json.
+    public var agentFiles: Bool
 
-    public init(title: String = "Component catalog", reference: RevisionReference = .head) {
+    public init(
+      title: String = "Component catalog", reference: RevisionReference = .head,
+      agentFiles: Bool = false
+    ) {
       self.title = title
       self.reference = reference
+      self.agentFiles = agentFiles
     }
   }
 
@@ -54,7 +61,8 @@ public enum CatalogSite {
     let directory = try SiteDirectory(output: output)
     do {
       var generator = SiteGenerator(
-        catalog: catalog, directory: directory, title: options.title, head: head)
+        catalog: catalog, directory: directory, title: options.title, head: head,
+        agentFiles: options.agentFiles)
       generator.progress = progress
       // Every page is read once, in streamed passes: a small page cache costs no time here
       // and keeps the whole catalog from staying in memory (docs/benchmarks.md).

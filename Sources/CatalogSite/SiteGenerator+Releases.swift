@@ -29,7 +29,7 @@ extension SiteGenerator {
   /// Every tag's catalog comes from one read of the history
   /// (``AgentCatalog/load(from:atEach:kinds:majors:)``).
   mutating func writeAgentFiles() throws {
-    guard !tags.isEmpty else { return }
+    guard agentFiles, !tags.isEmpty else { return }
     let catalogs = try AgentCatalog.load(from: catalog, atEach: tags.map(\.revision))
     for (tag, agents) in zip(tags, catalogs) {
       let slug = tagSlugs[BytewiseString(tag.name)] ?? "item"
@@ -160,15 +160,9 @@ extension SiteGenerator {
     page.text(slug)
     page.raw(".json\">components.json</a> (the exact bytes of <code>catalog export --at ")
     page.text(tag.name)
-    page.raw("</code>)</dd>\n")
-    page.raw("<dt>For agents</dt><dd><a id=\"a2ui\" href=\"")
-    page.text(slug)
-    page.raw(".a2ui.json\">A2UI catalog</a> and <a id=\"json-schema\" href=\"")
-    page.text(slug)
-    page.raw(".schema.json\">JSON Schema</a> (<code>catalog export --format a2ui</code> and ")
-    page.raw("<code>--format json-schema</code> at ")
-    page.text(tag.name)
-    page.raw(")</dd></dl>\n")
+    page.raw("</code>)</dd>")
+    if agentFiles { agentLinks(tag, slug: slug, into: &page) }
+    page.raw("</dl>\n")
 
     guard let previous else {
       page.raw("<p>The first release: no earlier tag to compare with.</p>\n")
@@ -235,5 +229,17 @@ extension SiteGenerator {
     }
     changes.sort { BytewiseString($0.0.kind) < BytewiseString($1.0.kind) }
     return changes
+  }
+
+  /// The release page's links to the tag's files for agents (``writeAgentFiles()``).
+  func agentLinks(_ tag: Tag, slug: String, into page: inout HTML) {
+    page.raw("<dt>For agents</dt><dd><a id=\"a2ui\" href=\"")
+    page.text(slug)
+    page.raw(".a2ui.json\">A2UI catalog</a> and <a id=\"json-schema\" href=\"")
+    page.text(slug)
+    page.raw(".schema.json\">JSON Schema</a> (<code>catalog export --format a2ui</code> and ")
+    page.raw("<code>--format json-schema</code> at ")
+    page.text(tag.name)
+    page.raw(")</dd>")
   }
 }

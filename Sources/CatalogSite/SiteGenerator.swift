@@ -13,6 +13,8 @@ struct SiteGenerator {
   let catalog: Catalog
   let directory: SiteDirectory
   let title: String
+  /// Whether each release's files for agents are written (``writeAgentFiles()``).
+  let agentFiles: Bool
   /// The revision the site shows.
   let head: Revision
 
@@ -57,11 +59,15 @@ struct SiteGenerator {
     times[revision.id] ?? Timestamp.string(revision.time)
   }
 
-  init(catalog: Catalog, directory: SiteDirectory, title: String, head: Revision) {
+  init(
+    catalog: Catalog, directory: SiteDirectory, title: String, head: Revision,
+    agentFiles: Bool = false
+  ) {
     self.catalog = catalog
     self.directory = directory
     self.title = title
     self.head = head
+    self.agentFiles = agentFiles
   }
 
   mutating func run() throws -> CatalogSite.Summary {

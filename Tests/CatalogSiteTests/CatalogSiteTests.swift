@@ -31,9 +31,7 @@ struct CatalogSiteTests {
       "kinds/tile-preview.html",
       "revisions/1.html", "revisions/2.html", "revisions/3.html", "revisions/4.html",
       "releases/v1.html", "releases/v1.components.json",
-      "releases/v1.a2ui.json", "releases/v1.schema.json",
       "releases/v2.html", "releases/v2.components.json",
-      "releases/v2.a2ui.json", "releases/v2.schema.json",
     ]
     #expect(Set(files.keys) == expected)
   }

@@ -33,7 +33,7 @@ struct SiteGoldenTests {
     #expect(summary.kinds == 6 && summary.revisions == 6 && summary.releases == 3)
     let written = try SiteFixture.files(in: root)
     let golden = try SiteFixture.files(in: Fixtures.url("site/golden").path)
-    #expect(golden.count == 33)
+    #expect(golden.count == 27)
     #expect(FileTree.differences(written, golden) == [])
   }
 }

@@ -10,6 +10,9 @@ enum SiteCommand: CatalogCommand {
   static let title: ArgumentKey<String?> = .option(
     "title", valueName: "text", defaultValue: "Component catalog",
     help: "The site's name, shown on every page.")
+  static let agents: ArgumentKey<Bool> = .flag(
+    "agents",
+    help: "Also write each release's A2UI catalog and JSON Schema beside its components.json.")
 
   static let spec = CommandSpec(
     name: "site",
@@ -25,9 +28,13 @@ enum SiteCommand: CatalogCommand {
       place when complete. An existing --output is replaced only if it is empty or holds \
       nothing but a site written by this command (its .catalog-site file lists every \
       file it wrote); a directory with other files in it is refused.
+
+      With --agents each release also gets its files for agents: <tag>.a2ui.json and \
+      <tag>.schema.json, the bytes of 'catalog export --format a2ui|json-schema --at TAG'.
       """,
     arguments: [
-      output.spec, title.spec, CommonArguments.at.spec, CommonArguments.resultFormat.spec,
+      output.spec, title.spec, agents.spec, CommonArguments.at.spec,
+      CommonArguments.resultFormat.spec,
       CommonArguments.quiet.spec,
     ],
     constraints: [.oneRequired(output)],
@@ -38,7 +45,9 @@ enum SiteCommand: CatalogCommand {
         "catalog site --output site-v1.2 --at v1.2 --title 'Design system'"),
     ],
     seeAlso: ["export", "log", "blame"],
-    usageForms: ["--output <dir> [--title <text>] [--at <rev>] [--format <format>] [--quiet]"])
+    usageForms: [
+      "--output <dir> [--title <text>] [--agents] [--at <rev>] [--format <format>] [--quiet]"
+    ])
 
   static func run(_ context: CommandContext) throws -> ExitStatus {
     // The parser refuses an empty path (`ArgumentSpec.validate`).
@@ -46,7 +55,7 @@ enum SiteCommand: CatalogCommand {
     let catalog = try context.openCatalogWithRevisions()
     let options = CatalogSite.Options(
       title: context.arguments[title] ?? "Component catalog",
-      reference: context.atReference)
+      reference: context.atReference, agentFiles: context.arguments[agents])
     let summary: CatalogSite.Summary
     let progress = ProgressLine(
       console: context.console, label: "writing \(output)",

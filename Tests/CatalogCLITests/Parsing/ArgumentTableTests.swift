@@ -89,7 +89,7 @@ import Testing
       "doctor": ["catalog doctor [--format <format>]"],
       "copy": ["catalog copy <from> <to> [--format <format>] [--quiet]"],
       "site": [
-        "catalog site --output <dir> [--title <text>] [--at <rev>] [--format <format>] [--quiet]"
+        "catalog site --output <dir> [--title <text>] [--agents] [--at <rev>] [--format <format>] [--quiet]"
       ],
       "contract": [
         "catalog contract record <file> [--history] [--author <name>] [--format <format>]",

@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
-/// Each release's files for agents on the site: `releases/<tag>.a2ui.json` and
+/// Each release's files for agents on the site (`catalog site --agents`): `releases/<tag>.a2ui.json` and
 /// `releases/<tag>.schema.json` are the bytes of `catalog export --format a2ui|json-schema
 /// --at TAG`, for a catalog whose shapes change between its tags, and the release page links
 /// them.
@@ -21,7 +21,13 @@ struct SiteAgentFilesTests {
       "v2.json", ClientGateTests.document(count: "1.5", badge: #"{"style": "info"}"#))
     try runner.run(["import", "v2.json"])
     try runner.run(["tag", "v2.0"])
-    try runner.run(["site", "--output", "site"])
+    // Without --agents the site has none (the golden site's tests hold the rest of it).
+    try runner.run(["site", "--output", "plain"])
+    let plain = try FileManager.default.contentsOfDirectory(
+      atPath: location.directory.path("plain/releases"))
+    #expect(!plain.contains { $0.hasSuffix(".a2ui.json") || $0.hasSuffix(".schema.json") })
+    #expect(plain.contains("v1-0.components.json"))
+    try runner.run(["site", "--output", "site", "--agents"])
     var published: [[UInt8]] = []
     for (tag, slug) in [("v1.0", "v1-0"), ("v2.0", "v2-0")] {
       for (format, name) in [("a2ui", "a2ui"), ("json-schema", "schema")] {

@@ -26,7 +26,7 @@ struct SitePostgreSQLTests {
     #expect(site.status == 0, "\(site)")
     let written = try FileTree.files(in: directory.path("site"))
     let golden = try FileTree.files(in: Fixtures.url("site/golden").path)
-    #expect(golden.count == 33)
+    #expect(golden.count == 27)
     #expect(FileTree.differences(written, golden) == [])
   }
 }
