@@ -60,12 +60,12 @@ extension Connection {
 /// One row of a binary COPY stream (``Connection/forEachCopiedRow(_:_:)``), read as a
 /// one-row ``QueryResult`` is: its values borrowed from the stream's message.
 final class CopyOutRow: TextRow {
-  private let sql: String
+  let sql: String?
   private var values: [UnsafeRawBufferPointer?] = []
   /// The number of columns of the row parsed last; -1 after the stream's trailer.
   private(set) var columnCount = 0
 
-  init(sql: String) {
+  init(sql: String?) {
     self.sql = sql
   }
 
@@ -132,16 +132,6 @@ final class CopyOutRow: TextRow {
   func bytes(row: Int, column: Int) -> UnsafeRawBufferPointer {
     guard row == 0, column < values.count, let value = values[column] else {
       return UnsafeRawBufferPointer(start: nil, count: 0)
-    }
-    return value
-  }
-
-  func int64(row: Int, column: Int) throws -> Int64? {
-    guard !isNull(row: row, column: column) else { return nil }
-    guard let value = parseInt64(bytes(row: row, column: column)) else {
-      throw PostgreSQLError.misuse(
-        "column \(column) of the COPY row is not an integer: "
-          + (string(row: row, column: column) ?? ""), sql: sql)
     }
     return value
   }

@@ -64,19 +64,6 @@ final class QueryResult: TextRow {
     let length = Int(PQgetlength(handle, Int32(row), Int32(column)))
     return UnsafeRawBufferPointer(start: value, count: length)
   }
-
-  /// The value as an integer; nil for NULL.
-  ///
-  /// - Throws: ``PostgreSQLError`` (`.misuse`) when the text is not an integer.
-  func int64(row: Int, column: Int) throws -> Int64? {
-    guard !isNull(row: row, column: column) else { return nil }
-    guard let value = parseInt64(bytes(row: row, column: column)) else {
-      throw PostgreSQLError.misuse(
-        "column \(column) of row \(row) is not an integer: "
-          + (string(row: row, column: column) ?? ""), sql: sql)
-    }
-    return value
-  }
 }
 
 @available(*, unavailable, message: "a result belongs to the thread of its connection")

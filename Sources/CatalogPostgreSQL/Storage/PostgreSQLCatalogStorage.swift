@@ -92,10 +92,7 @@ final class PostgreSQLCatalogStorage: CatalogStorage {
         return .rollback
       }
       guard let result else {
-        throw CatalogError.database(
-          DatabaseProblem(
-            .inconsistent, path: ConnectionString.redacted(location),
-            detail: "the read produced no result"))
+        throw CatalogError.internalError("the read produced no result")
       }
       return result
     } catch {
@@ -140,10 +137,7 @@ final class PostgreSQLCatalogStorage: CatalogStorage {
     // The commit went through (a failed one throws above): the schema landed with it.
     if committing { schemaPending = false }
     guard let result else {
-      throw CatalogError.database(
-        DatabaseProblem(
-          .inconsistent, path: ConnectionString.redacted(location),
-          detail: "the write produced no result"))
+      throw CatalogError.internalError("the write produced no result")
     }
     return result
   }

@@ -148,7 +148,8 @@ struct PostgreSQLMigrator {
     switch self.plan {
     case .success(let valid): plan = valid
     case .failure(let problem):
-      throw CatalogError.database(DatabaseProblem(.inconsistent, detail: "\(problem)"))
+      // The plan is this build's own migrations: a defect of the build, not of the catalog.
+      throw CatalogError.internalError("\(problem)")
     }
     var recorded: [String] = []
     if hasRecordTable {

@@ -128,8 +128,8 @@ final class SQLiteEntryStream: AddedEntryStream, @unchecked Sendable {
     condition.unlock()
     guard kinds.count == added else {
       cancel()
-      throw CatalogError.database(
-        .inconsistent("the import's \(kinds.count) kinds are not its \(added) entries"))
+      throw CatalogError.internalError(
+        "the import's \(kinds.count) kinds are not its \(added) entries")
     }
     // The rows' components are consecutive, so they order as the rows do, whichever
     // component comes first: the order is found before the writer says which one it is.
@@ -142,7 +142,7 @@ final class SQLiteEntryStream: AddedEntryStream, @unchecked Sendable {
     if let failure { throw failure }
     if let first {
       guard let context = callerContext else {
-        throw CatalogError.database(.inconsistent("the import's write ended before its last rows"))
+        throw CatalogError.internalError("the import's write ended before its last rows")
       }
       try context.insertKindRows(
         KindRows(kinds: kinds, revision: revision, firstComponent: first), in: order)

@@ -342,8 +342,7 @@ final class SQLiteCatalogStorage: CatalogStorage {
       throw translated
     }
     guard let result else {
-      throw CatalogError.database(
-        DatabaseProblem(.inconsistent, path: path, detail: "the write produced no result"))
+      throw CatalogError.internalError("the write produced no result")
     }
     return result
   }
@@ -410,8 +409,11 @@ final class SQLiteCatalogStorage: CatalogStorage {
       case .notACatalog(_, let applicationID):
         return CatalogError.database(
           DatabaseProblem(.notACatalog, path: path, applicationID: applicationID))
-      case .foreignKeyViolation, .invalidPlan:
+      case .foreignKeyViolation:
         return CatalogError.database(DatabaseProblem(.inconsistent, path: path, detail: "\(error)"))
+      case .invalidPlan:
+        // The plan is this build's own migrations: a defect of the build, not of the catalog.
+        return CatalogError.internalError("\(error)")
       }
     case CatalogError.database(var problem) where problem.path.isEmpty:
       problem.path = path
