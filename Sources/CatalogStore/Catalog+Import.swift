@@ -68,13 +68,13 @@ extension Catalog {
   ) throws -> PlannedWrite {
     var planned: PlannedWrite?
     try source.withReader(maxDepth: limits.maxDepth, maxSize: limits.maxSize) { reader, total in
-      // Order keys are spaced for as many entries as the document could hold: each takes
-      // at least 54 bytes (`{"kind":"k","category":"","description":"","payload":0}`)
-      // and a comma.
+      // Order keys are spaced for as many entries as the document could hold.
       let revision: Int64 = 1
       var planner = ChangePlanner(
         firstImportInto: try context.streamAddedEntries(
-          revision: revision, capacity: min(total ?? limits.maxSize, limits.maxSize) / 54 + 1),
+          revision: revision,
+          capacity: DocumentLimits.maximumEntries(
+            inDocumentOf: min(total ?? limits.maxSize, limits.maxSize))),
         revision: revision)
       defer { planner.cancel() }
       let document = CatalogDocumentReader(reader)

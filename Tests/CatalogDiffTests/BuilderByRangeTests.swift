@@ -34,8 +34,7 @@ struct BuilderByRangeTests {
     try builder.setOldKinds(try #require(oldReader.takeKinds()))
     try change?()
     let newReader = CatalogDocumentReader(
-      JSONReader(bytes: new), knownKinds: builder.oldKinds())
-    newReader.keepsEntryText = true
+      JSONReader(bytes: new), options: .init(knownKinds: builder.oldKinds(), keepsEntryText: true))
     while try newReader.nextRaw() {
       try newReader.withCurrentEntryText { try builder.addNew(newReader.currentRaw, text: $0) }
       afterEach(builder)

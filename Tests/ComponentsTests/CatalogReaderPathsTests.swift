@@ -81,8 +81,7 @@ struct CatalogReaderPathsTests {
   /// Everything a reading gives: each entry as read, with its positions and kept text, then
   /// the end or the diagnostics.
   static func outcome(_ reader: JSONReader) -> [String] {
-    let document = CatalogDocumentReader(reader)
-    document.keepsEntryText = true
+    let document = CatalogDocumentReader(reader, options: .init(keepsEntryText: true))
     var lines: [String] = []
     do {
       while try document.nextRaw() {

@@ -14,8 +14,8 @@ import Testing
 /// to its `}`, whether it sits in the reader's buffer or spans many refills of it.
 @Suite("Document reader: entry texts")
 struct EntryTextTests {
-  private func texts(_ reader: CatalogDocumentReader) throws -> [(RawCatalogEntry, [UInt8])] {
-    reader.keepsEntryText = true
+  private func texts(_ json: JSONReader) throws -> [(RawCatalogEntry, [UInt8])] {
+    let reader = CatalogDocumentReader(json, options: .init(keepsEntryText: true))
     var texts: [(RawCatalogEntry, [UInt8])] = []
     while try reader.nextRaw() {
       let text = try #require(reader.withCurrentEntryText { Array($0) })
@@ -36,9 +36,8 @@ struct EntryTextTests {
       let fd = open(path, O_RDONLY)
       try #require(fd >= 0)
       defer { close(fd) }
-      let streamed = try texts(
-        CatalogDocumentReader(JSONReader(fileDescriptor: fd, bufferSize: bufferSize)))
-      let inMemory = try texts(CatalogDocumentReader(JSONReader(bytes: document)))
+      let streamed = try texts(JSONReader(fileDescriptor: fd, bufferSize: bufferSize))
+      let inMemory = try texts(JSONReader(bytes: document))
       #expect(streamed.count == inMemory.count)
       #expect(streamed.count > 1)
       for ((raw, text), (_, memoryText)) in zip(streamed, inMemory) {

@@ -134,7 +134,8 @@ struct ReaderKindsTests {
     for document in documents {
       let plain = read(CatalogDocumentReader(JSONReader(bytes: document.bytes)))
       for known in Self.knownSets(for: document.kinds) {
-        let reader = CatalogDocumentReader(JSONReader(bytes: document.bytes), knownKinds: known)
+        let reader = CatalogDocumentReader(
+          JSONReader(bytes: document.bytes), options: .init(knownKinds: known))
         let got = read(reader)
         #expect(got.entries == plain.entries, "\(document.name)")
         #expect(got.diagnostics == plain.diagnostics, "\(document.name)")

@@ -3,47 +3,36 @@ import Foundation
 
 /// The app contract events of the SQLite catalog (`Migrations/sqlite/0009_app_contract.sql`).
 extension SQLiteContext {
-  private static let contractColumns =
-    "id, after_revision, created_at, author, action, app, version, contract, digest"
-
   func contractEvents() throws -> [ContractEvent] {
-    try readContractEvents(columns: Self.contractColumns)
+    try readContractEvents(columns: ContractEvent.columns)
   }
 
-  /// The events without their contracts' bytes (`contract` is nil): what the gate needs to
-  /// know which builds are retained.
+  /// The events without their contracts' bytes (`contract` is nil).
   func contractEventSummaries() throws -> [ContractEvent] {
-    try readContractEvents(
-      columns: "id, after_revision, created_at, author, action, app, version, NULL, digest")
+    try readContractEvents(columns: ContractEvent.summaryColumns)
   }
 
-  /// Every event in id order, read from `columns` (``contractColumns``' order).
+  /// Every event in id order, read from `columns` (``ContractEvent/columns``' order).
   private func readContractEvents(columns: String) throws -> [ContractEvent] {
     let statement = try database.cachedStatement(
       sql: "SELECT \(columns) FROM contract_event ORDER BY id")
     defer { statement.reset() }
     var events: [ContractEvent] = []
     while try statement.step() {
-      let id = statement.int64(at: 0)
-      guard let time = Timestamp.parse(statement.string(at: 2) ?? ""),
-        let action = ContractEvent.Action(rawValue: statement.string(at: 4) ?? "")
-      else {
-        throw CatalogError.database(.inconsistent("contract event \(id) is unreadable"))
-      }
       events.append(
-        ContractEvent(
-          id: id, afterRevision: statement.int64(at: 1), time: time,
-          author: statement.string(at: 3) ?? "", action: action,
-          app: statement.string(at: 5) ?? "", version: statement.string(at: 6) ?? "",
-          contract: statement.bytes(at: 7),
-          digest: statement.string(at: 8) ?? ""))
+        try ContractEvent(
+          storedID: statement.int64(at: 0), afterRevision: statement.int64(at: 1),
+          createdAt: statement.string(at: 2), author: statement.string(at: 3),
+          action: statement.string(at: 4), app: statement.string(at: 5),
+          version: statement.string(at: 6), contract: statement.bytes(at: 7),
+          digest: statement.string(at: 8)))
     }
     return events
   }
 
   func appendContractEvent(_ event: ContractEvent) throws {
     try database.cachedStatement(
-      sql: "INSERT INTO contract_event (\(Self.contractColumns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"
+      sql: "INSERT INTO contract_event (\(ContractEvent.columns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"
     ).execute([
       .integer(event.id), .integer(event.afterRevision), .text(Timestamp.string(event.time)),
       .text(event.author), .text(event.action.rawValue), .text(event.app), .text(event.version),

@@ -45,4 +45,30 @@ public struct ContractEvent: Sendable, Hashable {
 
   /// `APP@VERSION`.
   public var build: String { "\(app)@\(version)" }
+
+  /// The columns of `contract_event`, in the order both engines write and read them.
+  package static let columns =
+    "id, after_revision, created_at, author, action, app, version, contract, digest"
+  /// ``columns`` with NULL for `contract`: the events without their contracts' bytes, all the
+  /// gate needs to know which builds are retained.
+  package static let summaryColumns =
+    "id, after_revision, created_at, author, action, app, version, NULL, digest"
+
+  /// An event from its stored values, in ``columns``' order.
+  ///
+  /// - Throws: ``CatalogError/database(_:)`` (`inconsistent`) for a time or an action this
+  ///   code did not write.
+  package init(
+    storedID id: Int64, afterRevision: Int64, createdAt: String?, author: String?,
+    action: String?, app: String?, version: String?, contract: [UInt8]?, digest: String?
+  ) throws {
+    guard let time = Timestamp.parse(createdAt ?? ""),
+      let action = Action(rawValue: action ?? "")
+    else {
+      throw CatalogError.database(.inconsistent("contract event \(id) is unreadable"))
+    }
+    self.init(
+      id: id, afterRevision: afterRevision, time: time, author: author ?? "", action: action,
+      app: app ?? "", version: version ?? "", contract: contract, digest: digest ?? "")
+  }
 }

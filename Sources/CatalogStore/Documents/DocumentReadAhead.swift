@@ -185,10 +185,9 @@ final class DocumentReadAhead: @unchecked Sendable {
       condition.lock()
       self.total = total
       condition.unlock()
-      let document = CatalogDocumentReader(reader)
       // Head's kinds come later (useKnownKinds), and the reader's own table then holds only
       // the kinds head lacks: it is not sized for the whole document's.
-      document.expectsKnownKinds = true
+      let document = CatalogDocumentReader(reader, options: .init(knownKindsComeLater: true))
       var batch = try takeFreeBatch(document, textBytes: 0)
       // Each entry is taken from the reader, not copied (see exchangeCurrentRaw).
       var entry = RawCatalogEntry()

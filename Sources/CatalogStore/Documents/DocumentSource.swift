@@ -209,7 +209,7 @@ public enum DocumentSource: Sendable, Hashable {
   /// `starting` is called first with the document's size in bytes when it is known (a
   /// regular file, bytes in memory), at most `maxSize`; `finished`, after the last entry of
   /// a valid document, with its kinds (``CatalogDocumentReader/takeKinds()``), unless
-  /// `knownKinds` were given to the reader (``CatalogDocumentReader/init(_:knownKinds:)``).
+  /// `knownKinds` were given to the reader (``CatalogDocumentReader/Options/knownKinds``).
   package func forEachRawEntry(
     maxDepth: Int = JSONReader.defaultMaxDepth, maxSize: Int = JSONReader.defaultMaxSize,
     knownKinds: KnownKinds? = nil,
@@ -237,10 +237,8 @@ public enum DocumentSource: Sendable, Hashable {
     try withReader(maxDepth: maxDepth, maxSize: maxSize, keepingFile: keepingFile) {
       reader, total, file in
       starting(total.map { min($0, maxSize) }, file)
-      let document =
-        knownKinds.map { CatalogDocumentReader(reader, knownKinds: $0) }
-        ?? CatalogDocumentReader(reader)
-      document.keepsEntryText = keepingText
+      let document = CatalogDocumentReader(
+        reader, options: .init(knownKinds: knownKinds, keepsEntryText: keepingText))
       do {
         while try document.nextRaw() {
           if keepingText {

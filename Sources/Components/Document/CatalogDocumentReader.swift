@@ -56,8 +56,8 @@ public final class CatalogDocumentReader {
   /// place of the first.
   @exclusivity(unchecked) private var kinds: DuplicateKindCheck
   /// Whether the text of each entry, as written, is kept until the next entry is read
-  /// (``withCurrentEntryText(_:)``).
-  package var keepsEntryText = false
+  /// (``withCurrentEntryText(_:)``): ``Options/keepsEntryText``.
+  private let keepsEntryText: Bool
   /// Whether ``nextRaw()`` has returned `false`: the document was valid and read to its end.
   private var endReturned = false
   private var rootPosition = SourcePosition(line: 1, column: 1, offset: 0)
@@ -79,25 +79,47 @@ public final class CatalogDocumentReader {
     case finished
   }
 
-  public init(_ json: JSONReader) {
-    self.json = json
-    kinds = DuplicateKindCheck()
-    json.refusesNUL = true
+  /// What a client asks of the reader beyond its entries, given when the reader is made.
+  package struct Options {
+    /// Kinds to look each entry's kind up in first (head's kinds for an import, OLD's for a
+    /// diff's NEW), telling which it found (``RawCatalogEntry/knownKind``), so that the
+    /// duplicate check keeps a table only of the kinds they lack. Found and reported
+    /// exactly as without them; a kind outside ASCII (in the document or among the known
+    /// kinds) ends their use, since such kinds compare as strings, not bytes.
+    package var knownKinds: KnownKinds?
+    /// Whether known kinds will be given once reading has begun (``useKnownKinds(_:)``):
+    /// the duplicate check's own table then holds only the kinds they lack, and is not
+    /// sized for the whole document's.
+    package var knownKindsComeLater: Bool
+    /// Whether the text of each entry, as written, is kept until the next entry is read
+    /// (``withCurrentEntryText(_:)``).
+    package var keepsEntryText: Bool
+
+    package init(
+      knownKinds: KnownKinds? = nil, knownKindsComeLater: Bool = false,
+      keepsEntryText: Bool = false
+    ) {
+      self.knownKinds = knownKinds
+      self.knownKindsComeLater = knownKindsComeLater
+      self.keepsEntryText = keepsEntryText
+    }
   }
 
-  /// A reader that looks each kind up in `knownKinds` first (head's kinds for an import,
-  /// OLD's for a diff's NEW) and tells which it found (``RawCatalogEntry/knownKind``), so
-  /// that its duplicate check keeps a table only of the kinds `knownKinds` lacks. Found and
-  /// reported exactly as without them; a kind outside ASCII (in the document or among the
-  /// known kinds) ends their use, since such kinds compare as strings, not bytes.
-  package init(_ json: JSONReader, knownKinds: KnownKinds) {
+  public convenience init(_ json: JSONReader) {
+    self.init(json, options: Options())
+  }
+
+  /// A reader that does what `options` ask besides reading the entries.
+  package init(_ json: JSONReader, options: Options) {
     self.json = json
-    kinds = DuplicateKindCheck(knownKinds: knownKinds)
+    kinds = options.knownKinds.map { DuplicateKindCheck(knownKinds: $0) } ?? DuplicateKindCheck()
+    kinds.expectsKnownKinds = options.knownKindsComeLater
+    keepsEntryText = options.keepsEntryText
     json.refusesNUL = true
   }
 
   /// Looks the kinds of the entries read from now on up in `knownKinds`, as a reader made
-  /// with them (``init(_:knownKinds:)``) does, for a caller that has them only once reading
+  /// with them (``Options/knownKinds``) does, for a caller that has them only once reading
   /// has begun (an import reading head on another thread while the document is read). The
   /// kinds read before are looked up in them too, so that a later duplicate of one is
   /// reported as before, and what was found of each is returned, in the order they were
@@ -191,8 +213,8 @@ public final class CatalogDocumentReader {
   }
 
   /// Calls `body` with the text of the entry the last successful ``nextRaw()`` read, as
-  /// written in the document (from its `{` to its `}`), when ``keepsEntryText`` was set
-  /// before it was read; nil otherwise.
+  /// written in the document (from its `{` to its `}`), when the reader was made with
+  /// ``Options/keepsEntryText``; nil otherwise.
   package func withCurrentEntryText<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows
     -> R?
   {
@@ -564,13 +586,6 @@ public final class CatalogDocumentReader {
   package static let reservationStep = DuplicateKindCheck.reservationStep
   /// How many kinds the duplicate check's own table holds without growing (for tests).
   package var kindTableCapacity: Int { kinds.capacity }
-  /// Whether head's kinds will be given (``useKnownKinds(_:)``): then the reader's own
-  /// table holds only the kinds head lacks, and is not sized for the document's.
-  package var expectsKnownKinds: Bool {
-    get { kinds.expectsKnownKinds }
-    set { kinds.expectsKnownKinds = newValue }
-  }
-
   private func reportDuplicateKind(
     _ kindBytes: [UInt8], at kindPosition: SourcePosition, index: Int,
     first: KindPlaces.Place, spelling differentBytes: Bool

@@ -21,10 +21,6 @@ struct DuplicateKindCheck {
   /// How many times the kinds read so far the table makes room for at most, at each
   /// estimate: the next estimate comes when that many are read.
   static let reservationStep = 16
-  /// The least bytes an entry takes with its comma:
-  /// `{"kind":"k","category":"","description":"","payload":0},`.
-  static let minimumEntryBytes = 56
-
   /// The kinds not among the known ones, and where each was first met (by its id there).
   /// The fast entry scanner prefetches the slot of each kind it reads in `seen`.
   var seen = SeenKinds()
@@ -117,9 +113,10 @@ struct DuplicateKindCheck {
 
   /// Makes room in the own table for as many kinds as the document seems to have: the
   /// kinds so far, scaled by the input's size (`claimedSize`) over the bytes `consumed`,
-  /// and never more than the input has room for (``minimumEntryBytes`` an entry). Growing
-  /// by doubling rehashed the table and copied the kinds and their places a dozen times for
-  /// a large document, and zeroed every smaller table's memory, 3% of reading.
+  /// and never more than the input has room for (``DocumentLimits/minimumEntryBytes`` an
+  /// entry). Growing by doubling rehashed the table and copied the kinds and their places a
+  /// dozen times for a large document, and zeroed every smaller table's memory, 3% of
+  /// reading.
   ///
   /// The input's size is a claim, not bytes read: a sparse file of a terabyte, a file that
   /// shrinks, whitespace after a few entries. So the estimate is bounded by `maxSize`, the
@@ -139,7 +136,7 @@ struct DuplicateKindCheck {
     guard size > consumed else { return }
     let expected = min(
       Int(min(Double(size) / Double(consumed) * Double(count), Double(Int.max / 2))),
-      size / Self.minimumEntryBytes, nextReservation)
+      size / DocumentLimits.minimumEntryBytes, nextReservation)
     guard expected > count else { return }
     let bytesPerKind = (seen.strings.byteCount + count - 1) / count
     let bytes = expected.multipliedReportingOverflow(by: bytesPerKind)
