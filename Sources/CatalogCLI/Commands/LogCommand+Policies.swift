@@ -10,7 +10,7 @@ extension LogCommand {
   ) throws {
     let waivers = Array(try catalog.waivers().reversed())
     if json {
-      HistoryFormat.printJSON(.array(waivers.map { .object(waiverJSON($0)) }), to: console)
+      HistoryFormat.printJSON(.array(waivers.map { .object(HistoryJSON.waiver($0)) }), to: console)
       return
     }
     for (i, waiver) in waivers.enumerated() {
@@ -33,27 +33,6 @@ extension LogCommand {
         "         \(change.rule) \(change.pointer.isEmpty ? "\"\"" : change.pointer) in \(change.kind) (\(change.mode))"
       )
     }
-  }
-
-  static func waiverJSON(_ waiver: Waiver) -> JSONObject {
-    JSONObject([
-      .init(key: "revision", value: .number(JSONNumber(Int(waiver.revision)))),
-      .init(key: "time", value: .string(Timestamp.string(waiver.time))),
-      .init(key: "author", value: .string(waiver.author)),
-      .init(key: "reason", value: .string(waiver.reason)),
-      .init(
-        key: "changes",
-        value: .array(
-          waiver.changes.map { change in
-            .object(
-              JSONObject([
-                .init(key: "kind", value: .string(change.kind)),
-                .init(key: "rule", value: .string(change.rule)),
-                .init(key: "pointer", value: .string(change.pointer)),
-                .init(key: "mode", value: .string(change.mode)),
-              ]))
-          })),
-    ])
   }
 
   /// A policy change as `log` prints it, between the revisions it came after and before.

@@ -133,7 +133,7 @@ enum LogCommand: CatalogCommand {
         HistoryFormat.printJSON(
           .array(
             try items.map { item in
-              var object = json(item)
+              var object = HistoryJSON.kindHistoryItem(item)
               if detail != .none {
                 object["diff"] = try changes(of: item, in: catalog, path: filter.path)
                   .summaryValue
@@ -165,9 +165,9 @@ enum LogCommand: CatalogCommand {
         HistoryFormat.printJSON(
           .array(
             try revisions.map { revision in
-              var object = HistoryFormat.revisionJSON(revision)
+              var object = HistoryJSON.revision(revision)
               if let waiver = waivers.first(where: { $0.revision == revision.id }) {
-                object["waiver"] = .object(waiverJSON(waiver))
+                object["waiver"] = .object(HistoryJSON.waiver(waiver))
               }
               if detail != .none {
                 let changes = try catalog.changes(in: .number(revision.id)).1
@@ -320,15 +320,5 @@ enum LogCommand: CatalogCommand {
       }
       return parts.isEmpty ? "changed" : parts.joined(separator: "; ")
     }
-  }
-
-  static func json(_ item: KindHistoryItem) -> JSONObject {
-    var object = HistoryFormat.revisionJSON(item.revision)
-    object["kind"] = .string(item.kind)
-    object["change"] = .string(item.change.rawValue)
-    object["previousKind"] = item.previousKind.map(JSONValue.string) ?? .null
-    object["paths"] = .array(item.changedPaths.map { .string($0.description) })
-    object["deprecated"] = item.deprecation.map(JSONValue.bool) ?? .null
-    return object
   }
 }

@@ -168,7 +168,8 @@ enum MergeCommand: CatalogCommand {
     }
     if format == .json {
       context.console.write(
-        JSONWriter.indentedBytes(report(merge, frames: frames, sides: sides, marked: marked))
+        JSONWriter.indentedBytes(
+          ResultJSON.merge(merge, frames: frames, sides: sides, marked: marked))
           + [0x0A])
     }
 
@@ -223,42 +224,6 @@ enum MergeCommand: CatalogCommand {
     return try merge.document(with: frames)
   }
 
-  /// A value as a message shows it: compact JSON, cut at 60 characters, or `(removed)`.
-  /// The merge report, with the conflicts of top-level members (`"kind": null`, line 1, the
-  /// form as `"object"` or `"array"`) after the entries' and counted with them.
-  static func report(
-    _ merge: CatalogMerge, frames: FrameMerge, sides: [DocumentFrame],
-    marked: CatalogMerge.MarkedDocument
-  ) -> JSONValue {
-    guard case .object(var report) = merge.reportValue, !frames.conflicts.isEmpty,
-      case .array(var conflicts) = report["conflicts"],
-      case .object(var counts) = report["counts"]
-    else { return merge.reportValue }
-    // The entries' markers moved by the top-level members' ones.
-    for (index, line) in zip(conflicts.indices, marked.lines) {
-      guard case .object(var conflict) = conflicts[index] else { continue }
-      conflict["line"] = .number(JSONNumber(line))
-      conflicts[index] = .object(conflict)
-    }
-    let lookups = sides.map(\.memberLookup)
-    for (pointer, line) in zip(frames.conflicts, marked.frameLines) {
-      var conflict = JSONObject()
-      conflict["kind"] = .null
-      conflict["path"] = .string(pointer.description)
-      conflict["line"] = .number(JSONNumber(line))
-      conflict["reason"] = .string(CatalogMerge.Conflict.Reason.bothChanged.rawValue)
-      for (name, (side, lookup)) in zip(["base", "ours", "theirs"], zip(sides, lookups)) {
-        if let value = frameValue(side, lookup, at: pointer) { conflict[name] = value }
-      }
-      conflicts.append(.object(conflict))
-    }
-    report["clean"] = .bool(false)
-    report["conflicts"] = .array(conflicts)
-    counts["conflicts"] = .number(JSONNumber(conflicts.count))
-    report["counts"] = .object(counts)
-    return .object(report)
-  }
-
   /// The markers' style from the options; a placeholder an older git left as it is (`%X`)
   /// is no label.
   static func markers(_ arguments: ParsedArguments) -> ConflictMarkerStyle {
@@ -289,9 +254,8 @@ enum MergeCommand: CatalogCommand {
     return stat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFREG && status.st_size == 0
   }
 
+  /// A value as a message shows it: compact JSON, cut at 60 characters, or `(removed)`.
   static func shown(_ value: JSONValue?) -> String {
-    guard let value else { return "(removed)" }
-    let text = String(decoding: JSONWriter.canonicalBytes(value), as: UTF8.self)
-    return text.count > 60 ? text.prefix(59) + "…" : text
+    value.map { HistoryFormat.short($0) } ?? "(removed)"
   }
 }

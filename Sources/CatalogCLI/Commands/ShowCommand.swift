@@ -116,11 +116,8 @@ enum ShowCommand: CatalogCommand {
     let digests = try catalog.digests(at: .number(revision.id))
     switch format {
     case .json:
-      var object = HistoryFormat.revisionJSON(revision)
-      object["exportDigest"] = .string(digests.export.description)
-      object["digest"] = digests.revision.map { .string($0.description) } ?? .null
-      object["diff"] = diff.summaryValue
-      HistoryFormat.printJSON(.object(object), to: context.console)
+      HistoryFormat.printJSON(
+        HistoryJSON.shownRevision(revision, digests: digests, diff: diff), to: context.console)
     case .text:
       let terminal = context.terminal(json: false)
       if !HistoryFormat.printRevision(

@@ -91,23 +91,7 @@ enum ValidateUICommand: CatalogCommand {
       try context.console.writeChecked(
         JSONWriter.indentedBytes(.array(result.problems.map(\.json))) + [UInt8(ascii: "\n")])
     case .a2ui:
-      var out: [UInt8] = []
-      for problem in result.problems where problem.severity == .error {
-        let error = JSONValue.object(
-          JSONObject([
-            .init(key: "code", value: "VALIDATION_FAILED"),
-            .init(key: "surfaceId", value: .string(problem.surface ?? "")),
-            .init(key: "path", value: .string(problem.pointer.description)),
-            .init(
-              key: "message",
-              value: .string(
-                "\(problem.position.line):\(problem.position.column): \(problem.text)")),
-          ]))
-        out += JSONWriter.canonicalBytes(
-          .object(
-            JSONObject([.init(key: "version", value: "v0.9"), .init(key: "error", value: error)])))
-        out.append(UInt8(ascii: "\n"))
-      }
+      let out = AgentJSON.a2uiErrors(result.problems)
       try context.console.writeChecked(out)
     }
     return result.isValid ? .success : .differences

@@ -3,23 +3,6 @@ import Components
 
 /// Shared pieces of the history commands' output.
 enum HistoryFormat {
-  static func revisionJSON(_ revision: Revision) -> JSONObject {
-    JSONObject([
-      .init(key: "revision", value: .number(JSONNumber(Int(revision.id)))),
-      .init(key: "time", value: .string(Timestamp.string(revision.time))),
-      .init(key: "author", value: .string(revision.author)),
-      .init(key: "message", value: .string(revision.message)),
-      .init(key: "source", value: .string(revision.source)),
-      .init(key: "operation", value: .string(revision.operation)),
-      .init(key: "added", value: .number(JSONNumber(revision.counts.added))),
-      .init(key: "changed", value: .number(JSONNumber(revision.counts.changed))),
-      .init(key: "removed", value: .number(JSONNumber(revision.counts.removed))),
-      .init(key: "moved", value: .number(JSONNumber(revision.counts.moved))),
-      .init(key: "frameChanged", value: .bool(revision.changedFrame)),
-      .init(key: "tags", value: .array(revision.tags.map(JSONValue.string))),
-    ])
-  }
-
   /// A revision's header, as `log` and `show REV` print it, in the terminal's colours and
   /// time zone. A message is set off by blank lines.
   ///

@@ -1,3 +1,4 @@
+import CatalogDiff
 import CatalogSite
 import CatalogStorage
 import CatalogStore
@@ -298,6 +299,41 @@ enum ResultJSON {
           })
       ),
     ])
+  }
+
+  /// The merge report, with the conflicts of top-level members (`"kind": null`, line 1, the
+  /// form as `"object"` or `"array"`) after the entries' and counted with them.
+  static func merge(
+    _ merge: CatalogMerge, frames: FrameMerge, sides: [DocumentFrame],
+    marked: CatalogMerge.MarkedDocument
+  ) -> JSONValue {
+    guard case .object(var report) = merge.reportValue, !frames.conflicts.isEmpty,
+      case .array(var conflicts) = report["conflicts"],
+      case .object(var counts) = report["counts"]
+    else { return merge.reportValue }
+    // The entries' markers moved by the top-level members' ones.
+    for (index, line) in zip(conflicts.indices, marked.lines) {
+      guard case .object(var conflict) = conflicts[index] else { continue }
+      conflict["line"] = .number(JSONNumber(line))
+      conflicts[index] = .object(conflict)
+    }
+    let lookups = sides.map(\.memberLookup)
+    for (pointer, line) in zip(frames.conflicts, marked.frameLines) {
+      var conflict = JSONObject()
+      conflict["kind"] = .null
+      conflict["path"] = .string(pointer.description)
+      conflict["line"] = .number(JSONNumber(line))
+      conflict["reason"] = .string(CatalogMerge.Conflict.Reason.bothChanged.rawValue)
+      for (name, (side, lookup)) in zip(["base", "ours", "theirs"], zip(sides, lookups)) {
+        if let value = MergeCommand.frameValue(side, lookup, at: pointer) { conflict[name] = value }
+      }
+      conflicts.append(.object(conflict))
+    }
+    report["clean"] = .bool(false)
+    report["conflicts"] = .array(conflicts)
+    counts["conflicts"] = .number(JSONNumber(conflicts.count))
+    report["counts"] = .object(counts)
+    return .object(report)
   }
 
   static func print(_ value: JSONValue, to console: Console) {
