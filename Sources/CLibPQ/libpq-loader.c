@@ -65,6 +65,7 @@
   X(char *, PQresultErrorField, (const PGresult *res, int fieldcode), (res, fieldcode))        \
   X(int, PQntuples, (const PGresult *res), (res))                                              \
   X(int, PQnfields, (const PGresult *res), (res))                                              \
+  X(int, PQbinaryTuples, (const PGresult *res), (res))                                         \
   X(char *, PQgetvalue, (const PGresult *res, int tup_num, int field_num),                     \
     (res, tup_num, field_num))                                                                 \
   X(int, PQgetlength, (const PGresult *res, int tup_num, int field_num),                       \

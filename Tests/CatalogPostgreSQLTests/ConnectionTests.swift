@@ -48,10 +48,14 @@ import Testing
     #expect(error.kind == .misuse)
   }
 
-  @Test func copyInStoresEveryByteAndNull() throws {
+  /// The COPY statement's format clause: text (the default) or binary.
+  static let copyFormats = ["", " (FORMAT binary)"]
+
+  @Test(arguments: copyFormats)
+  func copyInStoresEveryByteAndNull(format: String) throws {
     try connection.execute(script: "CREATE TABLE t (id bigint PRIMARY KEY, body text, note text)")
     let bodies = ["plain", "tab\there", "new\nline", "back\\slash", "cr\r", "\\N", "", "é"]
-    let count = try connection.copyIn("COPY t (id, body, note) FROM STDIN") { rows in
+    let count = try connection.copyIn("COPY t (id, body, note) FROM STDIN\(format)") { rows in
       for id in 0..<10_000 {
         rows.append(Int64(id) - 5000)
         rows.append(text: bodies[id % bodies.count])
@@ -71,10 +75,82 @@ import Testing
     #expect(seen == 10_000)
   }
 
-  @Test func aCopyThatFailsLeavesNothingAndTheConnectionUsable() throws {
+  /// Rows encoded ahead (as a write's are) land as they were: integers at both ends of
+  /// their range, every byte of a text, a digest's 32 bytes, NULL apart from the empty text.
+  @Test(arguments: [CopyBuffer.Format.text, .binary])
+  func encodedRowsLandAsTheyWere(format: CopyBuffer.Format) throws {
+    try connection.execute(
+      script: "CREATE TABLE t (id bigint PRIMARY KEY, body text, digest bytea, note text)")
+    let ids: [Int64] = [.min, -1, 0, 1, 255, 256, 1 << 40, .max]
+    let bodies = ["plain", "tab\there", "new\nline", "back\\slash", "\\N", "", "é 日本", "\u{1}"]
+    var rows = CopyBuffer(format: format)
+    for (index, id) in ids.enumerated() {
+      rows.append(id)
+      rows.append(text: bodies[index])
+      let digest = (0..<32).map { UInt8(truncatingIfNeeded: $0 * 37 + index) }
+      digest.withUnsafeBytes { rows.append(bytea: $0) }
+      if index % 2 == 0 { rows.appendNull() } else { rows.append(text: "") }
+      rows.endRow()
+    }
+    let clause = format == .binary ? " (FORMAT binary)" : ""
+    #expect(
+      try connection.copyIn("COPY t (id, body, digest, note) FROM STDIN\(clause)", rows: rows) == 8)
+    let result = try connection.execute(
+      "SELECT id, body, encode(digest, 'hex'), note IS NULL, note FROM t ORDER BY id")
+    #expect(result.rowCount == 8)
+    for (index, id) in ids.enumerated() {
+      #expect(try result.int64(row: index, column: 0) == id)
+      #expect(result.string(row: index, column: 1) == bodies[index])
+      let digest = (0..<32).map { UInt8(truncatingIfNeeded: $0 * 37 + index) }
+      #expect(
+        result.string(row: index, column: 2) == digest.map { String(format: "%02x", $0) }.joined())
+      #expect(result.string(row: index, column: 3) == (index % 2 == 0 ? "t" : "f"))
+    }
+  }
+
+  /// The binary format's bytes, field by field: the header, a row's field count, each
+  /// field's length and bytes in network order, -1 for NULL, the trailer.
+  @Test func theBinaryFormatIsPostgreSQLs() {
+    var rows = CopyBuffer(format: .binary)
+    #expect(rows.isEmpty)
+    rows.append(Int64(258))
+    rows.append(text: "é")
+    rows.appendNull()
+    rows.endRow()
+    #expect(!rows.isEmpty)
+    #expect(rows.rowCount == 1)
+    // "PGCOPY\n\377\r\n\0", the flags (none), the header extension's length (0).
+    let header: [UInt8] = [0x50, 0x47, 0x43, 0x4f, 0x50, 0x59, 0x0a, 0xff, 0x0d, 0x0a, 0x00]
+    #expect(rows.start == header + [0, 0, 0, 0] + [0, 0, 0, 0])
+    #expect(
+      rows.bytes == [0, 3] + [0, 0, 0, 8, 0, 0, 0, 0, 0, 0, 1, 2] + [0, 0, 0, 2, 0xc3, 0xa9]
+        + [0xff, 0xff, 0xff, 0xff])
+    #expect(rows.end == [0xff, 0xff])
+    rows.removeAll()
+    #expect(rows.isEmpty && rows.bytes.isEmpty)
+  }
+
+  /// Rows in one format for a statement in the other are refused before any is sent, and
+  /// the connection stays usable.
+  @Test func rowsInTheOtherFormatAreAMisuse() throws {
+    try connection.execute(script: "CREATE TABLE t (id bigint PRIMARY KEY)")
+    for (format, clause) in [(CopyBuffer.Format.text, " (FORMAT binary)"), (.binary, "")] {
+      var rows = CopyBuffer(format: format)
+      rows.append(Int64(1))
+      rows.endRow()
+      let error = try requirePostgreSQLError {
+        try connection.copyIn("COPY t (id) FROM STDIN\(clause)", rows: rows)
+      }
+      #expect(error.kind == .misuse)
+      #expect(try connection.execute("SELECT count(*) FROM t").int64(row: 0, column: 0) == 0)
+    }
+  }
+
+  @Test(arguments: copyFormats)
+  func aCopyThatFailsLeavesNothingAndTheConnectionUsable(format: String) throws {
     try connection.execute(script: "CREATE TABLE t (id bigint PRIMARY KEY)")
     let error = try requirePostgreSQLError {
-      try connection.copyIn("COPY t (id) FROM STDIN") { rows in
+      try connection.copyIn("COPY t (id) FROM STDIN\(format)") { rows in
         for id in [1, 2, 2] {
           rows.append(Int64(id))
           try rows.endRow()
@@ -84,7 +160,7 @@ import Testing
     #expect(error.isUniqueViolation)
     #expect(try connection.execute("SELECT count(*) FROM t").int64(row: 0, column: 0) == 0)
     let thrown = try requireError(ExpectedFailure.self) {
-      try connection.copyIn("COPY t (id) FROM STDIN") { rows in
+      try connection.copyIn("COPY t (id) FROM STDIN\(format)") { rows in
         rows.append(1)
         try rows.endRow()
         throw ExpectedFailure()

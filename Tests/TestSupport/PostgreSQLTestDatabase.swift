@@ -16,15 +16,18 @@ public final class PostgreSQLTestDatabase: Sendable {
   /// A connection URL for the database, as the cluster's superuser.
   public let url: String
 
-  /// Creates the database on `cluster`, by default the shared one.
+  /// Creates the database on `cluster`, by default the shared one, in the server's default
+  /// encoding or in `encoding` (such as `LATIN1`, with the C locale).
   ///
   /// - Throws: ``PostgreSQLCluster/Unavailable`` when there is no server, or `psql` fails.
-  public init(cluster: PostgreSQLCluster? = nil) throws {
+  public init(cluster: PostgreSQLCluster? = nil, encoding: String? = nil) throws {
     let cluster = try cluster ?? PostgreSQLCluster.shared()
     self.cluster = cluster
     name = "catalog_test_" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "")
     url = try PostgreSQLTestDatabase.url(cluster.adminURL, database: name)
-    try cluster.psql("CREATE DATABASE \(name)")
+    let options =
+      encoding.map { " ENCODING '\($0)' LC_COLLATE 'C' LC_CTYPE 'C' TEMPLATE template0" } ?? ""
+    try cluster.psql("CREATE DATABASE \(name)\(options)")
   }
 
   /// A URL for the same database as another role (logging in with `password` if given).

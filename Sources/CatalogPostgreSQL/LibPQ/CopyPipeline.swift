@@ -11,7 +11,7 @@ import Foundation
 /// its thread's: the owner touches it again only after ``drain()`` (or ``stop()``) returns.
 ///
 ///     let pipeline = CopyPipeline(connection: connection)
-///     try pipeline.send([("COPY payload (id, hash, json) FROM STDIN", rows)])
+///     try pipeline.send([("COPY payload (id, hash, json) FROM STDIN (FORMAT binary)", rows)])
 ///     try pipeline.drain()  // every batch sent; the first error, if one was
 ///     pipeline.stop()
 final class CopyPipeline: @unchecked Sendable {

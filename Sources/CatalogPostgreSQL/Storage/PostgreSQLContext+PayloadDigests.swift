@@ -68,7 +68,7 @@ extension PostgreSQLContext {
   static func storeMissingPayloadDigests(in connection: Connection) throws -> Int {
     let hasher = SHA256()
     var digest = [UInt8](repeating: 0, count: SHA256Digest.byteCount)
-    var rows = CopyBuffer()
+    var rows = CopyBuffer(format: .binary)
     try connection.forEachRow(
       """
       SELECT p.id, p.json FROM payload AS p
@@ -88,6 +88,7 @@ extension PostgreSQLContext {
       rows.endRow()
     }
     guard !rows.isEmpty else { return 0 }
-    return try connection.copyIn("COPY payload_digest (payload_id, digest) FROM STDIN", rows: rows)
+    return try connection.copyIn(
+      "COPY payload_digest (payload_id, digest) FROM STDIN (FORMAT binary)", rows: rows)
   }
 }

@@ -7,8 +7,9 @@ import Foundation
 /// New components, payloads (each with its SHA-256 in `payload_digest`) and entry versions
 /// are numbered here (one more than the
 /// largest stored id, which no other writer can change while the lock is held) and
-/// their rows kept as COPY text until ``flush()`` sends each table's rows with one
-/// `COPY … FROM STDIN` per few megabytes: five COPYs (payload, payload_hash,
+/// their rows kept in COPY's binary format (``CopyBuffer``: integers and digests as their
+/// bytes, which the server stores without parsing) until ``flush()`` sends each table's rows
+/// with one `COPY … FROM STDIN (FORMAT binary)` per few megabytes: five COPYs (payload, payload_hash,
 /// payload_digest, entry_version, kind_version) per batch, not a round trip per row; a
 /// first import sends its batches on a second thread (`PostgreSQLContext+FirstImport.swift`).
 /// A component has no row of its own (migration 0004): its id is the `component_id` of its
@@ -49,17 +50,22 @@ extension PostgreSQLContext {
     func take(_ sql: String, _ rows: inout CopyBuffer) {
       guard !rows.isEmpty else { return }
       batch.append((sql, rows))
-      rows = CopyBuffer()
+      rows = CopyBuffer(format: rows.format)
     }
-    take("COPY payload (id, hash, json) FROM STDIN", &pendingPayloads)
-    take("COPY payload_hash (hash, payload_id) FROM STDIN", &pendingPayloadHashes)
-    take("COPY payload_digest (payload_id, digest) FROM STDIN", &pendingPayloadDigests)
+    take("COPY payload (id, hash, json) FROM STDIN (FORMAT binary)", &pendingPayloads)
+    take(
+      "COPY payload_hash (hash, payload_id) FROM STDIN (FORMAT binary)", &pendingPayloadHashes)
+    take(
+      "COPY payload_digest (payload_id, digest) FROM STDIN (FORMAT binary)",
+      &pendingPayloadDigests)
     take(
       """
       COPY entry_version (component_id, revision_id, change, kind, category, description,
-                          payload_id, extra, key_order, position) FROM STDIN
+                          payload_id, extra, key_order, position) FROM STDIN (FORMAT binary)
       """, &pendingVersions)
-    take("COPY kind_version (kind, revision_id, component_id) FROM STDIN", &pendingKinds)
+    take(
+      "COPY kind_version (kind, revision_id, component_id) FROM STDIN (FORMAT binary)",
+      &pendingKinds)
     return batch
   }
 

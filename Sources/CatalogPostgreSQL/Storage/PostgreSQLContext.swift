@@ -13,16 +13,17 @@ final class PostgreSQLContext: CatalogWriteContext {
   let storage: PostgreSQLCatalogStorage
   var connection: Connection { storage.connection }
 
-  // Rows a write has made but not yet sent, encoded for COPY; see ``flush()``.
-  var pendingPayloads = CopyBuffer()
-  var pendingPayloadHashes = CopyBuffer()
+  // Rows a write has made but not yet sent, encoded for COPY in the binary format; see
+  // ``flush()``.
+  var pendingPayloads = CopyBuffer(format: .binary)
+  var pendingPayloadHashes = CopyBuffer(format: .binary)
   /// The `payload_digest` rows of the payloads in `pendingPayloads`.
-  var pendingPayloadDigests = CopyBuffer()
+  var pendingPayloadDigests = CopyBuffer(format: .binary)
   /// Hashes the texts of the payloads this write stores.
   let payloadHasher = SHA256()
   /// The `kind_version` rows of the entry versions in `pendingVersions`.
-  var pendingKinds = CopyBuffer()
-  var pendingVersions = CopyBuffer()
+  var pendingKinds = CopyBuffer(format: .binary)
+  var pendingVersions = CopyBuffer(format: .binary)
   /// The payloads this write stored, by the SHA-256 of their texts, to find a repeated
   /// payload without asking the server.
   var writtenPayloads: [SIMD4<UInt64>: Int64] = [:]

@@ -23,6 +23,8 @@ struct BuildShapes: Sendable {
   var tables: [[ComponentKind: Int]]
   /// Each distinct shape.
   var shapes: [Shape]
+  /// Each shape laid out for checking canonical text, ``shapes``' numbers.
+  var compiled: [CompiledShape]
 
   /// No build.
   static let none = BuildShapes(builds: [], tables: [], shapes: [])
@@ -31,6 +33,7 @@ struct BuildShapes: Sendable {
     self.builds = builds
     self.tables = tables
     self.shapes = shapes
+    self.compiled = shapes.map(CompiledShape.init)
   }
 
   /// The shapes of `contracts`, indexed here (a build being recorded, or a test's).
@@ -159,5 +162,22 @@ struct BuildShapes: Sendable {
   /// that it knows the kind (``AppContract/validate(kind:payload:)``).
   func validate(shape number: Int, table: Int, payload: JSONValue) -> [ShapeViolation] {
     shapes[number].validate(payload) { shape(table: table, kind: $0) }
+  }
+
+  /// ``validate(shape:table:payload:)`` of a payload's canonical text: the text is checked
+  /// as bytes (``CompiledShape``), and only a payload that does not decode is made a tree,
+  /// for the violations' pointers and words.
+  ///
+  /// - Throws: ``JSONDiagnostic`` when the text, refused as bytes, cannot be read as a value.
+  func validate(shape number: Int, table: Int, text: JSONText) throws(JSONDiagnostic)
+    -> [ShapeViolation]
+  {
+    let tables = tables
+    let compiled = compiled
+    let accepted = compiled[number].accepts(text) { kind in
+      tables[table][kind].map { compiled[$0] }
+    }
+    if accepted { return [] }
+    return validate(shape: number, table: table, payload: try text.value())
   }
 }

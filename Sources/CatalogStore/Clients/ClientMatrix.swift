@@ -49,6 +49,27 @@ public struct ClientMatrix: Sendable {
   /// Checks one entry against every build: the payload is validated once per distinct shape
   /// and kind table among the builds, and each build that reads it so gets the violations.
   public mutating func add(kind: String, payload: JSONValue, position: SourcePosition?) {
+    let shapes = shapes
+    add(kind: kind, position: position) { shapes.validate(shape: $0, table: $1, payload: payload) }
+  }
+
+  /// Checks one entry, reading its payload's canonical text: as bytes, and as a tree only
+  /// for a shape that refuses it (``BuildShapes/validate(shape:table:text:)``).
+  ///
+  /// - Throws: ``JSONDiagnostic`` when a payload that a shape refuses cannot be read.
+  public mutating func add(_ entry: CatalogEntry, position: SourcePosition?) throws {
+    let shapes = shapes
+    try add(kind: entry.kind, position: position) { (shape, table) throws(JSONDiagnostic) in
+      try shapes.validate(shape: shape, table: table, text: entry.payload)
+    }
+  }
+
+  /// ``add(kind:payload:position:)`` with the violations of a shape and kind table given by
+  /// `violations`, called once for each distinct pair.
+  private mutating func add<Failure: Error>(
+    kind: String, position: SourcePosition?,
+    violations validate: (_ shape: Int, _ table: Int) throws(Failure) -> [ShapeViolation]
+  ) throws(Failure) {
     entries += 1
     // What this entry gave, by kind table: the shape (nil: unknown kind), then, by shape and
     // table, the violations. A handful of builds: linear searches.
@@ -71,7 +92,7 @@ public struct ClientMatrix: Sendable {
       if let known = checked.first(where: { $0.table == build.table && $0.shape == number }) {
         violations = known.violations
       } else {
-        violations = shapes.validate(shape: number, table: build.table, payload: payload)
+        violations = try validate(number, build.table)
         checked.append((build.table, number, violations))
       }
       for violation in violations {
@@ -80,10 +101,5 @@ public struct ClientMatrix: Sendable {
             build: build.build, kind: kind, violation: violation, position: position))
       }
     }
-  }
-
-  /// Checks one entry, reading its payload's canonical text.
-  public mutating func add(_ entry: CatalogEntry, position: SourcePosition?) throws {
-    add(kind: entry.kind, payload: try entry.payload.value(), position: position)
   }
 }

@@ -317,6 +317,28 @@ struct PostgreSQLServerTests {
     }
   }
 
+  /// The server refusing a row in the middle of a first import's COPY stream (a text its
+  /// database's encoding cannot hold, in a batch sent after others) fails the write whole,
+  /// every time: one sentence, exit 74, no catalog created, not a table left.
+  @Test func aRowTheServerRefusesMidCopyRollsTheImportBack() throws {
+    let database = try PostgreSQLTestDatabase(encoding: "LATIN1")
+    var entries = try CatalogDocumentReader(
+      JSONReader(bytes: try GeneratedCatalog.document(count: 20_000))
+    ).readAll()
+    entries[15_000].description += " 日本"
+    try directory.write("refused.json", GeneratedCatalog.document(entries))
+    for _ in 0..<2 {
+      let refused = try run(["import", "refused.json"], url: database.url)
+      #expect(refused.status == 74, "\(refused)")
+      #expect(refused.stderr.contains("22P05"), "\(refused)")
+      #expect(refused.stderr.split(separator: "\n").count == 1, "\(refused)")
+      let export = try run(["export"], url: database.url)
+      #expect(export.status == 66, "\(export)")
+      #expect(
+        try database.psql("SELECT count(*) FROM pg_tables WHERE schemaname = 'public'") == "0\n")
+    }
+  }
+
   /// `pg_ctl restart -m fast` between writes: the next command connects again. During a
   /// write: the client says the connection was lost (exit 69), and the catalog keeps its old
   /// head or the new one, whole.
