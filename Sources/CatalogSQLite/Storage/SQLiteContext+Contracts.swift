@@ -32,7 +32,8 @@ extension SQLiteContext {
 
   func appendContractEvent(_ event: ContractEvent) throws {
     try database.cachedStatement(
-      sql: "INSERT INTO contract_event (\(ContractEvent.columns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"
+      sql: "INSERT INTO contract_event (\(ContractEvent.columns))"
+        + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"
     ).execute([
       .integer(event.id), .integer(event.afterRevision), .text(Timestamp.string(event.time)),
       .text(event.author), .text(event.action.rawValue), .text(event.app), .text(event.version),
